@@ -1,0 +1,143 @@
+#include "checks/BugChecker.h"
+
+namespace scopemc {
+
+BugChecker::BugChecker(CheckOptions opts)
+    : opts_(opts), model_(makeConsistencyChecker(opts.model)) {}
+
+void BugChecker::record(const ExecutionGraph &g, ErrorType t, std::string msg,
+                        std::vector<const EventLabel *> events) {
+  Report r{t, std::move(msg), {}, nullptr};
+  for (auto *l : events)
+    r.events.push_back(describeEvent(*l));
+  if (!seen_.insert(r.key()).second)
+    return;
+  r.witness = std::make_shared<ExecutionGraph>(g.copy());
+  reports_.push_back(std::move(r));
+  if (opts_.stopOnFirst)
+    stop_ = true;
+}
+
+bool BugChecker::onEvent(const ExecutionGraph &g, Event e) {
+  const EventLabel *lab = g.label(e);
+  if (auto *err = dyn_cast<ErrorLabel>(lab)) {
+    ErrorType t = err->errorKind() == ErrorKind::Assertion     ? ErrorType::Assertion
+                  : err->errorKind() == ErrorKind::MemoryError ? ErrorType::MemoryError
+                                                               : ErrorType::UndefinedBehaviour;
+    record(g, t, err->message(), {lab});
+  } else if (auto *m = dyn_cast<MemAccessLabel>(lab)) {
+    if (opts_.races)
+      checkRaces(g, *m);
+    checkHeap(g, *lab);
+  } else if (isa<FreeLabel>(lab)) {
+    checkHeap(g, *lab);
+  }
+  return !stop_;
+}
+
+void BugChecker::checkRaces(const ExecutionGraph &g, const MemAccessLabel &e) {
+  const LocationInfo *li = g.location(e.addr());
+  if (!li)
+    return;
+  auto consider = [&](Event x) {
+    if (x.thread == e.thread() || !g.contains(x))
+      return;
+    auto *o = static_cast<const MemAccessLabel *>(g.label(x));
+    if (!isa<WriteLabel>(&e) && !isa<WriteLabel>(o))
+      return;
+    if (hbBefore(g, x, e.pos()) || hbBefore(g, e.pos(), x))
+      return;
+    if (!isAtomic(e.order()) || !isAtomic(o->order())) {
+      record(g, ErrorType::DataRace, "non-atomic access races with a conflicting access", {o, &e});
+    } else if (!model_->incl(e, *o)) {
+      record(g, ErrorType::HeteroRace, "the scopes of the two atomic accesses do not include each other",
+             {o, &e});
+    }
+  };
+  for (Event w : li->co)
+    consider(w);
+  for (Event r : li->reads)
+    consider(r);
+}
+
+void BugChecker::checkHeap(const ExecutionGraph &g, const EventLabel &e) {
+  constexpr uint64_t kHeapRegion = 0x2000'0000'0000ull, kRegionMask = 0xF000'0000'0000ull;
+  Addr a = 0;
+  uint64_t size = 0;
+  if (auto *m = dyn_cast<MemAccessLabel>(&e)) {
+    a = m->addr();
+    size = m->size();
+  } else if (auto *f = dyn_cast<FreeLabel>(&e)) {
+    a = f->addr();
+  }
+  if ((a & kRegionMask) != kHeapRegion)
+    return;
+  const AllocLabel *alloc = nullptr;
+  std::vector<const FreeLabel *> frees;
+  for (ThreadId t = 0; t < g.numThreads(); ++t)
+    for (int32_t i = 0; i < g.threadSize(t); ++i) {
+      auto *l = g.label(Event{t, i});
+      if (auto *al = dyn_cast<AllocLabel>(l); al && a >= al->addr() && a < al->addr() + std::max<uint64_t>(al->size(), 1))
+        alloc = al;
+    }
+  if (alloc)
+    for (ThreadId t = 0; t < g.numThreads(); ++t)
+      for (int32_t i = 0; i < g.threadSize(t); ++i)
+        if (auto *fl = dyn_cast<FreeLabel>(g.label(Event{t, i})); fl && fl->addr() == alloc->addr() && fl != &e)
+          frees.push_back(fl);
+  if (isa<FreeLabel>(&e)) {
+    if (!alloc || alloc->addr() != a)
+      record(g, ErrorType::MemoryError, "free of memory that was not allocated", {&e});
+    else if (!frees.empty())
+      record(g, ErrorType::MemoryError, "double free", {frees.front(), &e});
+    return;
+  }
+  if (!alloc) {
+    record(g, ErrorType::MemoryError, "access to heap memory that was never allocated", {&e});
+    return;
+  }
+  if (a + size > alloc->addr() + alloc->size()) {
+    record(g, ErrorType::MemoryError, "out-of-bounds heap access", {alloc, &e});
+    return;
+  }
+  for (auto *fl : frees)
+    if (!hbBefore(g, e.pos(), fl->pos())) {
+      record(g, ErrorType::MemoryError, "use after free", {fl, &e});
+      return;
+    }
+  if (auto *r = dyn_cast<ReadLabel>(&e); r && r->rf().isInit() && !alloc->zeroed())
+    record(g, ErrorType::MemoryError, "read of uninitialised heap memory", {alloc, &e});
+}
+
+bool BugChecker::onExecutionEnd(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads) {
+  checkDeadlock(g, threads);
+  return !stop_;
+}
+
+void BugChecker::checkDeadlock(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads) {
+  // A deadlock: every thread that did not finish waits for a join or for a lock nobody can
+  // release any more. Threads cut by assume, spin loops or bounds make the execution
+  // merely blocked.
+  std::vector<const EventLabel *> stuck;
+  for (ThreadId t = 0; t < static_cast<ThreadId>(threads.size()); ++t) {
+    auto &st = threads[static_cast<size_t>(t)];
+    if (st.kind == ThreadEndState::Kind::WaitingJoin) {
+      stuck.push_back(g.lastLabel(t) ? g.lastLabel(t) : nullptr);
+      continue;
+    }
+    if (st.kind != ThreadEndState::Kind::Blocked)
+      continue;
+    auto *b = static_cast<const BlockLabel *>(g.lastLabel(t));
+    if (b->reason() != BlockReason::Lock)
+      return;
+    auto *r = static_cast<const ReadLabel *>(g.label(b->pos().prev()));
+    if (r->rf() != g.coMax(r->addr()))
+      return; // a later unlock exists: this execution is just an unlucky order
+    stuck.push_back(b);
+  }
+  std::erase(stuck, nullptr);
+  if (!stuck.empty())
+    record(g, ErrorType::Deadlock, "no thread can continue", stuck);
+}
+
+} // namespace scopemc

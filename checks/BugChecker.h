@@ -1,0 +1,45 @@
+// The bug checks (MODEL.md §6), run by the exploration on each consistent graph. Finding an
+// error records a Report; printing it is done elsewhere.
+#pragma once
+
+#include <set>
+#include <vector>
+
+#include "checks/Report.h"
+#include "dpor/Observer.h"
+#include "model/Consistency.h"
+
+namespace scopemc {
+
+struct CheckOptions {
+  bool races = true;       // data races and heterogeneous races
+  bool stopOnFirst = true; // stop the search at the first error
+  ModelKind model = ModelKind::ScopedRC11;
+};
+
+class BugChecker final : public ExplorationObserver {
+public:
+  explicit BugChecker(CheckOptions opts);
+  bool onEvent(const ExecutionGraph &g, Event e) override;
+  bool onExecutionEnd(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads) override;
+
+  /// Distinct errors found, in the order found.
+  const std::vector<Report> &reports() const { return reports_; }
+
+private:
+  void checkRaces(const ExecutionGraph &g, const MemAccessLabel &e);
+  void checkHeap(const ExecutionGraph &g, const EventLabel &e);
+  void checkDeadlock(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads);
+  /// Records the report unless an equal one (same key) is known; false when the search
+  /// should stop.
+  void record(const ExecutionGraph &g, ErrorType t, std::string msg,
+              std::vector<const EventLabel *> events);
+
+  CheckOptions opts_;
+  std::unique_ptr<ConsistencyChecker> model_; // for incl only
+  std::vector<Report> reports_;
+  std::set<std::string> seen_;
+  bool stop_ = false;
+};
+
+} // namespace scopemc

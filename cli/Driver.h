@@ -1,0 +1,49 @@
+// One verification run: load the program, explore, collect reports. Shared by the tool and
+// the end-to-end tests.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "checks/BugChecker.h"
+#include "dpor/Options.h"
+#include "interpreter/Interpreter.h"
+#include "interpreter/frontend/Frontend.h"
+
+namespace scopemc {
+
+struct OutputOptions {
+  bool printTrace = false;
+  std::string jsonFile;
+};
+
+struct RunOptions {
+  std::string file;
+  FrontendOptions frontend;
+  InterpreterOptions interpreter;
+  ExplorationOptions exploration;
+  CheckOptions checks;
+  OutputOptions output;
+};
+
+enum class Verdict { Verified, ErrorFound, Bounded, Timeout };
+
+struct RunResult {
+  Verdict verdict = Verdict::Verified;
+  ExplorationResult exploration;
+  std::vector<Report> reports;
+  std::unique_ptr<Program> program; // kept for rendering (addresses, initial values)
+};
+
+/// Exit codes (INTERFACE.md §4).
+enum ExitCode : int {
+  kExitVerified = 0, kExitError = 42, kExitBounded = 3, kExitInput = 5, kExitUsage = 17,
+  kExitInternal = 7, kExitTimeout = 124
+};
+
+/// Loads and verifies. Throws InputError for input that cannot be handled.
+RunResult verify(const RunOptions &opts);
+int exitCodeOf(Verdict v);
+
+} // namespace scopemc

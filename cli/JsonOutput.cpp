@@ -1,0 +1,57 @@
+#include "cli/JsonOutput.h"
+
+#include <nlohmann/json.hpp>
+
+#include "cli/TextOutput.h"
+
+namespace scopemc {
+
+namespace {
+const char *verdictName(Verdict v) {
+  switch (v) {
+  case Verdict::Verified: return "verified";
+  case Verdict::ErrorFound: return "error";
+  case Verdict::Bounded: return "bounded";
+  case Verdict::Timeout: return "timeout";
+  }
+  return "?";
+}
+} // namespace
+
+std::string resultToJson(const RunResult &res, const std::string &file, long peakRssKb) {
+  using nlohmann::json;
+  json j;
+  j["schema_version"] = kJsonSchemaVersion;
+  j["tool"] = "scopemc";
+  j["file"] = file;
+  j["verdict"] = verdictName(res.verdict);
+  j["executions"] = {{"complete", res.exploration.complete}, {"blocked", res.exploration.blocked}};
+  j["time_seconds"] = res.exploration.seconds;
+  j["peak_memory_kb"] = peakRssKb;
+  j["errors"] = json::array();
+  for (const Report &r : res.reports) {
+    json e;
+    e["kind"] = std::string(errorTypeName(r.type));
+    e["message"] = r.message;
+    e["events"] = json::array();
+    for (const ReportedEvent &ev : r.events) {
+      json je;
+      je["event"] = toString(ev.event);
+      je["thread"] = ev.event.thread;
+      je["position"] = isHostPos(ev.pos) ? json(nullptr)
+                                         : json{{"device", ev.pos.device}, {"block", ev.pos.block},
+                                                {"thread", ev.pos.thread}};
+      je["access"] = ev.kind;
+      je["order"] = std::string(orderName(ev.order));
+      je["scope"] = std::string(scopeName(ev.scope));
+      if (ev.source)
+        je["location"] = {{"file", ev.source->file}, {"line", ev.source->line},
+                          {"column", ev.source->col}, {"function", ev.source->function}};
+      e["events"].push_back(je);
+    }
+    j["errors"].push_back(e);
+  }
+  return j.dump(2);
+}
+
+} // namespace scopemc

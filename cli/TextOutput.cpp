@@ -1,0 +1,138 @@
+#include "cli/TextOutput.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+namespace scopemc {
+
+std::string addressName(const Program &p, Addr a) {
+  for (const llvm::GlobalVariable &g : p.module().globals()) {
+    uint64_t start = p.addressOf(&g);
+    uint64_t size = p.dataLayout().getTypeAllocSize(g.getValueType());
+    if (a >= start && a < start + std::max<uint64_t>(size, 1)) {
+      std::string n = g.getName().str();
+      return a == start ? n : n + "+" + std::to_string(a - start);
+    }
+  }
+  char buf[64];
+  const char *region = (a & addr::kRegionMask) == addr::kHeap          ? "heap"
+                       : (a & addr::kRegionMask) == addr::kSharedStack ? "stack"
+                                                                       : "addr";
+  std::snprintf(buf, sizeof buf, "%s(T%d)+%llu", region, addr::ownerOf(a),
+                static_cast<unsigned long long>(addr::offsetIn(a)));
+  return (a & addr::kRegionMask) == addr::kHeap || (a & addr::kRegionMask) == addr::kSharedStack
+             ? buf
+             : "0x" + [&] {
+                 std::ostringstream os;
+                 os << std::hex << a;
+                 return os.str();
+               }();
+}
+
+std::string threadName(const ExecutionGraph *, Event e, const ThreadPos &pos) {
+  std::string s = "T" + std::to_string(e.thread);
+  if (isHostPos(pos))
+    return s + " (host thread)";
+  return s + " (device " + std::to_string(pos.device) + ", block " + std::to_string(pos.block) +
+         ", thread " + std::to_string(pos.thread) + ")";
+}
+
+namespace {
+
+std::string modeScope(MemOrder o, Scope s) {
+  std::string r(orderName(o));
+  if (isAtomic(o))
+    r += ", " + std::string(scopeName(s)) + " scope";
+  return r;
+}
+
+std::string eventLine(const ExecutionGraph &g, const EventLabel &l, const Program &p) {
+  std::ostringstream os;
+  auto value = [&](const ReadLabel &r) -> long long {
+    if (r.rf().isInit())
+      return static_cast<long long>(p.initialValue(r.addr(), r.size()));
+    return static_cast<long long>(static_cast<const WriteLabel *>(g.label(r.rf()))->value());
+  };
+  if (auto *r = dyn_cast<ReadLabel>(&l)) {
+    os << (r->isRmw() ? "rmw read " : "read ") << addressName(p, r->addr()) << " = " << value(*r)
+       << " (" << orderName(r->order()) << ") from " << toString(r->rf());
+  } else if (auto *w = dyn_cast<WriteLabel>(&l)) {
+    os << (w->isRmwPart() ? "rmw write " : "write ") << addressName(p, w->addr()) << " = "
+       << static_cast<long long>(w->value()) << " (" << orderName(w->order()) << ")";
+  } else {
+    os << describe(l);
+  }
+  return os.str();
+}
+
+} // namespace
+
+void printTrace(std::ostream &os, const ExecutionGraph &g, const Program &p,
+                const std::vector<Event> &highlight) {
+  os << "Trace (per thread, in program order; reads name the write they read from):\n";
+  for (ThreadId t = 0; t < g.numThreads(); ++t) {
+    if (!g.threadExists(t) || g.threadSize(t) == 0)
+      continue;
+    os << "  " << threadName(&g, Event{t, 0}, g.threadPos(t)) << ":\n";
+    for (int32_t i = 0; i < g.threadSize(t); ++i) {
+      const EventLabel *l = g.label(Event{t, i});
+      if (isa<ThreadStartLabel>(l))
+        continue;
+      bool hi = std::find(highlight.begin(), highlight.end(), l->pos()) != highlight.end();
+      os << (hi ? "  >> " : "     ") << toString(l->pos()) << "  " << eventLine(g, *l, p);
+      if (l->source())
+        os << "  [" << toString(l->source()) << "]";
+      os << "\n";
+    }
+  }
+}
+
+void printReport(std::ostream &os, const Report &r, const Program &p, bool trace) {
+  os << "Error: " << errorTypeName(r.type) << "!\n";
+  os << "  " << r.message << "\n";
+  for (size_t k = 0; k < r.events.size(); ++k) {
+    const auto &e = r.events[k];
+    os << (k == 0 ? "  Event " : "    and ") << toString(e.event) << " of "
+       << threadName(r.witness.get(), e.event, e.pos) << ": " << e.kind << " ("
+       << modeScope(e.order, e.scope) << ") at " << toString(e.source) << "\n";
+  }
+  if (trace && r.witness) {
+    std::vector<Event> hi;
+    for (auto &e : r.events)
+      hi.push_back(e.event);
+    printTrace(os, *r.witness, p, hi);
+  }
+}
+
+void printSummary(std::ostream &os, const RunResult &res, unsigned unroll) {
+  const auto &x = res.exploration;
+  if (res.reports.empty() && res.verdict == Verdict::Verified)
+    os << "No errors were detected.\n";
+  os << "Number of complete executions explored: " << x.complete << "\n";
+  if (x.blocked)
+    os << "Number of blocked executions seen: " << x.blocked << "\n";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.2fs", x.seconds);
+  os << "Total wall-clock time: " << buf << "\n";
+  switch (res.verdict) {
+  case Verdict::ErrorFound:
+    if (x.stoppedEarly)
+      os << "(the search stopped at the first error; --keep-going explores everything)\n";
+    os << "*** Verification unsuccessful.\n";
+    break;
+  case Verdict::Bounded:
+    os << "Verification bounded: the loop bound (--unroll " << unroll
+       << ") cut some executions, so no verdict is given for them. Loops that hit the bound:\n";
+    for (auto *l : x.boundLoops)
+      os << "  " << toString(l) << "\n";
+    break;
+  case Verdict::Timeout:
+    os << "Timeout: the exploration was stopped before it finished; no verdict.\n";
+    break;
+  case Verdict::Verified:
+    break;
+  }
+}
+
+} // namespace scopemc

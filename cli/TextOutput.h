@@ -1,0 +1,18 @@
+// Renders a verification result as text (GenMC-compatible lines where they overlap).
+#pragma once
+
+#include <ostream>
+
+#include "cli/Driver.h"
+
+namespace scopemc {
+
+/// Names addresses after the program's globals ("x", "arr+8") or their region.
+std::string addressName(const Program &p, Addr a);
+std::string threadName(const ExecutionGraph *g, Event e, const ThreadPos &pos);
+void printReport(std::ostream &os, const Report &r, const Program &p, bool trace);
+void printTrace(std::ostream &os, const ExecutionGraph &g, const Program &p,
+                const std::vector<Event> &highlight);
+void printSummary(std::ostream &os, const RunResult &res, unsigned unroll);
+
+} // namespace scopemc

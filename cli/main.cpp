@@ -1,0 +1,128 @@
+// scopemc: a stateless model checker for GPU and C11 concurrent programs under scoped RC11.
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <llvm/Config/llvm-config.h>
+
+#include "cli/Driver.h"
+#include "cli/JsonOutput.h"
+#include "cli/TextOutput.h"
+#include "dpor/ThreadDriver.h"
+
+using namespace scopemc;
+
+namespace {
+
+long peakRssKb() {
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  return ru.ru_maxrss;
+}
+
+std::string versionText() {
+  return std::string("scopemc 0.1.0 (LLVM ") + LLVM_VERSION_STRING + ")";
+}
+
+int runCheck(RunOptions &opts) {
+  RunResult res = verify(opts);
+  for (const Report &r : res.reports)
+    printReport(std::cout, r, *res.program, opts.output.printTrace);
+  printSummary(std::cout, res, opts.interpreter.unroll);
+  if (!opts.output.jsonFile.empty()) {
+    std::ofstream out(opts.output.jsonFile);
+    if (!out) {
+      std::cerr << "scopemc: cannot write " << opts.output.jsonFile << "\n";
+      return kExitUsage;
+    }
+    out << resultToJson(res, opts.file, peakRssKb()) << "\n";
+  }
+  return exitCodeOf(res.verdict);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  // Everything after `--` goes to the compiler.
+  std::vector<std::string> args(argv + 1, argv + argc), compilerArgs;
+  if (auto it = std::find(args.begin(), args.end(), "--"); it != args.end()) {
+    compilerArgs.assign(it + 1, args.end());
+    args.erase(it, args.end());
+  }
+  if (!args.empty() && (args[0] == "litmus" || args[0] == "repair")) {
+    std::cerr << "scopemc: '" << args[0] << "' is not available in this version yet\n";
+    return kExitUsage;
+  }
+  if (!args.empty() && args[0] == "check")
+    args.erase(args.begin());
+
+  RunOptions opts;
+  opts.frontend.compilerArgs = compilerArgs;
+  CLI::App app{"scopemc: explores every consistent execution of a concurrent C/C++ program "
+               "under (scoped) RC11 and reports assertion violations, data races, "
+               "heterogeneous races, deadlocks and memory errors.\n\n"
+               "  scopemc [check] FILE [options] [-- compiler flags]\n"};
+  app.set_version_flag("--version", versionText());
+  app.add_option("file", opts.file, "Input: .c, .cpp, .ll or .bc")->required();
+  std::vector<std::string> defines, includes;
+  app.add_option("-D", defines, "Define a macro for the compiler (repeatable)");
+  app.add_option("-I", includes, "Add an include directory for the compiler (repeatable)");
+  app.add_option("--unroll", opts.interpreter.unroll,
+                 "Bound every loop that is not a spin loop to N back edges (0: no bound); a run "
+                 "cut by the bound is reported as bounded, never as verified");
+  bool keepGoing = false, stopFirst = false, noRaces = false;
+  app.add_flag("--keep-going", keepGoing,
+               "Explore every execution and report each distinct error once");
+  app.add_flag("--stop-on-first", stopFirst, "Stop at the first error (the default)");
+  app.add_flag("--disable-race-detection", noRaces, "Do not report data or heterogeneous races");
+  app.add_flag("--print-error-trace", opts.output.printTrace,
+               "Print the execution that shows each error, thread by thread");
+  app.add_option("--json", opts.output.jsonFile, "Write the result as JSON to FILE");
+  uint64_t seed = 0;
+  auto *seedOpt = app.add_option("--seed", seed,
+                                 "Choose the next thread pseudo-randomly with this seed "
+                                 "(the explored executions are the same)");
+  app.add_option("--timeout", opts.exploration.timeoutSeconds, "Stop after S seconds (exit 124)");
+  std::string model = "scoped-rc11";
+  app.add_option("--model", model, "Memory model: scoped-rc11 (default) or rc11 (scopes ignored)")
+      ->check(CLI::IsMember({"scoped-rc11", "rc11"}));
+  unsigned nthreads = 1;
+  app.add_option("--nthreads", nthreads, "Exploration workers (only 1 is supported for now)")
+      ->check(CLI::Range(1u, 1u));
+  try {
+    std::vector<std::string> rev(args.rbegin(), args.rend());
+    app.parse(rev);
+  } catch (const CLI::ParseError &e) {
+    int rc = app.exit(e);
+    return rc == 0 ? 0 : kExitUsage;
+  }
+  for (auto &d : defines)
+    opts.frontend.compilerArgs.insert(opts.frontend.compilerArgs.begin(), "-D" + d);
+  for (auto &i : includes)
+    opts.frontend.compilerArgs.insert(opts.frontend.compilerArgs.begin(), "-I" + i);
+  opts.frontend.includeDir = defaultIncludeDir(argv[0]);
+  opts.checks.stopOnFirst = !keepGoing;
+  opts.checks.races = !noRaces;
+  if (*seedOpt)
+    opts.exploration.scheduleSeed = seed;
+  opts.exploration.model = model == "rc11" ? ModelKind::RC11 : ModelKind::ScopedRC11;
+  opts.exploration.progress = isatty(STDERR_FILENO);
+
+  try {
+    return runCheck(opts);
+  } catch (const InputError &e) {
+    std::cerr << "scopemc: error: " << e.what() << "\n";
+    return kExitInput;
+  } catch (const InternalError &e) {
+    std::cerr << "scopemc: internal error: " << e.what() << "\n";
+    return kExitInternal;
+  } catch (const std::exception &e) {
+    std::cerr << "scopemc: internal error: " << e.what() << "\n";
+    return kExitInternal;
+  }
+}

@@ -1,0 +1,289 @@
+#include "dpor/Explorer.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace scopemc {
+
+Explorer::Explorer(ProgramRunner &runner, ExplorationObserver &observer, ExplorationOptions opts)
+    : runner_(runner), observer_(observer), opts_(opts),
+      checker_(makeConsistencyChecker(opts.model)), driver_(runner) {}
+
+ExplorationResult Explorer::run() {
+  start_ = lastProgress_ = std::chrono::steady_clock::now();
+  frames_.clear();
+  frames_.push_back(Frame{});
+  graph().addThread(0, hostThreadPos(0), Event::init());
+  driver_.attach(graph());
+  while (!stop_) {
+    if (!runForward())
+      break;
+    if (!backtrack())
+      break;
+  }
+  result_.stoppedEarly = stop_ && !result_.timedOut;
+  result_.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  if (opts_.progress)
+    std::fprintf(stderr, "\r\033[K");
+  return result_;
+}
+
+bool Explorer::outOfTime() {
+  auto now = std::chrono::steady_clock::now();
+  if (opts_.progress && now - lastProgress_ > std::chrono::milliseconds(500)) {
+    lastProgress_ = now;
+    double s = std::chrono::duration<double>(now - start_).count();
+    std::fprintf(stderr, "\r\033[K%llu complete, %llu blocked executions, %.0f/s",
+                 static_cast<unsigned long long>(result_.complete),
+                 static_cast<unsigned long long>(result_.blocked),
+                 static_cast<double>(result_.complete + result_.blocked) / (s > 0 ? s : 1));
+  }
+  if (opts_.timeoutSeconds > 0 &&
+      std::chrono::duration<double>(now - start_).count() > opts_.timeoutSeconds) {
+    result_.timedOut = true;
+    stop_ = true;
+  }
+  return stop_;
+}
+
+// --- forward exploration --------------------------------------------------------------------
+
+bool Explorer::isRunnable(ThreadId t) {
+  auto &g = graph();
+  if (!g.threadExists(t))
+    return false;
+  EventLabel *next = driver_.next(t);
+  if (!next)
+    return false;
+  if (auto *j = dyn_cast<ThreadJoinLabel>(next)) {
+    ThreadId c = j->child();
+    if (c < 0 || c >= g.numThreads() || !g.threadExists(c))
+      return false;
+    return isa<ThreadFinishLabel>(g.lastLabel(c)) || isa<ErrorLabel>(g.lastLabel(c));
+  }
+  return true;
+}
+
+ThreadId Explorer::chooseThread() {
+  auto &g = graph();
+  // The write half of an RMW follows its read half immediately.
+  for (ThreadId t = 0; t < g.numThreads(); ++t) {
+    auto *r = dyn_cast<ReadLabel>(g.lastLabel(t));
+    if (r && r->isRmw() && r->rmwWrites(driver_.readValue(*r)) && isRunnable(t))
+      return t;
+  }
+  std::vector<ThreadId> runnable;
+  for (ThreadId t = 0; t < g.numThreads(); ++t) {
+    if (isRunnable(t)) {
+      if (!opts_.scheduleSeed)
+        return t;
+      runnable.push_back(t);
+    }
+  }
+  if (runnable.empty())
+    return -1;
+  // A function of the graph only, as the revisit conditions require.
+  uint64_t h = *opts_.scheduleSeed ^ (g.numEvents() * 0x9E3779B97F4A7C15ull);
+  h ^= h >> 31;
+  h *= 0xBF58476D1CE4E5B9ull;
+  h ^= h >> 29;
+  return runnable[h % runnable.size()];
+}
+
+bool Explorer::runForward() {
+  while (true) {
+    if ((result_.complete + result_.blocked) % 256 == 0 && outOfTime())
+      return false;
+    ThreadId t = chooseThread();
+    if (t < 0)
+      return finishExecution();
+    if (!addEvent(driver_.take(t)))
+      return true; // inconsistent: backtrack
+    if (stop_)
+      return false;
+  }
+}
+
+bool Explorer::notify(Event e) {
+  if (!observer_.onEvent(graph(), e))
+    stop_ = true;
+  return !stop_;
+}
+
+bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
+  auto &g = graph();
+  if (auto *c = dyn_cast<ThreadCreateLabel>(owned.get())) {
+    ThreadId child = g.freshThreadId();
+    c->setChild(child);
+    Event pos = c->pos();
+    g.addThread(child, hostThreadPos(child), pos);
+    driver_.invalidate(child, 0);
+  } else if (auto *s = dyn_cast<ThreadStartLabel>(owned.get())) {
+    s->setCreator(g.creatorOf(s->thread()));
+  }
+  EventLabel *lab = g.add(std::move(owned));
+  Event e = lab->pos();
+  checker_->updateViews(g, e);
+  bool ok;
+  if (auto *r = dyn_cast<ReadLabel>(lab))
+    ok = addRead(*r);
+  else if (auto *w = dyn_cast<WriteLabel>(lab))
+    ok = addWrite(*w);
+  else
+    ok = checker_->isConsistent(g, e);
+  if (!ok)
+    return false;
+  notify(e);
+  return true;
+}
+
+bool Explorer::addRead(ReadLabel &r) {
+  auto &g = graph();
+  std::vector<Event> rfs = checker_->coherentRfs(g, r.pos());
+  if (rfs.empty())
+    return false;
+  Event chosen = rfs.back(); // the co-maximal write: the read is added maximally
+  for (size_t i = 0; i + 1 < rfs.size(); ++i)
+    pushWork(WorkItem{WorkItem::Kind::ReadFrom, r.stamp(), r.pos(), rfs[i]});
+  g.setRf(r.pos(), chosen);
+  r.setAddedMax(chosen == g.coMax(r.addr()));
+  checker_->updateViews(g, r.pos());
+  return checker_->isConsistent(g, r.pos());
+}
+
+bool Explorer::addWrite(WriteLabel &w) {
+  auto &g = graph();
+  std::vector<size_t> places = checker_->coherentCoPlacements(g, w.pos());
+  if (places.empty())
+    return false;
+  size_t chosen = places.back();
+  for (size_t i = 0; i + 1 < places.size(); ++i)
+    pushWork(WorkItem{WorkItem::Kind::CoPlacement, w.stamp(), w.pos(), Event::init(), places[i]});
+  g.placeWrite(w.pos(), chosen);
+  w.setAddedMax(g.coMax(w.addr()) == w.pos());
+  if (!checker_->isConsistent(g, w.pos()))
+    return false;
+  pushBackwardRevisits(w.pos());
+  return true;
+}
+
+bool Explorer::finishExecution() {
+  auto &g = graph();
+  std::vector<ThreadEndState> ends(static_cast<size_t>(g.numThreads()));
+  bool blocked = false;
+  for (ThreadId t = 0; t < g.numThreads(); ++t) {
+    auto &st = ends[static_cast<size_t>(t)];
+    if (!g.threadExists(t)) {
+      st.kind = ThreadEndState::Kind::Finished;
+      continue;
+    }
+    const EventLabel *last = g.lastLabel(t);
+    if (isa<ThreadFinishLabel>(last)) {
+      st.kind = ThreadEndState::Kind::Finished;
+    } else if (isa<ErrorLabel>(last)) {
+      st.kind = ThreadEndState::Kind::Errored;
+    } else if (auto *b = dyn_cast<BlockLabel>(last)) {
+      st.kind = ThreadEndState::Kind::Blocked;
+      blocked = true;
+      if (b->reason() == BlockReason::LoopBound) {
+        result_.boundHit = true;
+        if (std::find(result_.boundLoops.begin(), result_.boundLoops.end(), b->source()) ==
+            result_.boundLoops.end())
+          result_.boundLoops.push_back(b->source());
+      }
+    } else {
+      auto *j = dyn_cast<ThreadJoinLabel>(driver_.next(t));
+      st.kind = ThreadEndState::Kind::WaitingJoin;
+      st.waitingFor = j ? j->child() : -1;
+      blocked = true;
+    }
+  }
+  if (blocked)
+    ++result_.blocked;
+  else
+    ++result_.complete;
+  if (!observer_.onExecutionEnd(g, ends))
+    stop_ = true;
+  return !stop_;
+}
+
+// --- backtracking ---------------------------------------------------------------------------
+
+bool Explorer::backtrack() {
+  while (!frames_.empty()) {
+    Frame &f = frames_.back();
+    if (f.work.empty()) {
+      frames_.pop_back();
+      if (!frames_.empty())
+        driver_.attach(graph());
+      continue;
+    }
+    WorkItem it = f.work.back();
+    f.work.pop_back();
+    bool ok = false;
+    switch (it.kind) {
+    case WorkItem::Kind::ReadFrom: ok = applyReadFrom(it); break;
+    case WorkItem::Kind::CoPlacement: ok = applyCoPlacement(it); break;
+    case WorkItem::Kind::BackwardRevisit: ok = applyBackwardRevisit(it); break;
+    }
+    if (stop_)
+      return false;
+    if (ok)
+      return true;
+  }
+  return false;
+}
+
+bool Explorer::applyReadFrom(const WorkItem &it) {
+  auto &g = graph();
+  g.cutToStamp(it.stamp);
+  driver_.afterCut();
+  driver_.invalidate(it.target.thread, it.target.index);
+  g.setRf(it.target, it.write);
+  auto *r = static_cast<ReadLabel *>(g.label(it.target));
+  r->setAddedMax(false);
+  checker_->updateViews(g, it.target);
+  if (!checker_->isConsistent(g, it.target))
+    return false;
+  notify(it.target);
+  return true;
+}
+
+bool Explorer::applyCoPlacement(const WorkItem &it) {
+  auto &g = graph();
+  g.cutToStamp(it.stamp);
+  driver_.afterCut();
+  g.moveWrite(it.target, it.coPos);
+  g.label(it.target)->setAddedMax(false);
+  if (!checker_->isConsistent(g, it.target))
+    return false;
+  pushBackwardRevisits(it.target);
+  notify(it.target);
+  return true;
+}
+
+bool Explorer::applyBackwardRevisit(const WorkItem &it) {
+  auto &g = graph();
+  g.cutToStamp(it.stamp);
+  driver_.afterCut();
+  View kept = keptView(it.target, it.write);
+  Frame next{g.copyRestricted(kept), {}};
+  auto &ng = next.graph;
+  const View &prefix = ng.label(it.write)->porf();
+  for (ThreadId t = 0; t < ng.numThreads(); ++t)
+    for (int32_t i = 0; i <= prefix.get(t) && i < ng.threadSize(t); ++i)
+      ng.label(Event{t, i})->setRevisitable(false);
+  ng.setRf(it.target, it.write);
+  auto *r = static_cast<ReadLabel *>(ng.label(it.target));
+  r->setAddedMax(ng.coMax(r->addr()) == it.write);
+  checker_->updateViews(ng, it.target);
+  if (!checker_->isConsistent(ng, it.target))
+    return false;
+  frames_.push_back(std::move(next));
+  driver_.attach(graph());
+  notify(it.target);
+  return true;
+}
+
+} // namespace scopemc

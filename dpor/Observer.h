@@ -1,0 +1,27 @@
+// What the exploration tells the bug checks (checks/ implements it). The exploration calls
+// it on consistent graphs only.
+#pragma once
+
+#include <vector>
+
+#include "model/ExecutionGraph.h"
+
+namespace scopemc {
+
+/// Why a thread has no next event at the end of an execution.
+struct ThreadEndState {
+  enum class Kind : uint8_t { Finished, Errored, Blocked, WaitingJoin } kind;
+  ThreadId waitingFor = -1; // WaitingJoin: the thread it waits for
+};
+
+class ExplorationObserver {
+public:
+  virtual ~ExplorationObserver() = default;
+  /// `e` was added to `g` (or, a read, got a new rf). Returns false to stop the search.
+  virtual bool onEvent(const ExecutionGraph &g, Event e) = 0;
+  /// No thread of `g` can continue. `threads[t]` says why for each thread.
+  /// Returns false to stop the search.
+  virtual bool onExecutionEnd(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads) = 0;
+};
+
+} // namespace scopemc

@@ -1,0 +1,32 @@
+// Options and results of an exploration.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "model/Consistency.h"
+
+namespace scopemc {
+
+struct ExplorationOptions {
+  ModelKind model = ModelKind::ScopedRC11;
+  /// Seeded choice of the next thread among the runnable ones; none: lowest id first.
+  std::optional<uint64_t> scheduleSeed;
+  /// Stop exploring after this many seconds (0: no limit).
+  double timeoutSeconds = 0;
+  /// Report progress on stderr (the caller decides, e.g. when stderr is a terminal).
+  bool progress = false;
+};
+
+struct ExplorationResult {
+  uint64_t complete = 0;      // complete consistent executions
+  uint64_t blocked = 0;       // executions in which some thread could not continue
+  bool boundHit = false;      // some execution was cut by a loop bound
+  std::vector<const SourceLoc *> boundLoops; // the loops that hit the bound
+  bool stoppedEarly = false;  // an observer asked to stop (e.g. first error)
+  bool timedOut = false;
+  double seconds = 0;
+};
+
+} // namespace scopemc

@@ -1,0 +1,63 @@
+// Backward revisits and the maximality condition that keeps the exploration optimal
+// (DPOR.md §2): a revisit r <- w is taken only if it is the one way to reach its graph.
+#include "dpor/Explorer.h"
+
+namespace scopemc {
+
+View Explorer::keptView(Event r, Event w) const {
+  const auto &g = frames_.back().graph;
+  View kept = g.viewUpToStamp(g.label(r)->stamp());
+  kept.join(g.label(w)->porf());
+  return kept;
+}
+
+void Explorer::pushBackwardRevisits(Event w) {
+  auto &g = graph();
+  auto *wl = static_cast<const WriteLabel *>(g.label(w));
+  const View &prefix = wl->porf();
+  auto *li = g.location(wl->addr());
+  if (!li)
+    return;
+  for (Event r : li->reads) {
+    if (prefix.contains(r) || !g.label(r)->revisitable())
+      continue;
+    if (isMaximalExtension(r, w, keptView(r, w)))
+      pushWork(WorkItem{WorkItem::Kind::BackwardRevisit, wl->stamp(), r, w});
+  }
+}
+
+bool Explorer::isMaximalExtension(Event r, Event w, const View &kept) const {
+  const auto &g = frames_.back().graph;
+  auto *wl = static_cast<const WriteLabel *>(g.label(w));
+  // 1. w's immediate co-successor stays: revisits must not differ only in w's placement.
+  if (!wl->isRmwPart()) {
+    auto &co = g.location(wl->addr())->co;
+    auto idx = static_cast<size_t>(g.coIndex(w));
+    if (idx + 1 < co.size() && !kept.contains(co[idx + 1]))
+      return false;
+  }
+  auto maximal = [&](const EventLabel *l) {
+    // 2. added maximally, and never part of the prefix of an earlier revisiting write
+    if (!l->revisitable() || !l->addedMax())
+      return false;
+    // 3. the write it observes is not co-before a kept write other than w
+    auto *m = dyn_cast<MemAccessLabel>(l);
+    if (!m)
+      return true;
+    Event obs = g.observedWrite(m);
+    auto &co = g.location(m->addr())->co;
+    for (size_t i = static_cast<size_t>(g.coIndex(obs) + 1); i < co.size(); ++i)
+      if (co[i] != w && kept.contains(co[i]))
+        return false;
+    return true;
+  };
+  if (!maximal(g.label(r)))
+    return false;
+  for (ThreadId t = 0; t < g.numThreads(); ++t)
+    for (int32_t i = kept.get(t) + 1; i < g.threadSize(t); ++i)
+      if (!maximal(g.label(Event{t, i})))
+        return false;
+  return true;
+}
+
+} // namespace scopemc

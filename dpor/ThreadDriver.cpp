@@ -1,0 +1,98 @@
+#include "dpor/ThreadDriver.h"
+
+namespace scopemc {
+
+ThreadDriver::ThreadState &ThreadDriver::state(ThreadId t) {
+  if (t >= static_cast<ThreadId>(threads_.size()))
+    threads_.resize(static_cast<size_t>(t) + 1);
+  return threads_[static_cast<size_t>(t)];
+}
+
+void ThreadDriver::reset(ThreadId t) {
+  auto &s = state(t);
+  s.started = false;
+  s.pos = 0;
+  s.pending.reset();
+}
+
+void ThreadDriver::attach(ExecutionGraph &g) {
+  g_ = &g;
+  for (ThreadId t = 0; t < static_cast<ThreadId>(threads_.size()); ++t)
+    reset(t);
+}
+
+void ThreadDriver::invalidate(ThreadId t, int32_t index) {
+  auto &s = state(t);
+  if (index < s.pos || (s.pending && index <= s.pos))
+    reset(t);
+}
+
+void ThreadDriver::afterCut() {
+  for (ThreadId t = 0; t < static_cast<ThreadId>(threads_.size()); ++t) {
+    bool exists = t < g_->numThreads() && g_->threadExists(t);
+    if (!exists || threads_[static_cast<size_t>(t)].pos > g_->threadSize(t))
+      reset(t);
+  }
+}
+
+EventLabel *ThreadDriver::next(ThreadId t) {
+  auto &s = state(t);
+  if (s.pending)
+    return s.pending.get();
+  if (auto *last = g_->lastLabel(t); last && isTerminal(last))
+    return nullptr;
+  if (!s.started) {
+    ThreadEntry entry;
+    if (t != 0) {
+      auto *create = static_cast<const ThreadCreateLabel *>(g_->label(g_->creatorOf(t)));
+      entry = create->entry();
+    }
+    runner_.resetThread(t, entry, g_->threadPos(t));
+    s.started = true;
+    s.pos = 0;
+  }
+  if (runner_.run(t, *this) == RunStatus::Finished)
+    return nullptr;
+  if (!s.pending)
+    throw InternalError("thread " + std::to_string(t) + " stopped without a next event");
+  return s.pending.get();
+}
+
+std::unique_ptr<EventLabel> ThreadDriver::take(ThreadId t) { return std::move(state(t).pending); }
+
+uint64_t ThreadDriver::readValue(const ReadLabel &r) const {
+  if (r.rf().isInit())
+    return runner_.initialValue(r.addr(), r.size());
+  return static_cast<const WriteLabel *>(g_->label(r.rf()))->value();
+}
+
+uint64_t ThreadDriver::replyValue(const EventLabel &lab) const {
+  if (auto *r = dyn_cast<ReadLabel>(&lab))
+    return readValue(*r);
+  if (auto *c = dyn_cast<ThreadCreateLabel>(&lab))
+    return static_cast<uint64_t>(c->child());
+  if (auto *j = dyn_cast<ThreadJoinLabel>(&lab)) {
+    auto *fin = dyn_cast<ThreadFinishLabel>(g_->lastLabel(j->child()));
+    return fin ? fin->returnValue() : 0;
+  }
+  return 0;
+}
+
+SinkReply ThreadDriver::offer(const EventLabel &label) {
+  Event e = label.pos();
+  auto &s = state(e.thread);
+  if (g_->contains(e)) {
+    const EventLabel *lab = g_->label(e);
+    if (lab->kind() != label.kind())
+      throw InternalError("replay diverged at " + toString(e) + ": graph has '" + describe(*lab) +
+                          "', program offers '" + describe(label) + "' (" +
+                          toString(label.source()) + ")");
+    s.pos = e.index + 1;
+    return SinkReply{SinkReply::Status::Replayed, replyValue(*lab)};
+  }
+  s.pos = e.index;
+  s.pending = label.clone();
+  return SinkReply{SinkReply::Status::Stop, 0};
+}
+
+} // namespace scopemc

@@ -1,0 +1,57 @@
+// Connects a ProgramRunner to the graph under exploration (stateless replay, DPOR.md §3):
+// the runner re-runs threads from their start, events already in the graph are replayed
+// with the graph's values, and the first event not in the graph becomes the thread's
+// pending next event.
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#include "interpreter/EventSink.h"
+#include "model/ExecutionGraph.h"
+
+namespace scopemc {
+
+/// A bug in the tool (e.g. a replay that did not reproduce the graph).
+struct InternalError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class ThreadDriver final : public EventSink {
+public:
+  explicit ThreadDriver(ProgramRunner &runner) : runner_(runner) {}
+
+  /// The graph that runs replay against. Forgets every thread's progress.
+  void attach(ExecutionGraph &g);
+  /// Event (t, index) changed (new rf) or was removed: a thread that ran past it restarts.
+  void invalidate(ThreadId t, int32_t index);
+  /// The graph lost events (a cut): threads that ran past their new end restart.
+  void afterCut();
+
+  /// The next event thread t wants to add, or null when t has ended (its last event is a
+  /// finish, block or error label).
+  EventLabel *next(ThreadId t);
+  /// Takes the pending next event of t (see next()).
+  std::unique_ptr<EventLabel> take(ThreadId t);
+  /// The value `r` reads in the attached graph.
+  uint64_t readValue(const ReadLabel &r) const;
+
+  SinkReply offer(const EventLabel &label) override;
+
+private:
+  struct ThreadState {
+    bool started = false;
+    int32_t pos = 0; // events replayed since the thread's start
+    std::unique_ptr<EventLabel> pending;
+  };
+  ThreadState &state(ThreadId t);
+  void reset(ThreadId t);
+  uint64_t replyValue(const EventLabel &lab) const;
+
+  ProgramRunner &runner_;
+  ExecutionGraph *g_ = nullptr;
+  std::vector<ThreadState> threads_;
+};
+
+} // namespace scopemc

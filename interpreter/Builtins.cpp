@@ -1,0 +1,307 @@
+// Calls: defined functions, intrinsics, and the library functions scopemc models itself
+// (pthreads, heap, assert, __VERIFIER_*). Each event-producing builtin offers its events
+// before changing any thread-local state, so that it can be re-run after a Stop.
+#include <cstring>
+
+#include <llvm/IR/IntrinsicInst.h>
+
+#include "interpreter/Interpreter.h"
+
+namespace scopemc {
+
+using namespace llvm;
+
+namespace {
+constexpr uint64_t kEBUSY = 16;
+uint64_t maskBits(unsigned bits) { return bits >= 64 ? ~0ull : ((1ull << bits) - 1); }
+int64_t sextBits(uint64_t v, unsigned bits) {
+  if (bits >= 64)
+    return static_cast<int64_t>(v);
+  uint64_t m = 1ull << (bits - 1);
+  return static_cast<int64_t>(((v & maskBits(bits)) ^ m) - m);
+}
+} // namespace
+
+Interpreter::Flow Interpreter::call(Thread &th, Frame &f, const CallBase &i) {
+  const Function *callee = i.getCalledFunction();
+  if (!callee) {
+    uint64_t target = get(f, i.getCalledOperand()).bits;
+    const FunctionInfo *fi = prog_.functionAt(target);
+    if (!fi)
+      return fail(th, i, ErrorKind::MemoryError, "call through an invalid function pointer");
+    callee = fi->fn;
+  }
+  if (callee->isIntrinsic())
+    return intrinsic(th, f, i, callee->getIntrinsicID());
+  if (callee->isDeclaration())
+    return builtin(th, f, i, callee->getName());
+  std::vector<RtValue> args;
+  for (const Use &a : i.args())
+    args.push_back(get(f, a.get()));
+  return enterFunction(th, prog_.info(callee), std::move(args));
+}
+
+Interpreter::Flow Interpreter::intrinsic(Thread &th, Frame &f, const CallBase &i, Intrinsic::ID id) {
+  auto arg = [&](unsigned k) { return get(f, i.getArgOperand(k)).bits; };
+  unsigned w = i.getType()->isIntegerTy() ? i.getType()->getIntegerBitWidth() : 64;
+  auto result = [&](uint64_t v) {
+    set(f, i, RtValue{v & maskBits(w), {}});
+    return Flow::Next;
+  };
+  switch (id) {
+  case Intrinsic::memcpy:
+  case Intrinsic::memmove:
+    return copyMemory(th, i, arg(0), arg(1), arg(2));
+  case Intrinsic::memset:
+    return setMemory(th, i, arg(0), static_cast<uint8_t>(arg(1)), arg(2));
+  case Intrinsic::expect:
+    return result(arg(0));
+  case Intrinsic::smax: return result(sextBits(arg(0), w) >= sextBits(arg(1), w) ? arg(0) : arg(1));
+  case Intrinsic::smin: return result(sextBits(arg(0), w) <= sextBits(arg(1), w) ? arg(0) : arg(1));
+  case Intrinsic::umax: return result(std::max(arg(0) & maskBits(w), arg(1) & maskBits(w)));
+  case Intrinsic::umin: return result(std::min(arg(0) & maskBits(w), arg(1) & maskBits(w)));
+  case Intrinsic::abs: {
+    int64_t v = sextBits(arg(0), w);
+    return result(static_cast<uint64_t>(v < 0 ? -v : v));
+  }
+  case Intrinsic::ctpop: return result(static_cast<uint64_t>(__builtin_popcountll(arg(0) & maskBits(w))));
+  case Intrinsic::bswap: {
+    uint64_t v = __builtin_bswap64(arg(0));
+    return result(v >> (64 - w));
+  }
+  case Intrinsic::ctlz: {
+    uint64_t v = arg(0) & maskBits(w);
+    return result(v ? static_cast<uint64_t>(__builtin_clzll(v) - (64 - static_cast<int>(w))) : w);
+  }
+  case Intrinsic::cttz: {
+    uint64_t v = arg(0) & maskBits(w);
+    return result(v ? static_cast<uint64_t>(__builtin_ctzll(v)) : w);
+  }
+  case Intrinsic::fabs: {
+    uint64_t sign = i.getType()->isFloatTy() ? (1ull << 31) : (1ull << 63);
+    set(f, i, RtValue{arg(0) & ~sign, {}});
+    return Flow::Next;
+  }
+  case Intrinsic::sadd_with_overflow:
+  case Intrinsic::uadd_with_overflow:
+  case Intrinsic::ssub_with_overflow:
+  case Intrinsic::usub_with_overflow:
+  case Intrinsic::smul_with_overflow:
+  case Intrinsic::umul_with_overflow: {
+    unsigned bw = i.getArgOperand(0)->getType()->getIntegerBitWidth();
+    APInt a(bw, arg(0)), b(bw, arg(1)), r;
+    bool ov = false;
+    switch (id) {
+    case Intrinsic::sadd_with_overflow: r = a.sadd_ov(b, ov); break;
+    case Intrinsic::uadd_with_overflow: r = a.uadd_ov(b, ov); break;
+    case Intrinsic::ssub_with_overflow: r = a.ssub_ov(b, ov); break;
+    case Intrinsic::usub_with_overflow: r = a.usub_ov(b, ov); break;
+    case Intrinsic::smul_with_overflow: r = a.smul_ov(b, ov); break;
+    default: r = a.umul_ov(b, ov); break;
+    }
+    set(f, i, RtValue{0, {RtValue{r.getZExtValue(), {}}, RtValue{ov ? 1u : 0u, {}}}});
+    return Flow::Next;
+  }
+  case Intrinsic::trap:
+    return fail(th, i, ErrorKind::Assertion, "trap instruction executed");
+  default:
+    return Flow::Next; // debug info, lifetime markers and other hints
+  }
+}
+
+std::string Interpreter::cString(uint64_t a) const {
+  std::string s;
+  for (uint64_t k = 0; k < 512; ++k) {
+    uint64_t start, size;
+    if (!prog_.globalRange(a + k, start, size))
+      return s.empty() ? "?" : s;
+    char c = static_cast<char>(prog_.initialValue(a + k, 1));
+    if (!c)
+      break;
+    s += c;
+  }
+  return s;
+}
+
+void Interpreter::place(Thread &th, StringRef what, uint64_t v) {
+  if (!th.placed) {
+    th.placed = true;
+    th.pos = ThreadPos{0, 0, 0};
+  }
+  uint32_t n = static_cast<uint32_t>(v);
+  if (what == "__VERIFIER_thread_local_id")
+    th.pos.thread = n;
+  else if (what == "__VERIFIER_thread_group_id")
+    th.pos.block = n;
+  else if (what == "__VERIFIER_thread_kernel_id")
+    th.pos.device = n;
+}
+
+Interpreter::Flow Interpreter::allocate(Thread &th, Frame &f, const CallBase &i, uint64_t size,
+                                        bool zeroed, uint64_t &out) {
+  uint64_t top = (th.heapTop + 15) / 16 * 16;
+  out = addr::threadBase(addr::kHeap, th.tid) + top;
+  if (!offer(th, AllocLabel(nextEvent(th), th.pos, src(i), out, size, zeroed)))
+    return Flow::Stop;
+  th.heapTop = top + std::max<uint64_t>(size, 1);
+  th.ownAllocs.push_back({out, size});
+  return Flow::Next;
+}
+
+Interpreter::Flow Interpreter::threadBuiltin(Thread &th, Frame &f, const CallBase &i, StringRef name,
+                                             bool &handled) {
+  handled = true;
+  auto arg = [&](unsigned k) { return get(f, i.getArgOperand(k)).bits; };
+  auto ret = [&](uint64_t v) {
+    if (!i.getType()->isVoidTy())
+      set(f, i, RtValue{v, {}});
+    return Flow::Next;
+  };
+  if (name == "pthread_create") {
+    uint64_t child = 0;
+    if (!offer(th, ThreadCreateLabel(nextEvent(th), th.pos, src(i), ThreadEntry{arg(2), arg(3)}),
+               &child))
+      return Flow::Stop;
+    if (Flow fl = storeScalar(th, i, arg(0), 8, child, MemOrder::NotAtomic); fl != Flow::Next)
+      return fl;
+    return ret(0);
+  }
+  if (name == "pthread_join") {
+    uint64_t value = 0;
+    if (!offer(th, ThreadJoinLabel(nextEvent(th), th.pos, src(i), static_cast<ThreadId>(arg(0))),
+               &value))
+      return Flow::Stop;
+    if (arg(1))
+      if (Flow fl = storeScalar(th, i, arg(1), 8, value, MemOrder::NotAtomic); fl != Flow::Next)
+        return fl;
+    return ret(0);
+  }
+  if (name == "pthread_exit")
+    return offer(th, ThreadFinishLabel(nextEvent(th), th.pos, src(i), arg(0))) ? Flow::Done : Flow::Stop;
+  if (name == "pthread_self")
+    return ret(static_cast<uint64_t>(th.tid));
+  if (name == "pthread_equal")
+    return ret(arg(0) == arg(1));
+  if (name == "pthread_mutex_init")
+    return storeScalar(th, i, arg(0), 4, 0, MemOrder::NotAtomic) == Flow::Next ? ret(0) : Flow::Stop;
+  if (name == "pthread_mutex_lock" || name == "pthread_mutex_trylock") {
+    bool blocking = name == "pthread_mutex_lock";
+    uint64_t old = 0;
+    if (Flow fl = loadScalar(th, i, arg(0), 4, MemOrder::Acquire, old,
+                             ReadLabel::Rmw{RmwOp::Cas, 1, 0, blocking});
+        fl != Flow::Next)
+      return fl;
+    if (old != 0)
+      return blocking ? block(th, i, BlockReason::Lock) : ret(kEBUSY);
+    if (Flow fl = storeScalar(th, i, arg(0), 4, 1, MemOrder::Relaxed, true); fl != Flow::Next)
+      return fl;
+    return ret(0);
+  }
+  if (name == "pthread_mutex_unlock")
+    return storeScalar(th, i, arg(0), 4, 0, MemOrder::Release) == Flow::Next ? ret(0) : Flow::Stop;
+  if (name == "pthread_mutex_destroy" || name == "pthread_attr_init" ||
+      name == "pthread_attr_destroy" || name == "pthread_yield" || name == "sched_yield")
+    return ret(0);
+  handled = false;
+  return Flow::Next;
+}
+
+Interpreter::Flow Interpreter::verifierBuiltin(Thread &th, Frame &f, const CallBase &i,
+                                               StringRef name, bool &handled) {
+  handled = true;
+  auto arg = [&](unsigned k) { return get(f, i.getArgOperand(k)).bits; };
+  if (name == "__assert_fail" || name == "__assert_rtn")
+    return fail(th, i, ErrorKind::Assertion, "assertion `" + cString(arg(0)) + "' failed");
+  if (name == "__VERIFIER_assert")
+    return (arg(0) & 1) ? Flow::Next : fail(th, i, ErrorKind::Assertion, "__VERIFIER_assert failed");
+  if (name == "__VERIFIER_assume")
+    return (arg(0) & 1) ? Flow::Next : block(th, i, BlockReason::Assume);
+  if (name == "abort" || name == "__VERIFIER_error")
+    return fail(th, i, ErrorKind::Assertion, name.str() + "() called");
+  if (name == "exit" || name == "_Exit")
+    return offer(th, ThreadFinishLabel(nextEvent(th), th.pos, src(i), arg(0))) ? Flow::Done : Flow::Stop;
+  if (name == "__VERIFIER_weak_access") {
+    th.weakNext = true;
+    return Flow::Next;
+  }
+  if (name == "__VERIFIER_memory_scope_work_group" || name == "__VERIFIER_memory_scope_device" ||
+      name == "__VERIFIER_memory_scope_system") {
+    th.scope = name.ends_with("work_group") ? Scope::Block
+               : name.ends_with("device")   ? Scope::Device
+                                            : Scope::System;
+    return Flow::Next;
+  }
+  if (name.starts_with("__VERIFIER_thread_")) {
+    place(th, name, arg(0));
+    return Flow::Next;
+  }
+  if (name.starts_with("__VERIFIER_")) // groupsize, ret_CAS, spin and loop markers
+    return Flow::Next;
+  if (name == "printf" || name == "fprintf" || name == "puts" || name == "putchar" || name == "fflush") {
+    if (!i.getType()->isVoidTy())
+      set(f, i, RtValue{0, {}});
+    return Flow::Next;
+  }
+  handled = false;
+  return Flow::Next;
+}
+
+Interpreter::Flow Interpreter::memoryBuiltin(Thread &th, Frame &f, const CallBase &i,
+                                             StringRef name, bool &handled) {
+  handled = true;
+  auto arg = [&](unsigned k) { return get(f, i.getArgOperand(k)).bits; };
+  uint64_t out = 0;
+  Flow fl = Flow::Next;
+  if (name == "malloc")
+    fl = allocate(th, f, i, arg(0), false, out);
+  else if (name == "calloc")
+    fl = allocate(th, f, i, arg(0) * arg(1), true, out);
+  else if (name == "aligned_alloc")
+    fl = allocate(th, f, i, arg(1), false, out);
+  else if (name == "realloc") {
+    uint64_t old = arg(0), oldSize = 0;
+    bool known = old == 0;
+    for (auto &[a, s] : th.ownAllocs)
+      if (a == old) {
+        known = true;
+        oldSize = s;
+      }
+    if (!known)
+      throw InputError(toString(src(i)) + ": realloc of memory allocated by another thread is not supported");
+    fl = allocate(th, f, i, arg(1), false, out);
+    if (fl == Flow::Next && old)
+      fl = copyMemory(th, i, out, old, std::min(oldSize, arg(1)));
+    if (fl == Flow::Next && old && !offer(th, FreeLabel(nextEvent(th), th.pos, src(i), old)))
+      fl = Flow::Stop;
+  } else if (name == "free") {
+    if (arg(0) && !offer(th, FreeLabel(nextEvent(th), th.pos, src(i), arg(0))))
+      return Flow::Stop;
+    return Flow::Next;
+  } else if (name == "memcpy" || name == "memmove") {
+    fl = copyMemory(th, i, arg(0), arg(1), arg(2));
+    out = arg(0);
+  } else if (name == "memset") {
+    fl = setMemory(th, i, arg(0), static_cast<uint8_t>(arg(1)), arg(2));
+    out = arg(0);
+  } else {
+    handled = false;
+    return Flow::Next;
+  }
+  if (fl == Flow::Next)
+    set(f, i, RtValue{out, {}});
+  return fl;
+}
+
+Interpreter::Flow Interpreter::builtin(Thread &th, Frame &f, const CallBase &i, StringRef name) {
+  bool handled = false;
+  Flow fl = threadBuiltin(th, f, i, name, handled);
+  if (!handled)
+    fl = verifierBuiltin(th, f, i, name, handled);
+  if (!handled)
+    fl = memoryBuiltin(th, f, i, name, handled);
+  if (!handled)
+    throw InputError(toString(src(i)) + ": unsupported function '" + name.str() + "'");
+  return fl;
+}
+
+} // namespace scopemc

@@ -1,0 +1,62 @@
+// The contract between the interpreter and whoever explores executions.
+//
+// The interpreter runs one thread at a time. Every visible operation (shared-memory access,
+// fence, thread create/join/finish, allocation, free, block, error) becomes a complete label
+// (kind, location, value, order, scope, thread position, source location) offered to an
+// EventSink, in program order. Thread-local work (registers, non-escaping stack memory)
+// creates no events. The interpreter knows nothing about how the sink chooses executions.
+#pragma once
+
+#include <cstdint>
+
+#include "model/Labels.h"
+
+namespace scopemc {
+
+/// The sink's answer to one offered event.
+struct SinkReply {
+  enum class Status : uint8_t {
+    /// The event is already part of the execution: continue. `value` is the value read by a
+    /// read, the id of the created thread for a create, the child's return value for a join.
+    Replayed,
+    /// The event is new: the sink has taken a copy of the label as the thread's next event.
+    /// The interpreter must suspend the thread *before* the operation and offer the same
+    /// operation again the next time the thread is run.
+    Stop,
+  };
+  Status status;
+  uint64_t value = 0;
+};
+
+class EventSink {
+public:
+  virtual ~EventSink() = default;
+  /// Offers the next event of the running thread. Precondition: `label.index()` is the
+  /// number of events this thread offered and got Replayed for since its start. The label
+  /// is only borrowed for the duration of the call.
+  virtual SinkReply offer(const EventLabel &label) = 0;
+};
+
+/// How a run of one thread ended.
+enum class RunStatus : uint8_t {
+  Stopped,  // the sink answered Stop: the thread has a new event pending
+  Finished, // the thread's finish, block or error event was replayed: it is done
+};
+
+/// What the exploration needs from a program. Implementations are single-threaded: one
+/// per exploration worker; the program they run is shared read-only.
+class ProgramRunner {
+public:
+  virtual ~ProgramRunner() = default;
+  /// Forgets thread `t`: its next run starts from `entry` (the main thread: entry {0, 0}),
+  /// at event index 0, placed at `pos`.
+  virtual void resetThread(ThreadId t, const ThreadEntry &entry, ThreadPos pos) = 0;
+  /// Runs thread `t` from where it is, offering its events to `sink`, until the sink answers
+  /// Stop or the thread is done. Replay is deterministic: the same replies give the same
+  /// events.
+  virtual RunStatus run(ThreadId t, EventSink &sink) = 0;
+  /// The value of the initialisation write of the `size` bytes at `a`.
+  virtual uint64_t initialValue(Addr a, uint32_t size) const = 0;
+};
+
+} // namespace scopemc

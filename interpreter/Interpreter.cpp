@@ -1,0 +1,481 @@
+#include "interpreter/Interpreter.h"
+
+#include <bit>
+#include <cmath>
+#include <cstring>
+
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/GetElementPtrTypeIterator.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Operator.h>
+
+namespace scopemc {
+
+using namespace llvm;
+
+namespace {
+
+uint64_t mask(unsigned bits) { return bits >= 64 ? ~0ull : ((1ull << bits) - 1); }
+int64_t sext(uint64_t v, unsigned bits) {
+  if (bits >= 64)
+    return static_cast<int64_t>(v);
+  uint64_t m = 1ull << (bits - 1);
+  v &= mask(bits);
+  return static_cast<int64_t>((v ^ m) - m);
+}
+unsigned intBits(Type *t) {
+  if (t->isIntegerTy())
+    return t->getIntegerBitWidth();
+  return 64; // pointers
+}
+double asDouble(uint64_t b, Type *t) {
+  if (t->isFloatTy())
+    return std::bit_cast<float>(static_cast<uint32_t>(b));
+  return std::bit_cast<double>(b);
+}
+uint64_t fromDouble(double d, Type *t) {
+  if (t->isFloatTy())
+    return std::bit_cast<uint32_t>(static_cast<float>(d));
+  return std::bit_cast<uint64_t>(d);
+}
+
+} // namespace
+
+Interpreter::Interpreter(const Program &prog, InterpreterOptions opts) : prog_(prog), opts_(opts) {}
+
+uint64_t Interpreter::initialValue(Addr a, uint32_t size) const { return prog_.initialValue(a, size); }
+
+void Interpreter::resetThread(ThreadId t, const ThreadEntry &entry, ThreadPos pos) {
+  if (t >= static_cast<ThreadId>(threads_.size()))
+    threads_.resize(static_cast<size_t>(t) + 1);
+  Thread &th = threads_[static_cast<size_t>(t)];
+  th = Thread{};
+  th.tid = t;
+  th.pos = pos;
+  th.entry = entry;
+}
+
+RunStatus Interpreter::run(ThreadId t, EventSink &sink) {
+  sink_ = &sink;
+  Thread &th = threads_[static_cast<size_t>(t)];
+  if (!th.started) {
+    if (!offer(th, ThreadStartLabel(nextEvent(th), th.pos, Event::init())))
+      return RunStatus::Stopped;
+    th.started = true;
+    const FunctionInfo *fi =
+        t == 0 ? &prog_.entry() : prog_.functionAt(th.entry.function);
+    if (!fi || fi->fn->isDeclaration())
+      throw InputError("thread " + std::to_string(t) + " starts at an address that is not a function");
+    std::vector<RtValue> args;
+    for (size_t k = 0; k < fi->fn->arg_size(); ++k)
+      args.push_back(RtValue{k == 0 && t != 0 ? th.entry.argument : 0, {}});
+    enterFunction(th, *fi, std::move(args));
+  }
+  while (true) {
+    switch (step(th)) {
+    case Flow::Stop:
+      return RunStatus::Stopped;
+    case Flow::Done:
+      return RunStatus::Finished;
+    default:
+      break;
+    }
+  }
+}
+
+Interpreter::Flow Interpreter::step(Thread &th) {
+  Frame &f = th.stack.back();
+  const Instruction &i = *f.pc;
+  int32_t startIndex = th.nextIndex, startWrites = th.writes;
+  bool weak = th.weakNext;
+  Flow fl = exec(th, f, i);
+  if (fl == Flow::Stop) {
+    // The instruction will run again: undo the progress its replayed events made.
+    th.nextIndex = startIndex;
+    th.writes = startWrites;
+    th.weakNext = weak;
+  } else if (fl == Flow::Next) {
+    ++th.stack.back().pc;
+  }
+  return fl;
+}
+
+Interpreter::Flow Interpreter::enterFunction(Thread &th, const FunctionInfo &fi,
+                                             std::vector<RtValue> args) {
+  Frame f;
+  f.fi = &fi;
+  f.bb = &fi.fn->getEntryBlock();
+  f.pc = f.bb->begin();
+  f.regs.resize(fi.numSlots);
+  size_t k = 0;
+  for (const Argument &a : fi.fn->args())
+    f.regs[fi.slots.lookup(&a)] = k < args.size() ? std::move(args[k++]) : RtValue{};
+  f.loopIters.assign(fi.loopData.size(), 0);
+  f.loopWrites.assign(fi.loopData.size(), 0);
+  f.privMark = th.privTop;
+  th.stack.push_back(std::move(f));
+  return Flow::Jumped;
+}
+
+Interpreter::Flow Interpreter::returnFrom(Thread &th, RtValue ret, bool hasValue) {
+  th.privTop = th.stack.back().privMark;
+  th.stack.pop_back();
+  if (th.stack.empty()) {
+    if (!offer(th, ThreadFinishLabel(nextEvent(th), th.pos, nullptr, ret.bits))) {
+      return Flow::Stop; // cannot happen after the pop: handled by the caller
+    }
+    return Flow::Done;
+  }
+  Frame &caller = th.stack.back();
+  if (hasValue)
+    set(caller, *caller.pc, std::move(ret));
+  ++caller.pc;
+  return Flow::Jumped;
+}
+
+RtValue Interpreter::constant(const Constant *c) const {
+  Type *t = c->getType();
+  if (t->isStructTy() || t->isArrayTy() || t->isVectorTy()) {
+    RtValue v;
+    unsigned n = t->isStructTy()  ? t->getStructNumElements()
+                 : t->isArrayTy() ? static_cast<unsigned>(t->getArrayNumElements())
+                                  : cast<FixedVectorType>(t)->getNumElements();
+    for (unsigned k = 0; k < n; ++k)
+      v.elems.push_back(constant(c->getAggregateElement(k)));
+    return v;
+  }
+  return RtValue{constantBits(prog_, c), {}};
+}
+
+RtValue Interpreter::get(const Frame &f, const Value *v) const {
+  if (auto *c = dyn_cast<Constant>(v))
+    return constant(c);
+  if (isa<MetadataAsValue>(v) || isa<InlineAsm>(v))
+    return RtValue{};
+  return f.regs[f.fi->slots.lookup(v)];
+}
+
+void Interpreter::set(Frame &f, const Instruction &i, RtValue v) const {
+  f.regs[f.fi->slots.lookup(&i)] = std::move(v);
+}
+
+Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *to) {
+  const BasicBlock *from = f.bb;
+  const Instruction &term = *from->getTerminator();
+  // New values of the phis of `to`, computed before any is assigned.
+  std::vector<std::pair<const PHINode *, RtValue>> phis;
+  for (const PHINode &p : to->phis())
+    phis.push_back({&p, get(f, p.getIncomingValueForBlock(from))});
+
+  auto it = f.fi->loopOfHeader.find(to);
+  if (it != f.fi->loopOfHeader.end()) {
+    uint32_t l = it->second;
+    const LoopData &ld = f.fi->loopData[l];
+    if (ld.loop->contains(from)) { // a back edge: one iteration ended
+      if (ld.spin && th.writes == f.loopWrites[l]) {
+        bool same = true;
+        for (auto &[p, v] : phis) {
+          const RtValue &cur = f.regs[f.fi->slots.lookup(p)];
+          same = same && cur.bits == v.bits && cur.elems.size() == v.elems.size();
+        }
+        if (same) // the next iteration would repeat this one: no progress (DPOR.md §4)
+          return block(th, term, BlockReason::SpinLoop);
+      }
+      if (opts_.unroll && f.loopIters[l] + 1 > opts_.unroll)
+        return block(th, term, BlockReason::LoopBound);
+      ++f.loopIters[l];
+    } else {
+      f.loopIters[l] = 0;
+    }
+    f.loopWrites[l] = th.writes;
+  }
+  for (auto &[p, v] : phis)
+    set(f, *p, std::move(v));
+  f.bb = to;
+  f.pc = to->getFirstNonPHI()->getIterator();
+  return Flow::Jumped;
+}
+
+RtValue Interpreter::binary(const BinaryOperator &i, const RtValue &a, const RtValue &b) const {
+  Type *t = i.getType();
+  if (t->isVectorTy()) {
+    RtValue r;
+    for (size_t k = 0; k < a.elems.size(); ++k)
+      r.elems.push_back(binary(i, a.elems[k], b.elems[k]));
+    return r;
+  }
+  if (t->isFloatingPointTy()) {
+    double x = asDouble(a.bits, t), y = asDouble(b.bits, t), z = 0;
+    switch (i.getOpcode()) {
+    case Instruction::FAdd: z = x + y; break;
+    case Instruction::FSub: z = x - y; break;
+    case Instruction::FMul: z = x * y; break;
+    case Instruction::FDiv: z = x / y; break;
+    case Instruction::FRem: z = std::fmod(x, y); break;
+    default: break;
+    }
+    return RtValue{fromDouble(z, t), {}};
+  }
+  unsigned w = intBits(t);
+  uint64_t x = a.bits & mask(w), y = b.bits & mask(w), z = 0;
+  switch (i.getOpcode()) {
+  case Instruction::Add: z = x + y; break;
+  case Instruction::Sub: z = x - y; break;
+  case Instruction::Mul: z = x * y; break;
+  case Instruction::UDiv: z = x / y; break;
+  case Instruction::SDiv:
+    z = sext(y, w) == -1 ? 0 - x : static_cast<uint64_t>(sext(x, w) / sext(y, w));
+    break;
+  case Instruction::URem: z = x % y; break;
+  case Instruction::SRem:
+    z = sext(y, w) == -1 ? 0 : static_cast<uint64_t>(sext(x, w) % sext(y, w));
+    break;
+  case Instruction::Shl: z = y >= w ? 0 : x << y; break;
+  case Instruction::LShr: z = y >= w ? 0 : x >> y; break;
+  case Instruction::AShr: z = static_cast<uint64_t>(sext(x, w) >> std::min<uint64_t>(y, w - 1)); break;
+  case Instruction::And: z = x & y; break;
+  case Instruction::Or: z = x | y; break;
+  case Instruction::Xor: z = x ^ y; break;
+  default: break;
+  }
+  return RtValue{z & mask(w), {}};
+}
+
+RtValue Interpreter::castValue(const CastInst &i, const RtValue &v) const {
+  Type *srcTy = i.getSrcTy(), *dst = i.getDestTy();
+  if (dst->isVectorTy() || srcTy->isVectorTy()) {
+    if (i.getOpcode() == Instruction::BitCast && srcTy->isVectorTy() == dst->isVectorTy() &&
+        srcTy == dst)
+      return v;
+    throw InputError(toString(src(i)) + ": unsupported vector cast");
+  }
+  unsigned sw = intBits(srcTy), dw = intBits(dst);
+  switch (i.getOpcode()) {
+  case Instruction::Trunc: return RtValue{v.bits & mask(dw), {}};
+  case Instruction::ZExt: return RtValue{v.bits & mask(sw), {}};
+  case Instruction::SExt: return RtValue{static_cast<uint64_t>(sext(v.bits, sw)) & mask(dw), {}};
+  case Instruction::FPTrunc:
+  case Instruction::FPExt: return RtValue{fromDouble(asDouble(v.bits, srcTy), dst), {}};
+  case Instruction::FPToUI: return RtValue{static_cast<uint64_t>(asDouble(v.bits, srcTy)) & mask(dw), {}};
+  case Instruction::FPToSI:
+    return RtValue{static_cast<uint64_t>(static_cast<int64_t>(asDouble(v.bits, srcTy))) & mask(dw), {}};
+  case Instruction::UIToFP: return RtValue{fromDouble(static_cast<double>(v.bits & mask(sw)), dst), {}};
+  case Instruction::SIToFP: return RtValue{fromDouble(static_cast<double>(sext(v.bits, sw)), dst), {}};
+  default: return RtValue{v.bits & mask(dst->isIntegerTy() ? dw : 64), {}}; // bitcast, ptr<->int
+  }
+}
+
+uint64_t Interpreter::gep(const Frame &f, const GetElementPtrInst &i) const {
+  const DataLayout &dl = prog_.dataLayout();
+  uint64_t a = get(f, i.getPointerOperand()).bits;
+  for (gep_type_iterator it = gep_type_begin(i), e = gep_type_end(i); it != e; ++it) {
+    RtValue idx = get(f, it.getOperand());
+    int64_t n = sext(idx.bits, intBits(it.getOperand()->getType()));
+    if (StructType *st = it.getStructTypeOrNull())
+      a += dl.getStructLayout(st)->getElementOffset(static_cast<unsigned>(n));
+    else
+      a += static_cast<uint64_t>(n) * it.getSequentialElementStride(dl).getFixedValue();
+  }
+  return a;
+}
+
+namespace {
+bool compareInt(CmpInst::Predicate p, uint64_t x, uint64_t y, unsigned w) {
+  int64_t sx = sext(x, w), sy = sext(y, w);
+  x &= mask(w);
+  y &= mask(w);
+  switch (p) {
+  case CmpInst::ICMP_EQ: return x == y;
+  case CmpInst::ICMP_NE: return x != y;
+  case CmpInst::ICMP_UGT: return x > y;
+  case CmpInst::ICMP_UGE: return x >= y;
+  case CmpInst::ICMP_ULT: return x < y;
+  case CmpInst::ICMP_ULE: return x <= y;
+  case CmpInst::ICMP_SGT: return sx > sy;
+  case CmpInst::ICMP_SGE: return sx >= sy;
+  case CmpInst::ICMP_SLT: return sx < sy;
+  case CmpInst::ICMP_SLE: return sx <= sy;
+  default: return false;
+  }
+}
+bool compareFloat(CmpInst::Predicate p, double x, double y) {
+  bool unord = std::isnan(x) || std::isnan(y);
+  switch (p) {
+  case CmpInst::FCMP_FALSE: return false;
+  case CmpInst::FCMP_TRUE: return true;
+  case CmpInst::FCMP_OEQ: return !unord && x == y;
+  case CmpInst::FCMP_OGT: return !unord && x > y;
+  case CmpInst::FCMP_OGE: return !unord && x >= y;
+  case CmpInst::FCMP_OLT: return !unord && x < y;
+  case CmpInst::FCMP_OLE: return !unord && x <= y;
+  case CmpInst::FCMP_ONE: return !unord && x != y;
+  case CmpInst::FCMP_ORD: return !unord;
+  case CmpInst::FCMP_UNO: return unord;
+  case CmpInst::FCMP_UEQ: return unord || x == y;
+  case CmpInst::FCMP_UGT: return unord || x > y;
+  case CmpInst::FCMP_UGE: return unord || x >= y;
+  case CmpInst::FCMP_ULT: return unord || x < y;
+  case CmpInst::FCMP_ULE: return unord || x <= y;
+  case CmpInst::FCMP_UNE: return unord || x != y;
+  default: return false;
+  }
+}
+} // namespace
+
+Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) {
+  switch (i.getOpcode()) {
+  case Instruction::Ret: {
+    auto &r = cast<ReturnInst>(i);
+    RtValue v = r.getReturnValue() ? get(f, r.getReturnValue()) : RtValue{};
+    if (th.stack.size() == 1) { // the thread ends: offer its finish first
+      if (!offer(th, ThreadFinishLabel(nextEvent(th), th.pos, src(i), v.bits)))
+        return Flow::Stop;
+      return Flow::Done;
+    }
+    return returnFrom(th, std::move(v), r.getReturnValue() != nullptr);
+  }
+  case Instruction::Br: {
+    auto &b = cast<BranchInst>(i);
+    if (b.isUnconditional())
+      return branchTo(th, f, b.getSuccessor(0));
+    return branchTo(th, f, b.getSuccessor(get(f, b.getCondition()).bits & 1 ? 0 : 1));
+  }
+  case Instruction::Switch: {
+    auto &s = cast<SwitchInst>(i);
+    uint64_t v = get(f, s.getCondition()).bits;
+    for (auto c : s.cases())
+      if (c.getCaseValue()->getZExtValue() == v)
+        return branchTo(th, f, c.getCaseSuccessor());
+    return branchTo(th, f, s.getDefaultDest());
+  }
+  case Instruction::Unreachable:
+    return fail(th, i, ErrorKind::Assertion, "reached unreachable code");
+  case Instruction::FNeg: {
+    RtValue v = get(f, i.getOperand(0));
+    set(f, i, RtValue{fromDouble(-asDouble(v.bits, i.getType()), i.getType()), {}});
+    return Flow::Next;
+  }
+  case Instruction::ICmp:
+  case Instruction::FCmp: {
+    auto &c = cast<CmpInst>(i);
+    RtValue a = get(f, c.getOperand(0)), b = get(f, c.getOperand(1));
+    Type *t = c.getOperand(0)->getType();
+    auto one = [&](uint64_t x, uint64_t y) {
+      return c.isFPPredicate() ? compareFloat(c.getPredicate(), asDouble(x, t->getScalarType()),
+                                              asDouble(y, t->getScalarType()))
+                               : compareInt(c.getPredicate(), x, y, intBits(t->getScalarType()));
+    };
+    if (t->isVectorTy()) {
+      RtValue r;
+      for (size_t k = 0; k < a.elems.size(); ++k)
+        r.elems.push_back(RtValue{one(a.elems[k].bits, b.elems[k].bits) ? 1u : 0u, {}});
+      set(f, i, std::move(r));
+    } else {
+      set(f, i, RtValue{one(a.bits, b.bits) ? 1u : 0u, {}});
+    }
+    return Flow::Next;
+  }
+  case Instruction::Select: {
+    auto &s = cast<SelectInst>(i);
+    set(f, i, get(f, (get(f, s.getCondition()).bits & 1) ? s.getTrueValue() : s.getFalseValue()));
+    return Flow::Next;
+  }
+  case Instruction::PHI:
+    return Flow::Next; // assigned on the edge (branchTo)
+  case Instruction::Freeze:
+    set(f, i, get(f, i.getOperand(0)));
+    return Flow::Next;
+  case Instruction::GetElementPtr:
+    set(f, i, RtValue{gep(f, cast<GetElementPtrInst>(i)), {}});
+    return Flow::Next;
+  case Instruction::ExtractValue: {
+    RtValue v = get(f, i.getOperand(0));
+    for (unsigned idx : cast<ExtractValueInst>(i).indices())
+      v = RtValue(v.elems.at(idx));
+    set(f, i, std::move(v));
+    return Flow::Next;
+  }
+  case Instruction::InsertValue: {
+    RtValue agg = get(f, i.getOperand(0));
+    RtValue *slot = &agg;
+    for (unsigned idx : cast<InsertValueInst>(i).indices())
+      slot = &slot->elems.at(idx);
+    *slot = get(f, i.getOperand(1));
+    set(f, i, std::move(agg));
+    return Flow::Next;
+  }
+  case Instruction::ExtractElement: {
+    RtValue v = get(f, i.getOperand(0));
+    set(f, i, RtValue(v.elems.at(get(f, i.getOperand(1)).bits)));
+    return Flow::Next;
+  }
+  case Instruction::InsertElement: {
+    RtValue v = get(f, i.getOperand(0));
+    v.elems.at(get(f, i.getOperand(2)).bits) = get(f, i.getOperand(1));
+    set(f, i, std::move(v));
+    return Flow::Next;
+  }
+  case Instruction::Alloca: {
+    auto &a = cast<AllocaInst>(i);
+    const DataLayout &dl = prog_.dataLayout();
+    uint64_t n = a.isArrayAllocation() ? get(f, a.getArraySize()).bits : 1;
+    uint64_t size = std::max<uint64_t>(dl.getTypeAllocSize(a.getAllocatedType()) * n, 1);
+    uint64_t align = std::max<uint64_t>(a.getAlign().value(), 8);
+    uint64_t &top = prog_.isPrivate(&a) ? th.privTop : th.sharedTop;
+    top = (top + align - 1) / align * align;
+    uint64_t base = addr::threadBase(prog_.isPrivate(&a) ? addr::kPrivateStack : addr::kSharedStack, th.tid);
+    set(f, i, RtValue{base + top, {}});
+    top += size;
+    if (prog_.isPrivate(&a) && th.priv.size() < th.privTop)
+      th.priv.resize(th.privTop * 2, 0);
+    return Flow::Next;
+  }
+  case Instruction::Load: {
+    auto &l = cast<LoadInst>(i);
+    RtValue v;
+    Flow fl = load(th, i, get(f, l.getPointerOperand()).bits, l.getType(),
+                   accessOrder(th, l.getOrdering()), v);
+    if (fl == Flow::Next)
+      set(f, i, std::move(v));
+    return fl;
+  }
+  case Instruction::Store: {
+    auto &s = cast<StoreInst>(i);
+    return store(th, i, get(f, s.getPointerOperand()).bits, s.getValueOperand()->getType(),
+                 get(f, s.getValueOperand()), accessOrder(th, s.getOrdering()));
+  }
+  case Instruction::AtomicRMW:
+    return atomicRmw(th, f, cast<AtomicRMWInst>(i));
+  case Instruction::AtomicCmpXchg:
+    return cmpxchg(th, f, cast<AtomicCmpXchgInst>(i));
+  case Instruction::Fence:
+    return fence(th, cast<FenceInst>(i));
+  case Instruction::Call:
+    return call(th, f, cast<CallBase>(i));
+  default:
+    break;
+  }
+  if (auto *b = dyn_cast<BinaryOperator>(&i)) {
+    RtValue y = get(f, b->getOperand(1));
+    switch (b->getOpcode()) {
+    case Instruction::UDiv:
+    case Instruction::SDiv:
+    case Instruction::URem:
+    case Instruction::SRem:
+      if (!b->getType()->isVectorTy() && (y.bits & mask(intBits(b->getType()))) == 0)
+        return fail(th, i, ErrorKind::UndefinedBehaviour, "division by zero");
+      break;
+    default:
+      break;
+    }
+    set(f, i, binary(*b, get(f, b->getOperand(0)), y));
+    return Flow::Next;
+  }
+  if (auto *c = dyn_cast<CastInst>(&i)) {
+    set(f, i, castValue(*c, get(f, c->getOperand(0))));
+    return Flow::Next;
+  }
+  throw InputError(toString(src(i)) + ": unsupported instruction '" + i.getOpcodeName() + "'");
+}
+
+} // namespace scopemc

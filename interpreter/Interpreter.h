@@ -1,0 +1,119 @@
+// Runs the threads of a Program one at a time, turning every visible operation into a label
+// offered to an EventSink (see EventSink.h). Holds no state across executions beyond what
+// replay rebuilds: after resetThread, a thread starts again from its entry.
+#pragma once
+
+#include <vector>
+
+#include <llvm/IR/Instructions.h>
+
+#include "interpreter/EventSink.h"
+#include "interpreter/Program.h"
+
+namespace scopemc {
+
+struct InterpreterOptions {
+  /// Loops other than spin loops may take their back edge at most this many times in one
+  /// call of their function (0: no bound).
+  unsigned unroll = 0;
+};
+
+/// A runtime value: scalars as 64 bits (integers zero-extended, floating point as bit
+/// patterns, pointers as addresses); aggregates and vectors as their elements.
+struct RtValue {
+  uint64_t bits = 0;
+  std::vector<RtValue> elems;
+};
+
+class Interpreter final : public ProgramRunner {
+public:
+  Interpreter(const Program &prog, InterpreterOptions opts);
+
+  void resetThread(ThreadId t, const ThreadEntry &entry, ThreadPos pos) override;
+  RunStatus run(ThreadId t, EventSink &sink) override;
+  uint64_t initialValue(Addr a, uint32_t size) const override;
+
+private:
+  struct Frame {
+    const FunctionInfo *fi = nullptr;
+    const llvm::BasicBlock *bb = nullptr;
+    llvm::BasicBlock::const_iterator pc;
+    std::vector<RtValue> regs;
+    std::vector<uint32_t> loopIters;  // back edges taken in the current instance of each loop
+    std::vector<int32_t> loopWrites;  // the thread's write count when the iteration began
+    uint64_t privMark = 0;
+  };
+  struct Thread {
+    ThreadId tid = 0;
+    ThreadPos pos;
+    ThreadEntry entry;
+    bool started = false;
+    bool placed = false;
+    bool weakNext = false; // __VERIFIER_weak_access: the next access is plain
+    Scope scope = Scope::System;
+    std::vector<Frame> stack;
+    int32_t nextIndex = 0;
+    int32_t writes = 0;
+    std::vector<uint8_t> priv;
+    uint64_t privTop = 0, sharedTop = 0, heapTop = 0;
+    std::vector<std::pair<uint64_t, uint64_t>> ownAllocs; // (address, size), for realloc
+  };
+  /// What executing one instruction did.
+  enum class Flow : uint8_t { Next, Jumped, Stop, Done };
+
+  // core (Interpreter.cpp)
+  Flow step(Thread &th);
+  Flow exec(Thread &th, Frame &f, const llvm::Instruction &i);
+  Flow branchTo(Thread &th, Frame &f, const llvm::BasicBlock *to);
+  Flow enterFunction(Thread &th, const FunctionInfo &fi, std::vector<RtValue> args);
+  Flow returnFrom(Thread &th, RtValue ret, bool hasValue);
+  RtValue get(const Frame &f, const llvm::Value *v) const;
+  RtValue constant(const llvm::Constant *c) const;
+  void set(Frame &f, const llvm::Instruction &i, RtValue v) const;
+  RtValue binary(const llvm::BinaryOperator &i, const RtValue &a, const RtValue &b) const;
+  RtValue castValue(const llvm::CastInst &i, const RtValue &v) const;
+  uint64_t gep(const Frame &f, const llvm::GetElementPtrInst &i) const;
+
+  // events (Memory.cpp)
+  bool offer(Thread &th, const EventLabel &lab, uint64_t *value = nullptr);
+  Event nextEvent(const Thread &th) const { return Event{th.tid, th.nextIndex}; }
+  const SourceLoc *src(const llvm::Instruction &i) const { return prog_.sourceOf(&i); }
+  Flow block(Thread &th, const llvm::Instruction &i, BlockReason r);
+  Flow fail(Thread &th, const llvm::Instruction &i, ErrorKind k, std::string msg);
+  /// Loads a value of type ty at a; returns Stop/Done or Next.
+  Flow load(Thread &th, const llvm::Instruction &i, uint64_t a, llvm::Type *ty, MemOrder o,
+            RtValue &out);
+  Flow store(Thread &th, const llvm::Instruction &i, uint64_t a, llvm::Type *ty,
+             const RtValue &v, MemOrder o);
+  Flow accessCheck(Thread &th, const llvm::Instruction &i, uint64_t a, uint64_t size);
+  Flow loadScalar(Thread &th, const llvm::Instruction &i, uint64_t a, uint32_t size,
+                  MemOrder o, uint64_t &out, ReadLabel::Rmw rmw = {});
+  Flow storeScalar(Thread &th, const llvm::Instruction &i, uint64_t a, uint32_t size,
+                   uint64_t v, MemOrder o, bool rmwPart = false);
+  Flow atomicRmw(Thread &th, Frame &f, const llvm::AtomicRMWInst &i);
+  Flow cmpxchg(Thread &th, Frame &f, const llvm::AtomicCmpXchgInst &i);
+  Flow fence(Thread &th, const llvm::FenceInst &i);
+  Flow copyMemory(Thread &th, const llvm::Instruction &i, uint64_t dst, uint64_t src, uint64_t n);
+  Flow setMemory(Thread &th, const llvm::Instruction &i, uint64_t dst, uint8_t byte, uint64_t n);
+  Scope scopeOf(const Thread &th, llvm::SyncScope::ID id, const llvm::Instruction &i) const;
+  MemOrder accessOrder(Thread &th, llvm::AtomicOrdering o) const;
+
+  // calls (Builtins.cpp)
+  Flow call(Thread &th, Frame &f, const llvm::CallBase &i);
+  Flow intrinsic(Thread &th, Frame &f, const llvm::CallBase &i, llvm::Intrinsic::ID id);
+  Flow builtin(Thread &th, Frame &f, const llvm::CallBase &i, llvm::StringRef name);
+  Flow threadBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, llvm::StringRef name, bool &handled);
+  Flow verifierBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, llvm::StringRef name, bool &handled);
+  Flow memoryBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, llvm::StringRef name, bool &handled);
+  Flow allocate(Thread &th, Frame &f, const llvm::CallBase &i, uint64_t size, bool zeroed,
+                uint64_t &out);
+  std::string cString(uint64_t a) const;
+  void place(Thread &th, llvm::StringRef what, uint64_t v);
+
+  const Program &prog_;
+  InterpreterOptions opts_;
+  std::vector<Thread> threads_;
+  EventSink *sink_ = nullptr;
+};
+
+} // namespace scopemc

@@ -1,0 +1,347 @@
+// Memory accesses: private memory is the thread's own business; everything else becomes
+// read and write events with the access's order and scope.
+#include <cstring>
+
+#include <llvm/IR/Constants.h>
+
+#include "interpreter/Interpreter.h"
+
+namespace scopemc {
+
+using namespace llvm;
+
+namespace {
+uint64_t mask(uint32_t bytes) { return bytes >= 8 ? ~0ull : ((1ull << (bytes * 8)) - 1); }
+
+MemOrder toOrder(AtomicOrdering o) {
+  switch (o) {
+  case AtomicOrdering::NotAtomic: return MemOrder::NotAtomic;
+  case AtomicOrdering::Unordered:
+  case AtomicOrdering::Monotonic: return MemOrder::Relaxed;
+  case AtomicOrdering::Acquire: return MemOrder::Acquire;
+  case AtomicOrdering::Release: return MemOrder::Release;
+  case AtomicOrdering::AcquireRelease: return MemOrder::AcqRel;
+  case AtomicOrdering::SequentiallyConsistent: return MemOrder::SeqCst;
+  }
+  return MemOrder::SeqCst;
+}
+// The orders of the read and write halves of an RMW with order o.
+MemOrder readHalf(MemOrder o) {
+  switch (o) {
+  case MemOrder::Acquire:
+  case MemOrder::AcqRel: return MemOrder::Acquire;
+  case MemOrder::SeqCst: return MemOrder::SeqCst;
+  default: return MemOrder::Relaxed;
+  }
+}
+MemOrder writeHalf(MemOrder o) {
+  switch (o) {
+  case MemOrder::Release:
+  case MemOrder::AcqRel: return MemOrder::Release;
+  case MemOrder::SeqCst: return MemOrder::SeqCst;
+  default: return MemOrder::Relaxed;
+  }
+}
+} // namespace
+
+MemOrder Interpreter::accessOrder(Thread &th, AtomicOrdering o) const {
+  MemOrder m = toOrder(o);
+  if (th.weakNext) { // __VERIFIER_weak_access: a plain access
+    th.weakNext = false;
+    return MemOrder::NotAtomic;
+  }
+  return m;
+}
+
+Scope Interpreter::scopeOf(const Thread &th, SyncScope::ID id, const Instruction &i) const {
+  if (id == SyncScope::SingleThread)
+    return Scope::Thread;
+  if (id == SyncScope::System)
+    return th.scope; // the thread's current annotation scope (system unless set)
+  SmallVector<StringRef, 8> names;
+  i.getContext().getSyncScopeNames(names);
+  throw InputError(toString(src(i)) + ": unsupported syncscope '" +
+                   (id < names.size() ? names[id].str() : std::string("?")) + "'");
+}
+
+bool Interpreter::offer(Thread &th, const EventLabel &lab, uint64_t *value) {
+  SinkReply r = sink_->offer(lab);
+  if (r.status == SinkReply::Status::Stop)
+    return false;
+  ++th.nextIndex;
+  if (isa<WriteLabel>(&lab))
+    ++th.writes;
+  if (value)
+    *value = r.value;
+  return true;
+}
+
+Interpreter::Flow Interpreter::block(Thread &th, const Instruction &i, BlockReason r) {
+  return offer(th, BlockLabel(nextEvent(th), th.pos, src(i), r)) ? Flow::Done : Flow::Stop;
+}
+
+Interpreter::Flow Interpreter::fail(Thread &th, const Instruction &i, ErrorKind k, std::string msg) {
+  return offer(th, ErrorLabel(nextEvent(th), th.pos, src(i), k, std::move(msg))) ? Flow::Done
+                                                                                  : Flow::Stop;
+}
+
+Interpreter::Flow Interpreter::accessCheck(Thread &th, const Instruction &i, uint64_t a,
+                                           uint64_t size) {
+  auto hex = [](uint64_t v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+    return std::string(buf);
+  };
+  uint64_t region = a & addr::kRegionMask;
+  if (a == 0 || a < 4096)
+    return fail(th, i, ErrorKind::MemoryError, "null pointer dereference");
+  if (region == addr::kGlobals) {
+    uint64_t start, gsize;
+    if (!prog_.globalRange(a, start, gsize) || a + size > start + gsize)
+      return fail(th, i, ErrorKind::MemoryError, "out-of-bounds access at " + hex(a));
+    return Flow::Next;
+  }
+  if (region == addr::kHeap || region == addr::kSharedStack)
+    return Flow::Next; // heap bounds and lifetimes are checked against the graph (checks/)
+  if (region == addr::kPrivateStack) {
+    if (addr::ownerOf(a) != th.tid || addr::offsetIn(a) + size > th.privTop)
+      return fail(th, i, ErrorKind::MemoryError, "invalid stack access at " + hex(a));
+    return Flow::Next;
+  }
+  return fail(th, i, ErrorKind::MemoryError, "access to invalid address " + hex(a));
+}
+
+Interpreter::Flow Interpreter::loadScalar(Thread &th, const Instruction &i, uint64_t a,
+                                          uint32_t size, MemOrder o, uint64_t &out,
+                                          ReadLabel::Rmw rmw) {
+  if (Flow fl = accessCheck(th, i, a, size); fl != Flow::Next)
+    return fl;
+  if (addr::isPrivate(a)) {
+    out = 0;
+    std::memcpy(&out, th.priv.data() + addr::offsetIn(a), size);
+    return Flow::Next;
+  }
+  if (size != 1 && size != 2 && size != 4 && size != 8)
+    throw InputError(toString(src(i)) + ": unsupported access size " + std::to_string(size));
+  ReadLabel lab(nextEvent(th), th.pos, o, th.scope, src(i), a, size, rmw);
+  if (!offer(th, lab, &out))
+    return Flow::Stop;
+  out &= mask(size);
+  return Flow::Next;
+}
+
+Interpreter::Flow Interpreter::storeScalar(Thread &th, const Instruction &i, uint64_t a,
+                                           uint32_t size, uint64_t v, MemOrder o, bool rmwPart) {
+  if (Flow fl = accessCheck(th, i, a, size); fl != Flow::Next)
+    return fl;
+  if (addr::isPrivate(a)) {
+    std::memcpy(th.priv.data() + addr::offsetIn(a), &v, size);
+    return Flow::Next;
+  }
+  if (size != 1 && size != 2 && size != 4 && size != 8)
+    throw InputError(toString(src(i)) + ": unsupported access size " + std::to_string(size));
+  WriteLabel lab(nextEvent(th), th.pos, o, th.scope, src(i), a, size, v & mask(size), rmwPart);
+  return offer(th, lab) ? Flow::Next : Flow::Stop;
+}
+
+Interpreter::Flow Interpreter::load(Thread &th, const Instruction &i, uint64_t a, Type *ty,
+                                    MemOrder o, RtValue &out) {
+  const DataLayout &dl = prog_.dataLayout();
+  if (auto *st = dyn_cast<StructType>(ty)) {
+    const StructLayout *sl = dl.getStructLayout(st);
+    out.elems.resize(st->getNumElements());
+    for (unsigned k = 0; k < st->getNumElements(); ++k)
+      if (Flow fl = load(th, i, a + sl->getElementOffset(k), st->getElementType(k), o, out.elems[k]);
+          fl != Flow::Next)
+        return fl;
+    return Flow::Next;
+  }
+  if (ty->isArrayTy() || ty->isVectorTy()) {
+    Type *et = ty->isArrayTy() ? ty->getArrayElementType() : cast<VectorType>(ty)->getElementType();
+    unsigned n = ty->isArrayTy() ? static_cast<unsigned>(ty->getArrayNumElements())
+                                 : cast<FixedVectorType>(ty)->getNumElements();
+    out.elems.resize(n);
+    for (unsigned k = 0; k < n; ++k)
+      if (Flow fl = load(th, i, a + k * dl.getTypeAllocSize(et), et, o, out.elems[k]);
+          fl != Flow::Next)
+        return fl;
+    return Flow::Next;
+  }
+  return loadScalar(th, i, a, static_cast<uint32_t>(dl.getTypeStoreSize(ty)), o, out.bits);
+}
+
+Interpreter::Flow Interpreter::store(Thread &th, const Instruction &i, uint64_t a, Type *ty,
+                                     const RtValue &v, MemOrder o) {
+  const DataLayout &dl = prog_.dataLayout();
+  if (auto *st = dyn_cast<StructType>(ty)) {
+    const StructLayout *sl = dl.getStructLayout(st);
+    for (unsigned k = 0; k < st->getNumElements(); ++k) {
+      RtValue e = k < v.elems.size() ? v.elems[k] : RtValue{};
+      if (Flow fl = store(th, i, a + sl->getElementOffset(k), st->getElementType(k), e, o);
+          fl != Flow::Next)
+        return fl;
+    }
+    return Flow::Next;
+  }
+  if (ty->isArrayTy() || ty->isVectorTy()) {
+    Type *et = ty->isArrayTy() ? ty->getArrayElementType() : cast<VectorType>(ty)->getElementType();
+    unsigned n = ty->isArrayTy() ? static_cast<unsigned>(ty->getArrayNumElements())
+                                 : cast<FixedVectorType>(ty)->getNumElements();
+    for (unsigned k = 0; k < n; ++k) {
+      RtValue e = k < v.elems.size() ? v.elems[k] : RtValue{};
+      if (Flow fl = store(th, i, a + k * dl.getTypeAllocSize(et), et, e, o); fl != Flow::Next)
+        return fl;
+    }
+    return Flow::Next;
+  }
+  return storeScalar(th, i, a, static_cast<uint32_t>(dl.getTypeStoreSize(ty)), v.bits, o);
+}
+
+namespace {
+uint64_t applyRmw(AtomicRMWInst::BinOp op, uint64_t old, uint64_t x, uint32_t size, Type *t) {
+  uint64_t m = mask(size);
+  auto sx = [&](uint64_t v) {
+    unsigned bits = size * 8;
+    return bits >= 64 ? static_cast<int64_t>(v)
+                      : static_cast<int64_t>(((v & m) ^ (1ull << (bits - 1))) - (1ull << (bits - 1)));
+  };
+  auto fp = [&](uint64_t v) {
+    return t->isFloatTy() ? static_cast<double>(std::bit_cast<float>(static_cast<uint32_t>(v)))
+                          : std::bit_cast<double>(v);
+  };
+  auto fromFp = [&](double d) {
+    return t->isFloatTy() ? static_cast<uint64_t>(std::bit_cast<uint32_t>(static_cast<float>(d)))
+                          : std::bit_cast<uint64_t>(d);
+  };
+  switch (op) {
+  case AtomicRMWInst::Xchg: return x & m;
+  case AtomicRMWInst::Add: return (old + x) & m;
+  case AtomicRMWInst::Sub: return (old - x) & m;
+  case AtomicRMWInst::And: return old & x & m;
+  case AtomicRMWInst::Or: return (old | x) & m;
+  case AtomicRMWInst::Xor: return (old ^ x) & m;
+  case AtomicRMWInst::Nand: return ~(old & x) & m;
+  case AtomicRMWInst::Max: return sx(old) >= sx(x) ? old : x & m;
+  case AtomicRMWInst::Min: return sx(old) <= sx(x) ? old : x & m;
+  case AtomicRMWInst::UMax: return (old & m) >= (x & m) ? old : x & m;
+  case AtomicRMWInst::UMin: return (old & m) <= (x & m) ? old : x & m;
+  case AtomicRMWInst::FAdd: return fromFp(fp(old) + fp(x));
+  case AtomicRMWInst::FSub: return fromFp(fp(old) - fp(x));
+  default: return old;
+  }
+}
+RmwOp rmwOp(AtomicRMWInst::BinOp op) {
+  switch (op) {
+  case AtomicRMWInst::Xchg: return RmwOp::Xchg;
+  case AtomicRMWInst::Add: return RmwOp::Add;
+  case AtomicRMWInst::Sub: return RmwOp::Sub;
+  case AtomicRMWInst::And: return RmwOp::And;
+  case AtomicRMWInst::Or: return RmwOp::Or;
+  case AtomicRMWInst::Xor: return RmwOp::Xor;
+  case AtomicRMWInst::Nand: return RmwOp::Nand;
+  case AtomicRMWInst::Max: return RmwOp::Max;
+  case AtomicRMWInst::Min: return RmwOp::Min;
+  case AtomicRMWInst::UMax: return RmwOp::UMax;
+  case AtomicRMWInst::UMin: return RmwOp::UMin;
+  case AtomicRMWInst::FAdd: return RmwOp::FAdd;
+  case AtomicRMWInst::FSub: return RmwOp::FSub;
+  default: return RmwOp::None;
+  }
+}
+} // namespace
+
+Interpreter::Flow Interpreter::atomicRmw(Thread &th, Frame &f, const AtomicRMWInst &i) {
+  if (rmwOp(i.getOperation()) == RmwOp::None)
+    throw InputError(toString(src(i)) + ": unsupported atomicrmw operation '" +
+                     AtomicRMWInst::getOperationName(i.getOperation()).str() + "'");
+  uint64_t a = get(f, i.getPointerOperand()).bits;
+  uint64_t x = get(f, i.getValOperand()).bits;
+  uint32_t size = static_cast<uint32_t>(prog_.dataLayout().getTypeStoreSize(i.getType()));
+  MemOrder o = accessOrder(th, i.getOrdering());
+  Scope saved = th.scope;
+  th.scope = scopeOf(th, i.getSyncScopeID(), i);
+  uint64_t old = 0;
+  Flow fl = loadScalar(th, i, a, size, o == MemOrder::NotAtomic ? o : readHalf(o), old,
+                       ReadLabel::Rmw{rmwOp(i.getOperation()), x, 0, false});
+  if (fl == Flow::Next && !addr::isPrivate(a))
+    fl = storeScalar(th, i, a, size, applyRmw(i.getOperation(), old, x, size, i.getType()),
+                     o == MemOrder::NotAtomic ? o : writeHalf(o), true);
+  else if (fl == Flow::Next)
+    fl = storeScalar(th, i, a, size, applyRmw(i.getOperation(), old, x, size, i.getType()), o);
+  th.scope = saved;
+  if (fl == Flow::Next)
+    set(f, i, RtValue{old, {}});
+  return fl;
+}
+
+Interpreter::Flow Interpreter::cmpxchg(Thread &th, Frame &f, const AtomicCmpXchgInst &i) {
+  uint64_t a = get(f, i.getPointerOperand()).bits;
+  uint64_t expected = get(f, i.getCompareOperand()).bits;
+  uint64_t desired = get(f, i.getNewValOperand()).bits;
+  Type *t = i.getCompareOperand()->getType();
+  uint32_t size = static_cast<uint32_t>(prog_.dataLayout().getTypeStoreSize(t));
+  MemOrder succ = accessOrder(th, i.getSuccessOrdering());
+  MemOrder failo = succ == MemOrder::NotAtomic ? succ : toOrder(i.getFailureOrdering());
+  MemOrder ro = succ == MemOrder::NotAtomic ? succ : std::max(readHalf(succ), failo);
+  Scope saved = th.scope;
+  th.scope = scopeOf(th, i.getSyncScopeID(), i);
+  uint64_t old = 0;
+  Flow fl = loadScalar(th, i, a, size, ro, old, ReadLabel::Rmw{RmwOp::Cas, desired, expected, false});
+  bool ok = (old & mask(size)) == (expected & mask(size));
+  if (fl == Flow::Next && ok)
+    fl = storeScalar(th, i, a, size, desired, succ == MemOrder::NotAtomic ? succ : writeHalf(succ),
+                     !addr::isPrivate(a));
+  th.scope = saved;
+  if (fl == Flow::Next)
+    set(f, i, RtValue{0, {RtValue{old, {}}, RtValue{ok ? 1u : 0u, {}}}});
+  return fl;
+}
+
+Interpreter::Flow Interpreter::fence(Thread &th, const FenceInst &i) {
+  FenceLabel lab(nextEvent(th), th.pos, toOrder(i.getOrdering()), scopeOf(th, i.getSyncScopeID(), i),
+                 src(i));
+  return offer(th, lab) ? Flow::Next : Flow::Stop;
+}
+
+Interpreter::Flow Interpreter::copyMemory(Thread &th, const Instruction &i, uint64_t dst,
+                                          uint64_t srcA, uint64_t n) {
+  std::vector<uint8_t> buf(n);
+  for (uint64_t off = 0; off < n;) {
+    uint32_t chunk = 8;
+    while (chunk > 1 && ((srcA + off) % chunk || (dst + off) % chunk || off + chunk > n))
+      chunk /= 2;
+    uint64_t v = 0;
+    if (Flow fl = loadScalar(th, i, srcA + off, chunk, MemOrder::NotAtomic, v); fl != Flow::Next)
+      return fl;
+    std::memcpy(buf.data() + off, &v, chunk);
+    off += chunk;
+  }
+  for (uint64_t off = 0; off < n;) {
+    uint32_t chunk = 8;
+    while (chunk > 1 && ((dst + off) % chunk || off + chunk > n))
+      chunk /= 2;
+    uint64_t v = 0;
+    std::memcpy(&v, buf.data() + off, chunk);
+    if (Flow fl = storeScalar(th, i, dst + off, chunk, v, MemOrder::NotAtomic); fl != Flow::Next)
+      return fl;
+    off += chunk;
+  }
+  return Flow::Next;
+}
+
+Interpreter::Flow Interpreter::setMemory(Thread &th, const Instruction &i, uint64_t dst,
+                                         uint8_t byte, uint64_t n) {
+  for (uint64_t off = 0; off < n;) {
+    uint32_t chunk = 8;
+    while (chunk > 1 && ((dst + off) % chunk || off + chunk > n))
+      chunk /= 2;
+    uint64_t v = 0;
+    std::memset(&v, byte, chunk);
+    if (Flow fl = storeScalar(th, i, dst + off, chunk, v, MemOrder::NotAtomic); fl != Flow::Next)
+      return fl;
+    off += chunk;
+  }
+  return Flow::Next;
+}
+
+} // namespace scopemc

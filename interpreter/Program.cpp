@@ -1,0 +1,334 @@
+#include "interpreter/Program.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include <llvm/Analysis/CaptureTracking.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Operator.h>
+
+namespace scopemc {
+
+using namespace llvm;
+
+namespace {
+
+const char *const kBuiltins[] = {
+    "pthread_create", "pthread_join", "pthread_exit", "pthread_self", "pthread_equal",
+    "pthread_mutex_init", "pthread_mutex_lock", "pthread_mutex_unlock", "pthread_mutex_trylock",
+    "pthread_mutex_destroy", "pthread_attr_init", "pthread_attr_destroy", "pthread_yield",
+    "sched_yield", "malloc", "calloc", "realloc", "free", "aligned_alloc", "__assert_fail",
+    "__assert_rtn", "abort", "exit", "_Exit", "printf", "fprintf", "puts", "putchar", "fflush",
+    "__VERIFIER_assume", "__VERIFIER_assert", "__VERIFIER_error",
+    "__VERIFIER_weak_access", "__VERIFIER_memory_scope_work_group",
+    "__VERIFIER_memory_scope_device", "__VERIFIER_memory_scope_system",
+    "__VERIFIER_thread_local_id", "__VERIFIER_thread_group_id", "__VERIFIER_thread_kernel_id",
+    "__VERIFIER_thread_global_id", "__VERIFIER_groupsize", "__VERIFIER_ret_CAS",
+    "__VERIFIER_spin_start", "__VERIFIER_spin_end", "__VERIFIER_loop_begin", "memcpy", "memset",
+    "memmove"};
+
+bool isIgnorableIntrinsic(Intrinsic::ID id) {
+  switch (id) {
+  case Intrinsic::dbg_declare:
+  case Intrinsic::dbg_value:
+  case Intrinsic::dbg_label:
+  case Intrinsic::lifetime_start:
+  case Intrinsic::lifetime_end:
+  case Intrinsic::assume:
+  case Intrinsic::experimental_noalias_scope_decl:
+  case Intrinsic::stacksave:
+  case Intrinsic::stackrestore:
+  case Intrinsic::invariant_start:
+  case Intrinsic::invariant_end:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isSupportedIntrinsic(Intrinsic::ID id) {
+  switch (id) {
+  case Intrinsic::memcpy:
+  case Intrinsic::memmove:
+  case Intrinsic::memset:
+  case Intrinsic::expect:
+  case Intrinsic::smax:
+  case Intrinsic::smin:
+  case Intrinsic::umax:
+  case Intrinsic::umin:
+  case Intrinsic::abs:
+  case Intrinsic::trap:
+  case Intrinsic::fabs:
+  case Intrinsic::sadd_with_overflow:
+  case Intrinsic::uadd_with_overflow:
+  case Intrinsic::ssub_with_overflow:
+  case Intrinsic::usub_with_overflow:
+  case Intrinsic::smul_with_overflow:
+  case Intrinsic::umul_with_overflow:
+  case Intrinsic::ctpop:
+  case Intrinsic::bswap:
+  case Intrinsic::ctlz:
+  case Intrinsic::cttz:
+    return true;
+  default:
+    return isIgnorableIntrinsic(id);
+  }
+}
+
+std::string where(const Program &p, const Instruction &i) {
+  return toString(p.sourceOf(&i));
+}
+
+} // namespace
+
+bool Program::isBuiltin(StringRef name) {
+  return std::any_of(std::begin(kBuiltins), std::end(kBuiltins),
+                     [&](const char *b) { return name == b; });
+}
+
+Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
+                 const ProgramOptions &opts)
+    : ctx_(std::move(ctx)), mod_(std::move(mod)) {
+  uint64_t next = addr::kFunctions;
+  for (const Function &f : *mod_) {
+    auto fi = std::make_unique<FunctionInfo>();
+    fi->fn = &f;
+    fi->address = next;
+    next += 16;
+    byFunction_[&f] = fi.get();
+    functions_.push_back(std::move(fi));
+  }
+  for (const Function &f : *mod_) {
+    for (const Instruction &i : instructions(f)) {
+      const DebugLoc &dl = i.getDebugLoc();
+      if (!dl)
+        continue;
+      auto *scope = cast<DIScope>(dl.getScope());
+      sourceStore_.push_back(SourceLoc{scope->getFilename().str(), dl.getLine(), dl.getCol(),
+                                       f.getName().str()});
+      sources_[&i] = &sourceStore_.back();
+    }
+  }
+  for (const Function &f : *mod_)
+    if (!f.isDeclaration())
+      analyseFunction(f);
+  layoutGlobals();
+  const Function *e = mod_->getFunction(opts.entry);
+  if (!e || e->isDeclaration())
+    throw InputError("the program has no function '" + opts.entry + "' to start from");
+  entry_ = byFunction_.lookup(e);
+  for (const Function &f : *mod_)
+    if (!f.isDeclaration())
+      validate(f);
+}
+
+Program::~Program() = default;
+
+const FunctionInfo *Program::functionAt(uint64_t address) const {
+  if (address < addr::kFunctions || (address - addr::kFunctions) % 16 != 0)
+    return nullptr;
+  uint64_t idx = (address - addr::kFunctions) / 16;
+  return idx < functions_.size() ? functions_[idx].get() : nullptr;
+}
+
+const FunctionInfo &Program::info(const Function *f) const { return *byFunction_.lookup(f); }
+
+uint64_t Program::addressOf(const GlobalValue *gv) const {
+  if (auto *f = dyn_cast<Function>(gv))
+    return byFunction_.lookup(f)->address;
+  if (auto *g = dyn_cast<GlobalVariable>(gv))
+    return globalAddr_.lookup(g);
+  if (auto *a = dyn_cast<GlobalAlias>(gv))
+    return constantBits(*this, a->getAliasee());
+  return 0;
+}
+
+bool Program::globalRange(uint64_t a, uint64_t &start, uint64_t &size) const {
+  auto it = std::upper_bound(globalRanges_.begin(), globalRanges_.end(),
+                             std::pair<uint64_t, uint64_t>(a, ~uint64_t(0)));
+  if (it == globalRanges_.begin())
+    return false;
+  --it;
+  start = it->first;
+  size = it->second;
+  return a >= start && a < start + std::max<uint64_t>(size, 1);
+}
+
+uint64_t Program::initialValue(uint64_t a, uint32_t size) const {
+  if ((a & addr::kRegionMask) != addr::kGlobals)
+    return 0;
+  uint64_t off = a - addr::kGlobals;
+  uint64_t v = 0;
+  if (off + size <= image_.size())
+    std::memcpy(&v, image_.data() + off, std::min<uint32_t>(size, 8));
+  return v;
+}
+
+const SourceLoc *Program::sourceOf(const Instruction *i) const { return sources_.lookup(i); }
+
+void Program::layoutGlobals() {
+  const DataLayout &dl = dataLayout();
+  uint64_t off = 0;
+  for (const GlobalVariable &g : mod_->globals()) {
+    uint64_t align = std::max<uint64_t>(g.getAlign().valueOrOne().value(), 8);
+    off = (off + align - 1) / align * align;
+    uint64_t size = dl.getTypeAllocSize(g.getValueType());
+    globalAddr_[&g] = addr::kGlobals + off;
+    globalRanges_.push_back({addr::kGlobals + off, size});
+    off += std::max<uint64_t>(size, 1);
+  }
+  image_.assign(off, 0);
+  for (const GlobalVariable &g : mod_->globals())
+    if (g.hasInitializer())
+      writeConstant(g.getInitializer(), globalAddr_[&g] - addr::kGlobals);
+}
+
+void Program::writeConstant(const Constant *c, uint64_t offset) {
+  const DataLayout &dl = dataLayout();
+  Type *ty = c->getType();
+  if (isa<ConstantAggregateZero>(c) || isa<UndefValue>(c) || isa<ConstantPointerNull>(c))
+    return; // the image starts zeroed
+  if (auto *cds = dyn_cast<ConstantDataSequential>(c)) {
+    uint64_t esz = dl.getTypeAllocSize(cds->getElementType());
+    for (unsigned i = 0; i < cds->getNumElements(); ++i)
+      writeConstant(cds->getElementAsConstant(i), offset + i * esz);
+    return;
+  }
+  if (auto *st = dyn_cast<StructType>(ty)) {
+    const StructLayout *sl = dl.getStructLayout(st);
+    for (unsigned i = 0; i < c->getNumOperands(); ++i)
+      writeConstant(cast<Constant>(c->getOperand(i)), offset + sl->getElementOffset(i));
+    return;
+  }
+  if (ty->isArrayTy() || ty->isVectorTy()) {
+    Type *et = ty->isArrayTy() ? ty->getArrayElementType() : cast<VectorType>(ty)->getElementType();
+    uint64_t esz = dl.getTypeAllocSize(et);
+    for (unsigned i = 0; i < c->getNumOperands(); ++i)
+      writeConstant(cast<Constant>(c->getOperand(i)), offset + i * esz);
+    return;
+  }
+  uint64_t size = dl.getTypeStoreSize(ty);
+  if (size > 8)
+    throw InputError("unsupported initialiser of " + std::to_string(size) + " bytes in a global");
+  uint64_t v = constantBits(*this, c);
+  std::memcpy(image_.data() + offset, &v, size);
+}
+
+void Program::analyseFunction(const Function &f) {
+  FunctionInfo &fi = *byFunction_.lookup(&f);
+  for (const Argument &a : f.args())
+    fi.slots[&a] = fi.numSlots++;
+  for (const Instruction &i : instructions(f)) {
+    if (!i.getType()->isVoidTy())
+      fi.slots[&i] = fi.numSlots++;
+    if (auto *ai = dyn_cast<AllocaInst>(&i))
+      if (!PointerMayBeCaptured(ai, /*ReturnCaptures=*/true, /*StoreCaptures=*/true))
+        privateAllocas_.insert(ai);
+  }
+  fi.dt = std::make_unique<DominatorTree>(const_cast<Function &>(f));
+  fi.loops = std::make_unique<LoopInfo>(*fi.dt);
+  for (const Loop *l : fi.loops->getLoopsInPreorder()) {
+    bool spin = true;
+    for (const BasicBlock *bb : l->blocks())
+      for (const Instruction &i : *bb) {
+        if (isa<StoreInst>(i) || isa<AtomicRMWInst>(i))
+          spin = false;
+        if (auto *call = dyn_cast<CallBase>(&i)) {
+          auto *callee = call->getCalledFunction();
+          bool harmless = callee && callee->isIntrinsic() &&
+                          isIgnorableIntrinsic(callee->getIntrinsicID());
+          harmless = harmless || (callee && (callee->getName() == "__VERIFIER_assume"));
+          spin = spin && harmless;
+        }
+      }
+    fi.loopOfHeader[l->getHeader()] = static_cast<uint32_t>(fi.loopData.size());
+    fi.loopData.push_back(LoopData{l, spin});
+  }
+}
+
+void Program::validate(const Function &f) const {
+  for (const Instruction &i : instructions(f)) {
+    switch (i.getOpcode()) {
+    case Instruction::Invoke:
+    case Instruction::Resume:
+    case Instruction::LandingPad:
+    case Instruction::CleanupPad:
+    case Instruction::CatchPad:
+    case Instruction::CatchSwitch:
+    case Instruction::CatchRet:
+    case Instruction::CleanupRet:
+      throw InputError(where(*this, i) + ": unsupported instruction '" +
+                       std::string(i.getOpcodeName()) + "' (C++ exceptions are not supported)");
+    case Instruction::IndirectBr:
+    case Instruction::CallBr:
+    case Instruction::VAArg:
+      throw InputError(where(*this, i) + ": unsupported instruction '" +
+                       std::string(i.getOpcodeName()) + "'");
+    default:
+      break;
+    }
+    auto *call = dyn_cast<CallBase>(&i);
+    if (!call || call->isInlineAsm()) {
+      if (call)
+        throw InputError(where(*this, i) + ": inline assembly is not supported");
+      continue;
+    }
+    const Function *callee = call->getCalledFunction();
+    if (!callee || !callee->isDeclaration())
+      continue;
+    if (callee->isIntrinsic()) {
+      if (!isSupportedIntrinsic(callee->getIntrinsicID()))
+        throw InputError(where(*this, i) + ": unsupported intrinsic '" + callee->getName().str() + "'");
+      continue;
+    }
+    if (!isBuiltin(callee->getName()))
+      throw InputError(where(*this, i) + ": unsupported function '" + callee->getName().str() +
+                       "' (it has no definition and scopemc does not model it)");
+  }
+}
+
+uint64_t constantBits(const Program &p, const Constant *c) {
+  const DataLayout &dl = p.dataLayout();
+  if (auto *ci = dyn_cast<ConstantInt>(c)) {
+    if (ci->getBitWidth() > 64)
+      throw InputError("integers wider than 64 bits are not supported");
+    return ci->getZExtValue();
+  }
+  if (auto *fp = dyn_cast<ConstantFP>(c))
+    return fp->getValueAPF().bitcastToAPInt().getZExtValue();
+  if (isa<ConstantPointerNull>(c) || isa<UndefValue>(c) || isa<ConstantAggregateZero>(c))
+    return 0;
+  if (auto *gv = dyn_cast<GlobalValue>(c))
+    return p.addressOf(gv);
+  if (auto *ce = dyn_cast<ConstantExpr>(c)) {
+    switch (ce->getOpcode()) {
+    case Instruction::GetElementPtr: {
+      auto *gep = cast<GEPOperator>(ce);
+      APInt off(dl.getIndexTypeSizeInBits(gep->getType()), 0);
+      if (!gep->accumulateConstantOffset(dl, off))
+        throw InputError("unsupported constant address expression");
+      return constantBits(p, cast<Constant>(gep->getPointerOperand())) + off.getSExtValue();
+    }
+    case Instruction::BitCast:
+    case Instruction::PtrToInt:
+    case Instruction::IntToPtr:
+    case Instruction::AddrSpaceCast:
+      return constantBits(p, cast<Constant>(ce->getOperand(0)));
+    case Instruction::Add:
+      return constantBits(p, ce->getOperand(0)) + constantBits(p, ce->getOperand(1));
+    case Instruction::Sub:
+      return constantBits(p, ce->getOperand(0)) - constantBits(p, ce->getOperand(1));
+    default:
+      break;
+    }
+    throw InputError(std::string("unsupported constant expression '") + ce->getOpcodeName() + "'");
+  }
+  throw InputError("unsupported constant of type " +
+                   std::string(c->getType()->isStructTy() ? "struct" : "aggregate"));
+}
+
+} // namespace scopemc

@@ -1,0 +1,106 @@
+// A loaded program: the LLVM module plus what the interpreter precomputes once and then
+// only reads (shared by every run): value slots, loops, globals and their initial image,
+// source locations, which allocas never escape their thread.
+#pragma once
+
+#include <deque>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/DenseSet.h>
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/IR/Dominators.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
+#include "interpreter/frontend/InputError.h"
+#include "model/Labels.h"
+
+namespace scopemc {
+
+/// The virtual address space. Private memory never becomes events.
+namespace addr {
+constexpr uint64_t kFunctions = 0x0100'0000'0000ull;
+constexpr uint64_t kGlobals = 0x1000'0000'0000ull;
+constexpr uint64_t kHeap = 0x2000'0000'0000ull;
+constexpr uint64_t kSharedStack = 0x3000'0000'0000ull;
+constexpr uint64_t kPrivateStack = 0x4000'0000'0000ull;
+constexpr uint64_t kRegionMask = 0xF000'0000'0000ull;
+constexpr unsigned kThreadShift = 32;
+inline uint64_t threadBase(uint64_t region, ThreadId t) {
+  return region + (static_cast<uint64_t>(t) << kThreadShift);
+}
+inline bool isPrivate(uint64_t a) { return (a & kRegionMask) == kPrivateStack; }
+inline ThreadId ownerOf(uint64_t a) {
+  return static_cast<ThreadId>((a & ~kRegionMask) >> kThreadShift);
+}
+inline uint64_t offsetIn(uint64_t a) { return a & ((1ull << kThreadShift) - 1); }
+} // namespace addr
+
+struct LoopData {
+  const llvm::Loop *loop;
+  bool spin; // no side effects an iteration could make: an unchanged iteration blocks
+};
+
+struct FunctionInfo {
+  const llvm::Function *fn = nullptr;
+  uint64_t address = 0;
+  llvm::DenseMap<const llvm::Value *, uint32_t> slots; // arguments and instructions
+  uint32_t numSlots = 0;
+  std::unique_ptr<llvm::DominatorTree> dt;
+  std::unique_ptr<llvm::LoopInfo> loops;
+  llvm::DenseMap<const llvm::BasicBlock *, uint32_t> loopOfHeader;
+  std::vector<LoopData> loopData;
+};
+
+struct ProgramOptions {
+  std::string entry = "main";
+};
+
+class Program {
+public:
+  Program(std::unique_ptr<llvm::LLVMContext> ctx, std::unique_ptr<llvm::Module> mod,
+          const ProgramOptions &opts);
+  ~Program();
+
+  const llvm::Module &module() const { return *mod_; }
+  const llvm::DataLayout &dataLayout() const { return mod_->getDataLayout(); }
+  const FunctionInfo &entry() const { return *entry_; }
+  const FunctionInfo *functionAt(uint64_t address) const;
+  const FunctionInfo &info(const llvm::Function *f) const;
+  uint64_t addressOf(const llvm::GlobalValue *gv) const;
+  /// The global variable holding address a, if any: its start and size.
+  bool globalRange(uint64_t a, uint64_t &start, uint64_t &size) const;
+  uint64_t initialValue(uint64_t a, uint32_t size) const;
+  const SourceLoc *sourceOf(const llvm::Instruction *i) const;
+  bool isPrivate(const llvm::AllocaInst *a) const { return privateAllocas_.contains(a); }
+  /// Whether `name` is a function the interpreter implements itself.
+  static bool isBuiltin(llvm::StringRef name);
+
+private:
+  void layoutGlobals();
+  void writeConstant(const llvm::Constant *c, uint64_t offset);
+  void analyseFunction(const llvm::Function &f);
+  void validate(const llvm::Function &f) const;
+
+  std::unique_ptr<llvm::LLVMContext> ctx_;
+  std::unique_ptr<llvm::Module> mod_;
+  std::vector<std::unique_ptr<FunctionInfo>> functions_;
+  llvm::DenseMap<const llvm::Function *, FunctionInfo *> byFunction_;
+  llvm::DenseMap<const llvm::GlobalVariable *, uint64_t> globalAddr_;
+  std::vector<std::pair<uint64_t, uint64_t>> globalRanges_; // sorted (start, size)
+  std::vector<uint8_t> image_;
+  llvm::DenseSet<const llvm::AllocaInst *> privateAllocas_;
+  std::deque<SourceLoc> sourceStore_;
+  llvm::DenseMap<const llvm::Instruction *, const SourceLoc *> sources_;
+  const FunctionInfo *entry_ = nullptr;
+};
+
+/// Evaluates a constant to the bits the interpreter uses for scalars (integers zero-extended
+/// to 64 bits, floating point as its bit pattern, pointers as addresses).
+uint64_t constantBits(const Program &p, const llvm::Constant *c);
+
+} // namespace scopemc

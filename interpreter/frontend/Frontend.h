@@ -1,0 +1,29 @@
+// Turns a source file into an LLVM module: C and C++ are compiled in-process with Clang's
+// API (no clang binary at run time), .ll and .bc files are parsed. Then the IR passes the
+// interpreter relies on run (promotion of local variables to registers).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
+namespace scopemc {
+
+struct FrontendOptions {
+  std::vector<std::string> compilerArgs; // -D, -I, -std=... given after `--`
+  std::string includeDir;                // the tool's own headers (genmc.h, ...), searched first
+};
+
+/// Compiles or parses `path`. Throws InputError (interpreter/Program.h) with the compiler's
+/// diagnostics when the input cannot be turned into a module.
+std::unique_ptr<llvm::Module> loadModule(const std::string &path, llvm::LLVMContext &ctx,
+                                         const FrontendOptions &opts);
+
+/// The directory holding the tool's headers: $SCOPEMC_INCLUDE_DIR, else the one found next
+/// to the executable, else the one of the source tree it was built from.
+std::string defaultIncludeDir(const char *argv0);
+
+} // namespace scopemc

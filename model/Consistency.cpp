@@ -1,0 +1,11 @@
+#include "model/Consistency.h"
+
+#include "model/ScopedRC11.h"
+
+namespace scopemc {
+
+std::unique_ptr<ConsistencyChecker> makeConsistencyChecker(ModelKind kind) {
+  return std::make_unique<ScopedRC11Checker>(kind == ModelKind::ScopedRC11);
+}
+
+} // namespace scopemc

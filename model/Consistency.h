@@ -1,0 +1,49 @@
+// The memory-model interface the exploration asks: "is G + e consistent?", "where can this
+// write go in co?", "which writes can this read read from?". One implementation per model,
+// chosen by a factory, so that a plain RC11 checker can be swapped in for differential tests.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "model/ExecutionGraph.h"
+
+namespace scopemc {
+
+enum class ModelKind : uint8_t {
+  ScopedRC11, // MODEL.md: scopes restrict synchronisation and psc
+  RC11,       // the same with every scope treated as system
+};
+
+class ConsistencyChecker {
+public:
+  virtual ~ConsistencyChecker() = default;
+
+  /// Computes the hb and porf views of `e`, the last event of its thread, whose po
+  /// predecessors (and rf source, creator, joined thread) already have theirs.
+  virtual void updateViews(ExecutionGraph &g, Event e) const = 0;
+
+  /// The writes of the location of `read` (the last event of its thread, views computed
+  /// without its rf) that it may read from without breaking coherence, in co order.
+  virtual std::vector<Event> coherentRfs(const ExecutionGraph &g, Event read) const = 0;
+
+  /// The positions in co (0 = right after init) where `write` (added, views computed, not
+  /// yet placed) may go without breaking coherence or atomicity, in increasing order.
+  virtual std::vector<size_t> coherentCoPlacements(const ExecutionGraph &g, Event write) const = 0;
+
+  /// Whether the graph is consistent, given that it was consistent before `e` was added
+  /// (or before `e`, a read, changed its rf). Views of `e` must be up to date.
+  virtual bool isConsistent(const ExecutionGraph &g, Event e) const = 0;
+
+  /// incl(a, b) for two labels (MODEL.md section 1); false unless both are atomic.
+  virtual bool incl(const EventLabel &a, const EventLabel &b) const = 0;
+};
+
+std::unique_ptr<ConsistencyChecker> makeConsistencyChecker(ModelKind kind);
+
+/// Strict happens-before from a to b, read off b's view.
+inline bool hbBefore(const ExecutionGraph &g, Event a, Event b) {
+  return a != b && !a.isInit() && g.label(b)->hb().contains(a);
+}
+
+} // namespace scopemc

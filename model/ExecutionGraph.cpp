@@ -1,0 +1,201 @@
+#include "model/ExecutionGraph.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace scopemc {
+
+bool ExecutionGraph::threadExists(ThreadId t) const {
+  if (t == 0)
+    return true;
+  return t < numThreads() && contains(creators_[static_cast<size_t>(t)]);
+}
+
+ThreadId ExecutionGraph::freshThreadId() const {
+  for (ThreadId t = 1; t < numThreads(); ++t)
+    if (!threadExists(t))
+      return t;
+  return std::max<ThreadId>(numThreads(), 1);
+}
+
+void ExecutionGraph::setThreadPos(ThreadId t, ThreadPos p) {
+  if (t >= numThreads()) {
+    threads_.resize(static_cast<size_t>(t) + 1);
+    tpos_.resize(static_cast<size_t>(t) + 1);
+    creators_.resize(static_cast<size_t>(t) + 1, Event::init());
+  }
+  tpos_[static_cast<size_t>(t)] = p;
+}
+
+void ExecutionGraph::addThread(ThreadId t, ThreadPos p, Event creator) {
+  setThreadPos(t, p);
+  creators_[static_cast<size_t>(t)] = creator;
+}
+
+size_t ExecutionGraph::numEvents() const {
+  size_t n = 0;
+  for (auto &t : threads_)
+    n += t.size();
+  return n;
+}
+
+LocationInfo &ExecutionGraph::locFor(Addr a, uint32_t size) {
+  auto &li = locs_[a];
+  if (li.size == 0)
+    li.size = size;
+  return li;
+}
+
+EventLabel *ExecutionGraph::add(std::unique_ptr<EventLabel> lab) {
+  ThreadId t = lab->thread();
+  if (t >= numThreads() || lab->index() == 0)
+    setThreadPos(t, lab->threadPos());
+  auto &events = threads_[static_cast<size_t>(t)];
+  assert(lab->index() == static_cast<int32_t>(events.size()) && "events are added in po order");
+  lab->setStamp(nextStamp_++);
+  if (auto *r = dyn_cast<ReadLabel>(lab.get()))
+    locFor(r->addr(), r->size()).reads.push_back(r->pos());
+  events.push_back(std::move(lab));
+  return events.back().get();
+}
+
+void ExecutionGraph::setRf(Event read, Event write) {
+  auto *r = static_cast<ReadLabel *>(label(read));
+  auto unlink = [&](std::vector<Event> &v) { v.erase(std::remove(v.begin(), v.end(), read), v.end()); };
+  auto &li = locs_[r->addr()];
+  if (r->rf().isInit())
+    unlink(li.initReaders);
+  else if (contains(r->rf()))
+    unlink(static_cast<WriteLabel *>(label(r->rf()))->readers());
+  r->setRf(write);
+  if (write.isInit())
+    li.initReaders.push_back(read);
+  else
+    static_cast<WriteLabel *>(label(write))->readers().push_back(read);
+}
+
+void ExecutionGraph::placeWrite(Event write, size_t pos) {
+  auto *w = static_cast<WriteLabel *>(label(write));
+  auto &co = locFor(w->addr(), w->size()).co;
+  co.insert(co.begin() + static_cast<long>(std::min(pos, co.size())), write);
+}
+
+void ExecutionGraph::moveWrite(Event write, size_t pos) {
+  auto *w = static_cast<WriteLabel *>(label(write));
+  auto &co = locs_[w->addr()].co;
+  co.erase(std::remove(co.begin(), co.end(), write), co.end());
+  co.insert(co.begin() + static_cast<long>(std::min(pos, co.size())), write);
+}
+
+const LocationInfo *ExecutionGraph::location(Addr a) const {
+  auto it = locs_.find(a);
+  return it == locs_.end() ? nullptr : &it->second;
+}
+
+long ExecutionGraph::coIndex(Event w) const {
+  if (w.isInit())
+    return -1;
+  auto *l = static_cast<const WriteLabel *>(label(w));
+  auto &co = locs_.at(l->addr()).co;
+  return std::find(co.begin(), co.end(), w) - co.begin();
+}
+
+Event ExecutionGraph::coMax(Addr a) const {
+  auto *li = location(a);
+  return (!li || li->co.empty()) ? Event::init() : li->co.back();
+}
+
+bool ExecutionGraph::coBefore(Event a, Event b) const {
+  if (a == b || b.isInit())
+    return false;
+  if (a.isInit())
+    return true;
+  return coIndex(a) < coIndex(b);
+}
+
+const std::vector<Event> &ExecutionGraph::readersOf(Event w, Addr a) const {
+  if (w.isInit()) {
+    auto *li = location(a);
+    return li ? li->initReaders : emptyEvents_;
+  }
+  return static_cast<const WriteLabel *>(label(w))->readers();
+}
+
+Event ExecutionGraph::observedWrite(const MemAccessLabel *l) const {
+  if (auto *r = dyn_cast<ReadLabel>(l))
+    return r->rf();
+  return l->pos();
+}
+
+View ExecutionGraph::viewUpToStamp(Stamp s) const {
+  View v;
+  for (ThreadId t = 0; t < numThreads(); ++t) {
+    int32_t last = -1;
+    for (auto &l : threads_[static_cast<size_t>(t)]) {
+      if (l->stamp() > s)
+        break;
+      last = l->index();
+    }
+    v.set(t, last);
+  }
+  return v;
+}
+
+void ExecutionGraph::cutToStamp(Stamp s) { restrict(viewUpToStamp(s)); }
+
+void ExecutionGraph::restrict(const View &keep) {
+  for (ThreadId t = 0; t < numThreads(); ++t) {
+    auto &events = threads_[static_cast<size_t>(t)];
+    auto n = static_cast<size_t>(keep.get(t) + 1);
+    if (events.size() > n)
+      events.resize(n);
+  }
+  for (ThreadId t = 1; t < numThreads(); ++t)
+    if (!threadExists(t))
+      threads_[static_cast<size_t>(t)].clear();
+  while (threads_.size() > 1 && !threadExists(numThreads() - 1)) {
+    threads_.pop_back();
+    tpos_.pop_back();
+    creators_.pop_back();
+  }
+  auto kept = [&](Event e) { return contains(e); };
+  for (auto it = locs_.begin(); it != locs_.end();) {
+    auto &li = it->second;
+    std::erase_if(li.co, [&](Event e) { return !kept(e); });
+    std::erase_if(li.reads, [&](Event e) { return !kept(e); });
+    std::erase_if(li.initReaders, [&](Event e) { return !kept(e); });
+    for (Event w : li.co)
+      std::erase_if(static_cast<WriteLabel *>(label(w))->readers(), [&](Event e) { return !kept(e); });
+    if (li.co.empty() && li.reads.empty())
+      it = locs_.erase(it);
+    else
+      ++it;
+  }
+}
+
+ExecutionGraph ExecutionGraph::copy() const {
+  View all;
+  for (ThreadId t = 0; t < numThreads(); ++t)
+    all.set(t, threadSize(t) - 1);
+  return copyRestricted(all);
+}
+
+ExecutionGraph ExecutionGraph::copyRestricted(const View &keep) const {
+  ExecutionGraph g;
+  g.tpos_ = tpos_;
+  g.creators_ = creators_;
+  g.threads_.resize(threads_.size());
+  for (ThreadId t = 0; t < numThreads(); ++t) {
+    auto n = std::min(static_cast<size_t>(keep.get(t) + 1), threads_[static_cast<size_t>(t)].size());
+    auto &dst = g.threads_[static_cast<size_t>(t)];
+    dst.reserve(n + 4);
+    for (size_t i = 0; i < n; ++i)
+      dst.push_back(threads_[static_cast<size_t>(t)][i]->clone());
+  }
+  g.locs_ = locs_;
+  g.nextStamp_ = nextStamp_;
+  g.restrict(keep);
+  return g;
+}
+
+} // namespace scopemc

@@ -1,0 +1,108 @@
+// The execution graph (DPOR.md section 1): per-thread events in po order, rf of every read,
+// co of every location, stamps, and the views kept on the labels.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "model/Labels.h"
+
+namespace scopemc {
+
+/// Per-location data. Locations are identified by their start address; `co` lists the
+/// writes in coherence order, after the implicit initialisation write.
+struct LocationInfo {
+  uint32_t size = 0;
+  std::vector<Event> co;
+  std::vector<Event> reads;       // every read of the location, in the order added
+  std::vector<Event> initReaders; // the reads whose rf is the initialisation write
+};
+
+class ExecutionGraph {
+public:
+  ExecutionGraph() = default;
+  ExecutionGraph(const ExecutionGraph &) = delete;
+  ExecutionGraph &operator=(const ExecutionGraph &) = delete;
+  ExecutionGraph(ExecutionGraph &&) = default;
+  ExecutionGraph &operator=(ExecutionGraph &&) = default;
+
+  // --- threads -------------------------------------------------------------------------
+  ThreadId numThreads() const { return static_cast<ThreadId>(threads_.size()); }
+  int32_t threadSize(ThreadId t) const {
+    return static_cast<int32_t>(threads_[static_cast<size_t>(t)].size());
+  }
+  /// Whether thread t is part of the graph: the main thread, or one whose create event is.
+  bool threadExists(ThreadId t) const;
+  /// A thread id for a new thread: the lowest free slot above 0, or a new slot.
+  ThreadId freshThreadId() const;
+  const ThreadPos &threadPos(ThreadId t) const { return tpos_[static_cast<size_t>(t)]; }
+  void setThreadPos(ThreadId t, ThreadPos p);
+  /// Makes room for thread t, created by `creator` (init() for the main thread).
+  void addThread(ThreadId t, ThreadPos p, Event creator);
+  Event creatorOf(ThreadId t) const { return creators_[static_cast<size_t>(t)]; }
+  ThreadRef threadRef(ThreadId t) const { return ThreadRef{t, threadPos(t)}; }
+
+  // --- events ----------------------------------------------------------------------------
+  const EventLabel *label(Event e) const {
+    return threads_[static_cast<size_t>(e.thread)][static_cast<size_t>(e.index)].get();
+  }
+  EventLabel *label(Event e) {
+    return threads_[static_cast<size_t>(e.thread)][static_cast<size_t>(e.index)].get();
+  }
+  const EventLabel *lastLabel(ThreadId t) const {
+    return threadSize(t) ? label(Event{t, threadSize(t) - 1}) : nullptr;
+  }
+  bool contains(Event e) const {
+    return !e.isInit() && e.thread < numThreads() && e.index < threadSize(e.thread);
+  }
+  size_t numEvents() const;
+
+  /// Appends `lab` as the next event of its thread (its index must equal the thread's
+  /// size) and stamps it. Reads are not yet linked: call setRf. Writes are not yet in co:
+  /// call placeWrite.
+  EventLabel *add(std::unique_ptr<EventLabel> lab);
+  void setRf(Event read, Event write);
+  /// Inserts a write into its location's co so that `pos` writes precede it.
+  void placeWrite(Event write, size_t pos);
+  /// Moves an already placed write to position `pos` of its location's co.
+  void moveWrite(Event write, size_t pos);
+
+  // --- locations and relations ------------------------------------------------------------
+  const LocationInfo *location(Addr a) const;
+  const std::map<Addr, LocationInfo> &locations() const { return locs_; }
+  /// Position of a write in co (init = -1).
+  long coIndex(Event w) const;
+  /// The co-maximal write of a location (init if none).
+  Event coMax(Addr a) const;
+  /// Whether write a is co-before write b (init before everything).
+  bool coBefore(Event a, Event b) const;
+  /// The readers of a write (of the initialisation write of `a` for init()).
+  const std::vector<Event> &readersOf(Event w, Addr a) const;
+  /// The write an access observes: itself for a write, its rf source for a read.
+  Event observedWrite(const MemAccessLabel *l) const;
+
+  // --- restriction and copies ---------------------------------------------------------------
+  Stamp nextStamp() const { return nextStamp_; }
+  /// Removes every event with stamp greater than s.
+  void cutToStamp(Stamp s);
+  /// A copy holding only the events in `keep` (a po-prefix of every thread).
+  ExecutionGraph copyRestricted(const View &keep) const;
+  /// A full copy.
+  ExecutionGraph copy() const;
+  /// The view of all events with stamp at most s.
+  View viewUpToStamp(Stamp s) const;
+
+private:
+  void restrict(const View &keep);
+  LocationInfo &locFor(Addr a, uint32_t size);
+
+  std::vector<std::vector<std::unique_ptr<EventLabel>>> threads_;
+  std::vector<ThreadPos> tpos_;
+  std::vector<Event> creators_;
+  std::map<Addr, LocationInfo> locs_;
+  std::vector<Event> emptyEvents_;
+  Stamp nextStamp_ = 1;
+};
+
+} // namespace scopemc

@@ -1,0 +1,115 @@
+#include "model/Labels.h"
+
+#include <sstream>
+
+namespace scopemc {
+
+std::string toString(Event e) {
+  if (e.isInit())
+    return "INIT";
+  return "T" + std::to_string(e.thread) + ":" + std::to_string(e.index);
+}
+
+bool isAtomic(MemOrder o) { return o != MemOrder::NotAtomic; }
+bool isAcquire(MemOrder o) {
+  return o == MemOrder::Acquire || o == MemOrder::AcqRel || o == MemOrder::SeqCst;
+}
+bool isRelease(MemOrder o) {
+  return o == MemOrder::Release || o == MemOrder::AcqRel || o == MemOrder::SeqCst;
+}
+std::string_view orderName(MemOrder o) {
+  switch (o) {
+  case MemOrder::NotAtomic: return "na";
+  case MemOrder::Relaxed: return "rlx";
+  case MemOrder::Acquire: return "acq";
+  case MemOrder::Release: return "rel";
+  case MemOrder::AcqRel: return "acq_rel";
+  case MemOrder::SeqCst: return "sc";
+  }
+  return "?";
+}
+
+std::string toString(const SourceLoc *loc) {
+  if (!loc || loc->file.empty())
+    return "<unknown>";
+  return loc->file + ":" + std::to_string(loc->line) + ":" + std::to_string(loc->col);
+}
+
+bool ReadLabel::rmwWrites(uint64_t value) const {
+  if (rmw_.op == RmwOp::None)
+    return false;
+  if (rmw_.op != RmwOp::Cas)
+    return true;
+  uint64_t mask = size() >= 8 ? ~0ull : ((1ull << (size() * 8)) - 1);
+  return (value & mask) == (rmw_.expected & mask);
+}
+
+bool isTerminal(const EventLabel *l) {
+  return isa<ThreadFinishLabel>(l) || isa<BlockLabel>(l) || isa<ErrorLabel>(l);
+}
+
+namespace {
+std::string hex(uint64_t v) {
+  std::ostringstream os;
+  os << "0x" << std::hex << v;
+  return os.str();
+}
+const char *blockName(BlockReason r) {
+  switch (r) {
+  case BlockReason::Assume: return "assume";
+  case BlockReason::SpinLoop: return "spin loop";
+  case BlockReason::LoopBound: return "loop bound";
+  case BlockReason::Lock: return "lock";
+  }
+  return "?";
+}
+} // namespace
+
+std::string describe(const EventLabel &l) {
+  std::ostringstream os;
+  auto modeScope = [&]() {
+    os << orderName(l.order());
+    if (isAtomic(l.order()))
+      os << "," << scopeName(l.scope());
+  };
+  switch (l.kind()) {
+  case EventLabel::Kind::Read: {
+    auto &r = static_cast<const ReadLabel &>(l);
+    os << (r.isRmw() ? "U" : "R") << "(";
+    modeScope();
+    os << ") " << hex(r.addr()) << " <- " << toString(r.rf());
+    break;
+  }
+  case EventLabel::Kind::Write: {
+    auto &w = static_cast<const WriteLabel &>(l);
+    os << (w.isRmwPart() ? "Urmw" : "W") << "(";
+    modeScope();
+    os << ") " << hex(w.addr()) << " = " << static_cast<int64_t>(w.value());
+    break;
+  }
+  case EventLabel::Kind::Fence:
+    os << "F(";
+    modeScope();
+    os << ")";
+    break;
+  case EventLabel::Kind::ThreadStart: os << "start"; break;
+  case EventLabel::Kind::ThreadFinish: os << "finish"; break;
+  case EventLabel::Kind::ThreadCreate:
+    os << "create T" << static_cast<const ThreadCreateLabel &>(l).child();
+    break;
+  case EventLabel::Kind::ThreadJoin:
+    os << "join T" << static_cast<const ThreadJoinLabel &>(l).child();
+    break;
+  case EventLabel::Kind::Alloc:
+    os << "alloc " << hex(static_cast<const AllocLabel &>(l).addr());
+    break;
+  case EventLabel::Kind::Free: os << "free " << hex(static_cast<const FreeLabel &>(l).addr()); break;
+  case EventLabel::Kind::Block:
+    os << "blocked (" << blockName(static_cast<const BlockLabel &>(l).reason()) << ")";
+    break;
+  case EventLabel::Kind::Error: os << "error: " << static_cast<const ErrorLabel &>(l).message(); break;
+  }
+  return os.str();
+}
+
+} // namespace scopemc

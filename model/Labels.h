@@ -1,0 +1,307 @@
+// Event labels: a closed hierarchy with LLVM-style RTTI (isa / dyn_cast on a kind field).
+// A label is complete when the interpreter hands it over: kind, location, value, order,
+// scope, thread position and source location are set when it is built.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "model/Event.h"
+
+namespace scopemc {
+
+using Addr = uint64_t;
+using Stamp = uint32_t;
+
+/// A position in the user's source, owned by whoever produced the labels (the interpreter
+/// keeps one per instruction for as long as the module lives).
+struct SourceLoc {
+  std::string file;
+  unsigned line = 0;
+  unsigned col = 0;
+  std::string function;
+};
+std::string toString(const SourceLoc *loc);
+
+/// Read-modify-write operations a read label can be the first half of.
+enum class RmwOp : uint8_t {
+  None, Xchg, Add, Sub, And, Or, Xor, Nand, Max, Min, UMax, UMin, FAdd, FSub, Cas
+};
+
+enum class BlockReason : uint8_t { Assume, SpinLoop, LoopBound, Lock };
+enum class ErrorKind : uint8_t { Assertion, MemoryError, UndefinedBehaviour };
+
+class EventLabel {
+public:
+  enum class Kind : uint8_t {
+    ThreadStart, ThreadFinish, ThreadCreate, ThreadJoin,
+    Read, Write, Fence, Alloc, Free, Block, Error
+  };
+
+  virtual ~EventLabel() = default;
+  virtual std::unique_ptr<EventLabel> clone() const = 0;
+
+  Kind kind() const { return kind_; }
+  Event pos() const { return pos_; }
+  ThreadId thread() const { return pos_.thread; }
+  int32_t index() const { return pos_.index; }
+  const ThreadPos &threadPos() const { return tpos_; }
+  ThreadRef threadRef() const { return ThreadRef{pos_.thread, tpos_}; }
+  MemOrder order() const { return order_; }
+  Scope scope() const { return scope_; }
+  const SourceLoc *source() const { return src_; }
+
+  // Set by the exploration when the label enters a graph.
+  Stamp stamp() const { return stamp_; }
+  void setStamp(Stamp s) { stamp_ = s; }
+  bool revisitable() const { return revisitable_; }
+  void setRevisitable(bool b) { revisitable_ = b; }
+  bool addedMax() const { return addedMax_; }
+  void setAddedMax(bool b) { addedMax_ = b; }
+  const View &hb() const { return hb_; }
+  View &hb() { return hb_; }
+  const View &porf() const { return porf_; }
+  View &porf() { return porf_; }
+
+  bool isSC() const { return order_ == MemOrder::SeqCst; }
+
+protected:
+  EventLabel(Kind k, Event pos, ThreadPos tpos, MemOrder o, Scope s, const SourceLoc *src)
+      : kind_(k), order_(o), scope_(s), pos_(pos), tpos_(tpos), src_(src) {}
+  EventLabel(const EventLabel &) = default;
+
+private:
+  Kind kind_;
+  MemOrder order_;
+  Scope scope_;
+  bool revisitable_ = true;
+  bool addedMax_ = true;
+  Event pos_;
+  ThreadPos tpos_;
+  const SourceLoc *src_;
+  Stamp stamp_ = 0;
+  View hb_;
+  View porf_;
+};
+
+// LLVM-style RTTI for the closed hierarchy.
+template <typename T> bool isa(const EventLabel *l) { return l && T::classof(l); }
+template <typename T> T *dyn_cast(EventLabel *l) { return isa<T>(l) ? static_cast<T *>(l) : nullptr; }
+template <typename T> const T *dyn_cast(const EventLabel *l) {
+  return isa<T>(l) ? static_cast<const T *>(l) : nullptr;
+}
+
+/// Common data of the labels that touch memory.
+class MemAccessLabel : public EventLabel {
+public:
+  Addr addr() const { return addr_; }
+  uint32_t size() const { return size_; }
+  static bool classof(const EventLabel *l) {
+    return l->kind() == Kind::Read || l->kind() == Kind::Write;
+  }
+
+protected:
+  MemAccessLabel(Kind k, Event pos, ThreadPos tp, MemOrder o, Scope s, const SourceLoc *src,
+                 Addr a, uint32_t size)
+      : EventLabel(k, pos, tp, o, s, src), addr_(a), size_(size) {}
+
+private:
+  Addr addr_;
+  uint32_t size_;
+};
+
+/// The RMW a read is the first half of, if any.
+struct RmwInfo {
+  RmwOp op = RmwOp::None;
+  uint64_t operand = 0;     // the value combined with the old one (desired value for CAS)
+  uint64_t expected = 0;    // CAS only
+  bool lockAcquire = false; // a mutex acquire: the thread blocks when the CAS fails
+};
+
+class ReadLabel : public MemAccessLabel {
+public:
+  using Rmw = RmwInfo;
+  ReadLabel(Event pos, ThreadPos tp, MemOrder o, Scope s, const SourceLoc *src, Addr a,
+            uint32_t size, Rmw rmw = RmwInfo())
+      : MemAccessLabel(Kind::Read, pos, tp, o, s, src, a, size), rmw_(rmw) {}
+  std::unique_ptr<EventLabel> clone() const override { return std::make_unique<ReadLabel>(*this); }
+  static bool classof(const EventLabel *l) { return l->kind() == Kind::Read; }
+
+  Event rf() const { return rf_; }
+  void setRf(Event w) { rf_ = w; }
+  const Rmw &rmw() const { return rmw_; }
+  bool isRmw() const { return rmw_.op != RmwOp::None; }
+  /// Whether the RMW this read starts writes when it reads `value` (a failed CAS does not).
+  bool rmwWrites(uint64_t value) const;
+
+private:
+  Rmw rmw_;
+  Event rf_ = Event::init();
+};
+
+class WriteLabel : public MemAccessLabel {
+public:
+  WriteLabel(Event pos, ThreadPos tp, MemOrder o, Scope s, const SourceLoc *src, Addr a,
+             uint32_t size, uint64_t value, bool rmwPart)
+      : MemAccessLabel(Kind::Write, pos, tp, o, s, src, a, size), value_(value),
+        rmwPart_(rmwPart) {}
+  std::unique_ptr<EventLabel> clone() const override { return std::make_unique<WriteLabel>(*this); }
+  static bool classof(const EventLabel *l) { return l->kind() == Kind::Write; }
+
+  uint64_t value() const { return value_; }
+  bool isRmwPart() const { return rmwPart_; }
+  const std::vector<Event> &readers() const { return readers_; }
+  std::vector<Event> &readers() { return readers_; }
+
+private:
+  uint64_t value_;
+  bool rmwPart_;
+  std::vector<Event> readers_;
+};
+
+class FenceLabel : public EventLabel {
+public:
+  FenceLabel(Event pos, ThreadPos tp, MemOrder o, Scope s, const SourceLoc *src)
+      : EventLabel(Kind::Fence, pos, tp, o, s, src) {}
+  std::unique_ptr<EventLabel> clone() const override { return std::make_unique<FenceLabel>(*this); }
+  static bool classof(const EventLabel *l) { return l->kind() == Kind::Fence; }
+};
+
+/// What a new thread runs: an opaque function handle and an argument, both chosen by the
+/// interpreter.
+struct ThreadEntry {
+  uint64_t function = 0;
+  uint64_t argument = 0;
+};
+
+class ThreadCreateLabel : public EventLabel {
+public:
+  ThreadCreateLabel(Event pos, ThreadPos tp, const SourceLoc *src, ThreadEntry entry,
+                    ThreadId child = -1)
+      : EventLabel(Kind::ThreadCreate, pos, tp, MemOrder::NotAtomic, Scope::System, src),
+        entry_(entry), child_(child) {}
+  std::unique_ptr<EventLabel> clone() const override {
+    return std::make_unique<ThreadCreateLabel>(*this);
+  }
+  static bool classof(const EventLabel *l) { return l->kind() == Kind::ThreadCreate; }
+  const ThreadEntry &entry() const { return entry_; }
+  ThreadId child() const { return child_; }
+  void setChild(ThreadId c) { child_ = c; }
+
+private:
+  ThreadEntry entry_;
+  ThreadId child_;
+};
+
+class ThreadStartLabel : public EventLabel {
+public:
+  ThreadStartLabel(Event pos, ThreadPos tp, Event creator)
+      : EventLabel(Kind::ThreadStart, pos, tp, MemOrder::NotAtomic, Scope::System, nullptr),
+        creator_(creator) {}
+  std::unique_ptr<EventLabel> clone() const override {
+    return std::make_unique<ThreadStartLabel>(*this);
+  }
+  static bool classof(const EventLabel *l) { return l->kind() == Kind::ThreadStart; }
+  /// The create event of the parent (init() for the main thread).
+  Event creator() const { return creator_; }
+  void setCreator(Event c) { creator_ = c; }
+
+private:
+  Event creator_;
+};
+
+class ThreadFinishLabel : public EventLabel {
+public:
+  ThreadFinishLabel(Event pos, ThreadPos tp, const SourceLoc *src, uint64_t ret)
+      : EventLabel(Kind::ThreadFinish, pos, tp, MemOrder::NotAtomic, Scope::System, src),
+        ret_(ret) {}
+  std::unique_ptr<EventLabel> clone() const override {
+    return std::make_unique<ThreadFinishLabel>(*this);
+  }
+  static bool classof(const EventLabel *l) { return l->kind() == Kind::ThreadFinish; }
+  uint64_t returnValue() const { return ret_; }
+
+private:
+  uint64_t ret_;
+};
+
+class ThreadJoinLabel : public EventLabel {
+public:
+  ThreadJoinLabel(Event pos, ThreadPos tp, const SourceLoc *src, ThreadId child)
+      : EventLabel(Kind::ThreadJoin, pos, tp, MemOrder::NotAtomic, Scope::System, src),
+        child_(child) {}
+  std::unique_ptr<EventLabel> clone() const override {
+    return std::make_unique<ThreadJoinLabel>(*this);
+  }
+  static bool classof(const EventLabel *l) { return l->kind() == Kind::ThreadJoin; }
+  ThreadId child() const { return child_; }
+
+private:
+  ThreadId child_;
+};
+
+class AllocLabel : public EventLabel {
+public:
+  AllocLabel(Event pos, ThreadPos tp, const SourceLoc *src, Addr a, uint64_t size, bool zeroed)
+      : EventLabel(Kind::Alloc, pos, tp, MemOrder::NotAtomic, Scope::System, src), addr_(a),
+        size_(size), zeroed_(zeroed) {}
+  std::unique_ptr<EventLabel> clone() const override { return std::make_unique<AllocLabel>(*this); }
+  static bool classof(const EventLabel *l) { return l->kind() == Kind::Alloc; }
+  Addr addr() const { return addr_; }
+  uint64_t size() const { return size_; }
+  bool zeroed() const { return zeroed_; }
+
+private:
+  Addr addr_;
+  uint64_t size_;
+  bool zeroed_;
+};
+
+class FreeLabel : public EventLabel {
+public:
+  FreeLabel(Event pos, ThreadPos tp, const SourceLoc *src, Addr a)
+      : EventLabel(Kind::Free, pos, tp, MemOrder::NotAtomic, Scope::System, src), addr_(a) {}
+  std::unique_ptr<EventLabel> clone() const override { return std::make_unique<FreeLabel>(*this); }
+  static bool classof(const EventLabel *l) { return l->kind() == Kind::Free; }
+  Addr addr() const { return addr_; }
+
+private:
+  Addr addr_;
+};
+
+/// The thread cannot continue in this execution (assume, spin loop, loop bound, lock).
+class BlockLabel : public EventLabel {
+public:
+  BlockLabel(Event pos, ThreadPos tp, const SourceLoc *src, BlockReason r)
+      : EventLabel(Kind::Block, pos, tp, MemOrder::NotAtomic, Scope::System, src), reason_(r) {}
+  std::unique_ptr<EventLabel> clone() const override { return std::make_unique<BlockLabel>(*this); }
+  static bool classof(const EventLabel *l) { return l->kind() == Kind::Block; }
+  BlockReason reason() const { return reason_; }
+
+private:
+  BlockReason reason_;
+};
+
+/// The thread hit an error (failed assertion, invalid memory access); it stops here.
+class ErrorLabel : public EventLabel {
+public:
+  ErrorLabel(Event pos, ThreadPos tp, const SourceLoc *src, ErrorKind k, std::string msg)
+      : EventLabel(Kind::Error, pos, tp, MemOrder::NotAtomic, Scope::System, src), ekind_(k),
+        msg_(std::move(msg)) {}
+  std::unique_ptr<EventLabel> clone() const override { return std::make_unique<ErrorLabel>(*this); }
+  static bool classof(const EventLabel *l) { return l->kind() == Kind::Error; }
+  ErrorKind errorKind() const { return ekind_; }
+  const std::string &message() const { return msg_; }
+
+private:
+  ErrorKind ekind_;
+  std::string msg_;
+};
+
+/// Whether the label ends its thread for good (finish, block, error).
+bool isTerminal(const EventLabel *l);
+std::string describe(const EventLabel &l);
+
+} // namespace scopemc

@@ -1,0 +1,47 @@
+// Scopes and thread positions (MODEL.md section 1).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace scopemc {
+
+using ThreadId = int32_t;
+
+/// Scope levels from narrow to wide. Every atomic, fence and barrier label carries one.
+enum class Scope : uint8_t { Thread, Block, Device, System };
+
+/// Where a thread sits in the GPU hierarchy. Block ids are relative to the device.
+struct ThreadPos {
+  uint32_t device = 0;
+  uint32_t block = 0;
+  uint32_t thread = 0;
+  bool operator==(const ThreadPos &) const = default;
+};
+
+/// A thread's identity together with its position.
+struct ThreadRef {
+  ThreadId id = 0;
+  ThreadPos pos;
+};
+
+/// The default position of a thread that nothing placed: a block of its own on a device of
+/// its own (MODEL.md section 1).
+ThreadPos hostThreadPos(ThreadId tid);
+/// Whether a position is the default of an unplaced host thread.
+bool isHostPos(const ThreadPos &p);
+
+/// inScope(e, u): the scope instance of an event with scope `s` run by thread `owner`
+/// contains thread `u`.
+bool inScope(Scope s, const ThreadRef &owner, const ThreadRef &u);
+
+/// The one scope-inclusion predicate: incl(a, b) for two atomic events with scopes sa, sb
+/// run by threads ta, tb. Callers must only ask it about atomic events.
+bool scopeIncludes(Scope sa, const ThreadRef &ta, Scope sb, const ThreadRef &tb);
+
+/// The narrowest scope whose instance of thread `a` contains thread `b`.
+Scope narrowestCommonScope(const ThreadRef &a, const ThreadRef &b);
+
+std::string_view scopeName(Scope s);
+
+} // namespace scopemc

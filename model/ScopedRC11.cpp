@@ -1,0 +1,194 @@
+#include "model/ScopedRC11.h"
+
+#include <algorithm>
+
+namespace scopemc {
+
+bool ScopedRC11Checker::incl(const EventLabel &a, const EventLabel &b) const {
+  if (!isAtomic(a.order()) || !isAtomic(b.order()))
+    return false;
+  if (!useScopes_)
+    return true;
+  return scopeIncludes(a.scope(), a.threadRef(), b.scope(), b.threadRef());
+}
+
+namespace {
+
+bool isReleaseHead(const EventLabel &l, Addr loc) {
+  if (!isRelease(l.order()))
+    return false;
+  if (isa<FenceLabel>(&l))
+    return true;
+  auto *w = dyn_cast<WriteLabel>(&l);
+  return w && w->addr() == loc;
+}
+
+} // namespace
+
+View ScopedRC11Checker::syncFrom(const ExecutionGraph &g, Event w, Event reader,
+                                 const EventLabel &acq) const {
+  View acc;
+  Event cur = w;
+  Event rd = reader;
+  while (!cur.isInit()) {
+    auto *wl = static_cast<const WriteLabel *>(g.label(cur));
+    if (!incl(*wl, *g.label(rd))) // every rf link of the release sequence is in incl
+      break;
+    // [E >= rel]; ([F]; po)?; [W]; po|loc?; [cur]: the latest such release event in incl
+    // with the acquire side dominates all earlier ones of its thread.
+    for (int32_t i = cur.index; i >= 0; --i) {
+      auto *l = g.label(Event{cur.thread, i});
+      if (isReleaseHead(*l, wl->addr()) && incl(*l, acq)) {
+        acc.join(l->hb());
+        break;
+      }
+    }
+    if (!wl->isRmwPart())
+      break;
+    rd = cur.prev();
+    cur = static_cast<const ReadLabel *>(g.label(rd))->rf();
+  }
+  return acc;
+}
+
+void ScopedRC11Checker::updateViews(ExecutionGraph &g, Event e) const {
+  EventLabel *lab = g.label(e);
+  View hb, porf;
+  if (e.index > 0) {
+    hb = g.label(e.prev())->hb();
+    porf = g.label(e.prev())->porf();
+  }
+  hb.set(e.thread, e.index);
+  porf.set(e.thread, e.index);
+
+  if (auto *s = dyn_cast<ThreadStartLabel>(lab)) {
+    if (!s->creator().isInit()) {
+      hb.join(g.label(s->creator())->hb());
+      porf.join(g.label(s->creator())->porf());
+    }
+  } else if (auto *j = dyn_cast<ThreadJoinLabel>(lab)) {
+    auto *fin = g.lastLabel(j->child());
+    hb.join(fin->hb());
+    porf.join(fin->porf());
+  } else if (auto *r = dyn_cast<ReadLabel>(lab)) {
+    if (!r->rf().isInit()) {
+      porf.join(g.label(r->rf())->porf());
+      if (isAcquire(r->order()))
+        hb.join(syncFrom(g, r->rf(), e, *r));
+    }
+  } else if (auto *f = dyn_cast<FenceLabel>(lab)) {
+    if (isAcquire(f->order())) {
+      for (int32_t i = e.index - 1; i >= 0; --i) {
+        auto *pr = dyn_cast<ReadLabel>(g.label(Event{e.thread, i}));
+        if (pr && isAtomic(pr->order()) && !pr->rf().isInit())
+          hb.join(syncFrom(g, pr->rf(), pr->pos(), *f));
+      }
+    }
+  }
+  lab->hb() = std::move(hb);
+  lab->porf() = std::move(porf);
+}
+
+Event ScopedRC11Checker::maxObservedWrite(const ExecutionGraph &g, Event e, Addr a) const {
+  auto *li = g.location(a);
+  if (!li)
+    return Event::init();
+  const View &hb = g.label(e)->hb();
+  auto observedBy = [&](Event x) { return x != e && hb.contains(x); };
+  for (auto it = li->co.rbegin(); it != li->co.rend(); ++it) {
+    if (observedBy(*it))
+      return *it;
+    auto &rs = static_cast<const WriteLabel *>(g.label(*it))->readers();
+    if (std::any_of(rs.begin(), rs.end(), observedBy))
+      return *it;
+  }
+  return Event::init();
+}
+
+std::vector<Event> ScopedRC11Checker::coherentRfs(const ExecutionGraph &g, Event read) const {
+  auto *r = static_cast<const ReadLabel *>(g.label(read));
+  std::vector<Event> out;
+  Event lower = maxObservedWrite(g, read, r->addr());
+  if (lower.isInit())
+    out.push_back(Event::init());
+  if (auto *li = g.location(r->addr())) {
+    bool on = lower.isInit();
+    for (Event w : li->co) {
+      on = on || w == lower;
+      if (on)
+        out.push_back(w);
+    }
+  }
+  return out;
+}
+
+std::vector<size_t> ScopedRC11Checker::coherentCoPlacements(const ExecutionGraph &g,
+                                                            Event write) const {
+  auto *w = static_cast<const WriteLabel *>(g.label(write));
+  auto *li = g.location(w->addr());
+  const std::vector<Event> noWrites;
+  const auto &co = li ? li->co : noWrites;
+  size_t first = static_cast<size_t>(g.coIndex(maxObservedWrite(g, write, w->addr())) + 1);
+  std::vector<size_t> out;
+  if (w->isRmwPart()) {
+    auto *r = static_cast<const ReadLabel *>(g.label(write.prev()));
+    size_t p = static_cast<size_t>(g.coIndex(r->rf()) + 1);
+    if (p >= first)
+      out.push_back(p);
+    return out;
+  }
+  for (size_t p = first; p <= co.size(); ++p) {
+    // Never split an RMW from the write it reads: co[p] must not be the write part of an
+    // RMW reading co[p-1].
+    if (p < co.size()) {
+      auto *next = static_cast<const WriteLabel *>(g.label(co[p]));
+      if (next->isRmwPart()) {
+        auto *nr = static_cast<const ReadLabel *>(g.label(co[p].prev()));
+        Event before = p == 0 ? Event::init() : co[p - 1];
+        if (nr->rf() == before)
+          continue;
+      }
+    }
+    out.push_back(p);
+  }
+  return out;
+}
+
+bool ScopedRC11Checker::readIsCoherent(const ExecutionGraph &g, const ReadLabel &r) const {
+  Event lower = maxObservedWrite(g, r.pos(), r.addr());
+  return lower == r.rf() || g.coBefore(lower, r.rf());
+}
+
+bool ScopedRC11Checker::rmwIsAtomic(const ExecutionGraph &g, const WriteLabel &w) const {
+  auto *r = static_cast<const ReadLabel *>(g.label(w.pos().prev()));
+  long idx = g.coIndex(w.pos());
+  if (idx != g.coIndex(r->rf()) + 1)
+    return false;
+  // No other RMW may have written right after the same write.
+  for (Event other : g.readersOf(r->rf(), r->addr())) {
+    if (other == r->pos() || !g.contains(other.next()))
+      continue;
+    auto *ow = dyn_cast<WriteLabel>(g.label(other.next()));
+    if (ow && ow->isRmwPart())
+      return false;
+  }
+  return true;
+}
+
+bool ScopedRC11Checker::isConsistent(const ExecutionGraph &g, Event e) const {
+  const EventLabel *lab = g.label(e);
+  if (auto *r = dyn_cast<ReadLabel>(lab)) {
+    if (!r->rf().isInit() && g.label(r->rf())->porf().contains(e))
+      return false; // no-thin-air
+    if (!readIsCoherent(g, *r))
+      return false;
+  } else if (auto *w = dyn_cast<WriteLabel>(lab)) {
+    if (w->isRmwPart() && !rmwIsAtomic(g, *w))
+      return false;
+  }
+  if (lab->isSC() && (isa<MemAccessLabel>(lab) || isa<FenceLabel>(lab)))
+    return pscAcyclic(g);
+  return true;
+}
+
+} // namespace scopemc

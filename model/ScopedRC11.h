@@ -1,0 +1,32 @@
+// Scoped RC11 (MODEL.md sections 3 and 4), checked incrementally for the event just added.
+#pragma once
+
+#include "model/Consistency.h"
+
+namespace scopemc {
+
+class ScopedRC11Checker final : public ConsistencyChecker {
+public:
+  /// With `useScopes` false every scope counts as system (plain RC11).
+  explicit ScopedRC11Checker(bool useScopes) : useScopes_(useScopes) {}
+
+  void updateViews(ExecutionGraph &g, Event e) const override;
+  std::vector<Event> coherentRfs(const ExecutionGraph &g, Event read) const override;
+  std::vector<size_t> coherentCoPlacements(const ExecutionGraph &g, Event write) const override;
+  bool isConsistent(const ExecutionGraph &g, Event e) const override;
+  bool incl(const EventLabel &a, const EventLabel &b) const override;
+
+private:
+  /// hb contributed to the acquire event `acq` by the reader `reader` reading from `w`:
+  /// the views of the release events whose release sequence reaches `w` (scoped sw).
+  View syncFrom(const ExecutionGraph &g, Event w, Event reader, const EventLabel &acq) const;
+  /// The co-latest write of `a` that an hb-predecessor of `e` (e excluded) observes.
+  Event maxObservedWrite(const ExecutionGraph &g, Event e, Addr a) const;
+  bool readIsCoherent(const ExecutionGraph &g, const ReadLabel &r) const;
+  bool rmwIsAtomic(const ExecutionGraph &g, const WriteLabel &w) const;
+  bool pscAcyclic(const ExecutionGraph &g) const;
+
+  bool useScopes_;
+};
+
+} // namespace scopemc
