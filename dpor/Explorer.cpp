@@ -162,6 +162,12 @@ bool Explorer::addWrite(WriteLabel &w) {
     pushWork(WorkItem{WorkItem::Kind::CoPlacement, w.stamp(), w.pos(), Event::init(), places[i]});
   g.placeWrite(w.pos(), chosen);
   w.setAddedMax(g.coMax(w.addr()) == w.pos());
+  if (w.isRmwPart() && !checker_->rmwIsAtomic(g, w.pos())) {
+    // Another RMW already read the same write: this graph is dropped, but its write may
+    // still revisit that RMW's read (that is how the other order of the two is reached).
+    pushBackwardRevisits(w.pos());
+    return false;
+  }
   if (!checker_->isConsistent(g, w.pos()))
     return false;
   pushBackwardRevisits(w.pos());
@@ -278,6 +284,11 @@ bool Explorer::applyBackwardRevisit(const WorkItem &it) {
   auto *r = static_cast<ReadLabel *>(ng.label(it.target));
   r->setAddedMax(ng.coMax(r->addr()) == it.write);
   checker_->updateViews(ng, it.target);
+  // A revisit by the write half of an RMW must also leave that RMW atomic in the new graph
+  // (the RMW it conflicted with in the old one has to be gone).
+  if (static_cast<const WriteLabel *>(ng.label(it.write))->isRmwPart() &&
+      !checker_->rmwIsAtomic(ng, it.write))
+    return false;
   if (!checker_->isConsistent(ng, it.target))
     return false;
   frames_.push_back(std::move(next));

@@ -35,6 +35,10 @@ public:
   /// (or before `e`, a read, changed its rf). Views of `e` must be up to date.
   virtual bool isConsistent(const ExecutionGraph &g, Event e) const = 0;
 
+  /// Whether the write half `w` of an RMW sits right after the write its read half reads,
+  /// with no other RMW reading that write (the atomicity axiom for w).
+  virtual bool rmwIsAtomic(const ExecutionGraph &g, Event w) const = 0;
+
   /// incl(a, b) for two labels (MODEL.md section 1); false unless both are atomic.
   virtual bool incl(const EventLabel &a, const EventLabel &b) const = 0;
 };

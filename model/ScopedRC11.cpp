@@ -159,9 +159,9 @@ bool ScopedRC11Checker::readIsCoherent(const ExecutionGraph &g, const ReadLabel 
   return lower == r.rf() || g.coBefore(lower, r.rf());
 }
 
-bool ScopedRC11Checker::rmwIsAtomic(const ExecutionGraph &g, const WriteLabel &w) const {
-  auto *r = static_cast<const ReadLabel *>(g.label(w.pos().prev()));
-  long idx = g.coIndex(w.pos());
+bool ScopedRC11Checker::rmwIsAtomic(const ExecutionGraph &g, Event w) const {
+  auto *r = static_cast<const ReadLabel *>(g.label(w.prev()));
+  long idx = g.coIndex(w);
   if (idx != g.coIndex(r->rf()) + 1)
     return false;
   // No other RMW may have written right after the same write.
@@ -183,7 +183,7 @@ bool ScopedRC11Checker::isConsistent(const ExecutionGraph &g, Event e) const {
     if (!readIsCoherent(g, *r))
       return false;
   } else if (auto *w = dyn_cast<WriteLabel>(lab)) {
-    if (w->isRmwPart() && !rmwIsAtomic(g, *w))
+    if (w->isRmwPart() && !rmwIsAtomic(g, w->pos()))
       return false;
   }
   if (lab->isSC() && (isa<MemAccessLabel>(lab) || isa<FenceLabel>(lab)))

@@ -15,6 +15,7 @@ public:
   std::vector<size_t> coherentCoPlacements(const ExecutionGraph &g, Event write) const override;
   bool isConsistent(const ExecutionGraph &g, Event e) const override;
   bool incl(const EventLabel &a, const EventLabel &b) const override;
+  bool rmwIsAtomic(const ExecutionGraph &g, Event w) const override;
 
 private:
   /// hb contributed to the acquire event `acq` by the reader `reader` reading from `w`:
@@ -23,7 +24,6 @@ private:
   /// The co-latest write of `a` that an hb-predecessor of `e` (e excluded) observes.
   Event maxObservedWrite(const ExecutionGraph &g, Event e, Addr a) const;
   bool readIsCoherent(const ExecutionGraph &g, const ReadLabel &r) const;
-  bool rmwIsAtomic(const ExecutionGraph &g, const WriteLabel &w) const;
   bool pscAcyclic(const ExecutionGraph &g) const;
 
   bool useScopes_;
