@@ -195,6 +195,7 @@ Interpreter::Flow Interpreter::threadBuiltin(Thread &th, Frame &f, const CallBas
       return blocking ? block(th, i, BlockReason::Lock) : ret(kEBUSY);
     if (Flow fl = storeScalar(th, i, arg(0), 4, 1, MemOrder::Relaxed, true); fl != Flow::Next)
       return fl;
+    ++th.writes;
     return ret(0);
   }
   if (name == "pthread_mutex_unlock")

@@ -69,7 +69,9 @@ bool Interpreter::offer(Thread &th, const EventLabel &lab, uint64_t *value) {
   if (r.status == SinkReply::Status::Stop)
     return false;
   ++th.nextIndex;
-  if (isa<WriteLabel>(&lab))
+  // Writes count as progress for spin-loop detection; an RMW's write half counts only when
+  // it changes the value (counted by the RMW itself).
+  if (auto *w = dyn_cast<WriteLabel>(&lab); w && !w->isRmwPart())
     ++th.writes;
   if (value)
     *value = r.value;
@@ -263,11 +265,13 @@ Interpreter::Flow Interpreter::atomicRmw(Thread &th, Frame &f, const AtomicRMWIn
   uint64_t old = 0;
   Flow fl = loadScalar(th, i, a, size, o == MemOrder::NotAtomic ? o : readHalf(o), old,
                        ReadLabel::Rmw{rmwOp(i.getOperation()), x, 0, false});
+  uint64_t newv = applyRmw(i.getOperation(), old, x, size, i.getType());
   if (fl == Flow::Next && !addr::isPrivate(a))
-    fl = storeScalar(th, i, a, size, applyRmw(i.getOperation(), old, x, size, i.getType()),
-                     o == MemOrder::NotAtomic ? o : writeHalf(o), true);
+    fl = storeScalar(th, i, a, size, newv, o == MemOrder::NotAtomic ? o : writeHalf(o), true);
   else if (fl == Flow::Next)
-    fl = storeScalar(th, i, a, size, applyRmw(i.getOperation(), old, x, size, i.getType()), o);
+    fl = storeScalar(th, i, a, size, newv, o);
+  if (fl == Flow::Next && newv != (old & mask(size)))
+    ++th.writes;
   th.scope = saved;
   if (fl == Flow::Next)
     set(f, i, RtValue{old, {}});
@@ -288,9 +292,12 @@ Interpreter::Flow Interpreter::cmpxchg(Thread &th, Frame &f, const AtomicCmpXchg
   uint64_t old = 0;
   Flow fl = loadScalar(th, i, a, size, ro, old, ReadLabel::Rmw{RmwOp::Cas, desired, expected, false});
   bool ok = (old & mask(size)) == (expected & mask(size));
-  if (fl == Flow::Next && ok)
+  if (fl == Flow::Next && ok) {
     fl = storeScalar(th, i, a, size, desired, succ == MemOrder::NotAtomic ? succ : writeHalf(succ),
                      !addr::isPrivate(a));
+    if (fl == Flow::Next && (desired & mask(size)) != (old & mask(size)))
+      ++th.writes;
+  }
   th.scope = saved;
   if (fl == Flow::Next)
     set(f, i, RtValue{0, {RtValue{old, {}}, RtValue{ok ? 1u : 0u, {}}}});

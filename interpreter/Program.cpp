@@ -235,7 +235,9 @@ void Program::analyseFunction(const Function &f) {
     bool spin = true;
     for (const BasicBlock *bb : l->blocks())
       for (const Instruction &i : *bb) {
-        if (isa<StoreInst>(i) || isa<AtomicRMWInst>(i))
+        // Stores always change memory; RMWs are judged when they run (one that writes the
+        // value it read has no effect).
+        if (isa<StoreInst>(i))
           spin = false;
         if (auto *call = dyn_cast<CallBase>(&i)) {
           auto *callee = call->getCalledFunction();

@@ -188,7 +188,22 @@ bool ScopedRC11Checker::isConsistent(const ExecutionGraph &g, Event e) const {
   }
   if (lab->isSC() && (isa<MemAccessLabel>(lab) || isa<FenceLabel>(lab)))
     return pscAcyclic(g);
+  // A new access can also close a psc cycle through an SC fence hb-before it
+  // ([F^sc]; hb; eco; hb; [F^sc] and [F^sc]; hb; scb; ...).
+  if (isa<MemAccessLabel>(lab) && hasScFenceBefore(g, e))
+    return pscAcyclic(g);
   return true;
+}
+
+bool ScopedRC11Checker::hasScFenceBefore(const ExecutionGraph &g, Event e) const {
+  const View &hb = g.label(e)->hb();
+  for (ThreadId t = 0; t < g.numThreads(); ++t)
+    for (int32_t i = 0; i <= hb.get(t) && i < g.threadSize(t); ++i) {
+      auto *l = g.label(Event{t, i});
+      if (l->isSC() && isa<FenceLabel>(l) && l->pos() != e)
+        return true;
+    }
+  return false;
 }
 
 } // namespace scopemc

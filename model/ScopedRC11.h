@@ -25,6 +25,7 @@ private:
   Event maxObservedWrite(const ExecutionGraph &g, Event e, Addr a) const;
   bool readIsCoherent(const ExecutionGraph &g, const ReadLabel &r) const;
   bool pscAcyclic(const ExecutionGraph &g) const;
+  bool hasScFenceBefore(const ExecutionGraph &g, Event e) const;
 
   bool useScopes_;
 };
