@@ -171,6 +171,7 @@ uint64_t Program::initialValue(uint64_t a, uint32_t size) const {
 const SourceLoc *Program::sourceOf(const Instruction *i) const { return sources_.lookup(i); }
 
 void Program::layoutGlobals() {
+  constexpr uint64_t kRedZone = 64;
   const DataLayout &dl = dataLayout();
   uint64_t off = 0;
   for (const GlobalVariable &g : mod_->globals()) {
@@ -179,7 +180,7 @@ void Program::layoutGlobals() {
     uint64_t size = dl.getTypeAllocSize(g.getValueType());
     globalAddr_[&g] = addr::kGlobals + off;
     globalRanges_.push_back({addr::kGlobals + off, size});
-    off += std::max<uint64_t>(size, 1);
+    off += std::max<uint64_t>(size, 1) + kRedZone; // a gap: overflows hit no other global
   }
   image_.assign(off, 0);
   for (const GlobalVariable &g : mod_->globals())

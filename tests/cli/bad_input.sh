@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The tool on bad input and on its own options: a clear message and the documented exit
+# code (INTERFACE.md §4). Usage: bad_input.sh SCOPEMC DIR
+set -u
+tool=$1 dir=$2 fails=0 passes=0
+expect() { # expect NAME CODE PATTERN -- ARGS...
+  local name=$1 code=$2 pattern=$3; shift 4
+  local out rc
+  out=$("$tool" "$@" 2>&1); rc=$?
+  if [ "$rc" != "$code" ] || ! grep -qE -- "$pattern" <<<"$out"; then
+    echo "FAIL $name: exit $rc (want $code), output:"; echo "$out" | head -20; fails=$((fails+1))
+  else
+    passes=$((passes+1))
+  fi
+}
+expect missing-file 5 "no such file" -- /nonexistent/prog.c
+expect syntax-error 5 "syntax_error.c:3:13: error: expected expression" -- "$dir/syntax_error.c"
+expect unsupported-function 5 "unsupported_call.c:5:.*unsupported function 'fopen'" -- "$dir/unsupported_call.c"
+expect unknown-kind 5 "unknown input kind" -- "$dir/bad_input.sh"
+expect bad-option 17 "--no-such-option" -- --no-such-option "$dir/syntax_error.c"
+expect missing-argument 17 "file is required" --
+expect version 0 "scopemc .* \(LLVM 19" -- --version
+expect help 0 "--keep-going" -- --help
+echo "$passes passed, $fails failed"
+[ "$fails" = 0 ]

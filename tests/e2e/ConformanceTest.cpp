@@ -1,0 +1,96 @@
+// Every row of ../shared/conformance/manifest.csv: the execution count of a full exploration
+// (--keep-going) and the set of error kinds must equal the row exactly.
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "cli/Driver.h"
+
+namespace scopemc {
+namespace {
+
+struct Row {
+  std::string program, model;
+  uint64_t executions;
+  std::set<std::string> errors;
+};
+
+std::vector<Row> readManifest() {
+  std::ifstream in(std::string(SCOPEMC_SHARED_DIR) + "/conformance/manifest.csv");
+  std::vector<Row> rows;
+  std::string line;
+  std::getline(in, line); // header
+  while (std::getline(in, line)) {
+    std::stringstream ss(line);
+    std::string prog, model, count, errors;
+    std::getline(ss, prog, ',');
+    std::getline(ss, model, ',');
+    std::getline(ss, count, ',');
+    std::getline(ss, errors, ',');
+    Row r{prog, model, std::stoull(count), {}};
+    std::stringstream es(errors);
+    for (std::string e; std::getline(es, e, ';');)
+      if (e != "none")
+        r.errors.insert(e);
+    rows.push_back(r);
+  }
+  return rows;
+}
+
+std::string kindName(ErrorType t) {
+  switch (t) {
+  case ErrorType::Assertion: return "assertion";
+  case ErrorType::DataRace: return "data-race";
+  case ErrorType::HeteroRace: return "hetero-race";
+  default: return std::string(errorTypeName(t));
+  }
+}
+
+void PrintTo(const Row &r, std::ostream *os) { *os << r.program; }
+
+class Conformance : public ::testing::TestWithParam<Row> {};
+
+TEST_P(Conformance, CountAndErrorsMatchTheManifest) {
+  const Row &row = GetParam();
+  RunOptions o;
+  o.file = std::string(SCOPEMC_SHARED_DIR) + "/conformance/programs/" + row.program + ".c";
+  o.frontend.includeDir = SCOPEMC_TEST_INCLUDE_DIR;
+  o.checks.stopOnFirst = false;
+  RunResult res = verify(o);
+  EXPECT_EQ(res.exploration.complete, row.executions) << row.program;
+  std::set<std::string> kinds;
+  for (auto &r : res.reports)
+    kinds.insert(kindName(r.type));
+  EXPECT_EQ(kinds, row.errors) << row.program;
+}
+
+TEST(ConformanceManifest, IsReadable) { EXPECT_GE(readManifest().size(), 50u); }
+
+INSTANTIATE_TEST_SUITE_P(Manifest, Conformance, ::testing::ValuesIn(readManifest()),
+                         [](const auto &info) {
+                           std::string n = info.param.program;
+                           for (char &c : n)
+                             if (!isalnum(static_cast<unsigned char>(c)))
+                               c = '_';
+                           return n;
+                         });
+
+TEST(Rc11Sanity, ScopedAndPlainRc11AgreeWhenEveryScopeIsSystem) {
+  // MODEL.md §4: with system scopes only, scoped RC11 is RC11.
+  for (const Row &row : readManifest()) {
+    if (row.model != "rc11")
+      continue;
+    RunOptions o;
+    o.file = std::string(SCOPEMC_SHARED_DIR) + "/conformance/programs/" + row.program + ".c";
+    o.frontend.includeDir = SCOPEMC_TEST_INCLUDE_DIR;
+    o.checks.stopOnFirst = false;
+    uint64_t scoped = verify(o).exploration.complete;
+    o.exploration.model = ModelKind::RC11;
+    EXPECT_EQ(scoped, verify(o).exploration.complete) << row.program;
+  }
+}
+
+} // namespace
+} // namespace scopemc

@@ -1,0 +1,78 @@
+// End-to-end runs of the programs in tests/e2e/programs, with the verdicts and counts listed
+// in tests/e2e/programs/manifest.csv (derived from MODEL.md, DPOR.md and INTERFACE.md).
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "cli/Driver.h"
+
+namespace scopemc {
+namespace {
+
+struct Case {
+  std::string file;
+  std::string verdict; // verified | error | bounded
+  std::string error;   // error kind name when verdict is error, else "-"
+  long executions;     // -1: not checked (e.g. stopped at the first error)
+  unsigned unroll;
+  bool keepGoing;
+};
+
+std::vector<Case> readCases() {
+  std::ifstream in(std::string(SCOPEMC_E2E_DIR) + "/programs/manifest.csv");
+  std::vector<Case> cases;
+  std::string line;
+  std::getline(in, line);
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#')
+      continue;
+    std::stringstream ss(line);
+    std::string f, v, e, n, u, k;
+    std::getline(ss, f, ',');
+    std::getline(ss, v, ',');
+    std::getline(ss, e, ',');
+    std::getline(ss, n, ',');
+    std::getline(ss, u, ',');
+    std::getline(ss, k, ',');
+    cases.push_back(Case{f, v, e, std::stol(n), static_cast<unsigned>(std::stoul(u)), k == "keep-going"});
+  }
+  return cases;
+}
+
+void PrintTo(const Case &c, std::ostream *os) { *os << c.file << " (unroll " << c.unroll << ")"; }
+
+class Examples : public ::testing::TestWithParam<Case> {};
+
+TEST_P(Examples, VerdictAndCountMatch) {
+  const Case &c = GetParam();
+  RunOptions o;
+  o.file = std::string(SCOPEMC_E2E_DIR) + "/programs/" + c.file;
+  o.frontend.includeDir = SCOPEMC_TEST_INCLUDE_DIR;
+  o.interpreter.unroll = c.unroll;
+  o.checks.stopOnFirst = !c.keepGoing;
+  RunResult res = verify(o);
+  const char *verdict = res.verdict == Verdict::Verified     ? "verified"
+                        : res.verdict == Verdict::ErrorFound ? "error"
+                        : res.verdict == Verdict::Bounded    ? "bounded"
+                                                             : "timeout";
+  EXPECT_EQ(verdict, c.verdict) << c.file;
+  if (c.verdict == "error") {
+    ASSERT_FALSE(res.reports.empty());
+    EXPECT_EQ(std::string(errorTypeName(res.reports.front().type)), c.error) << c.file;
+  }
+  if (c.executions >= 0) {
+    EXPECT_EQ(static_cast<long>(res.exploration.complete), c.executions) << c.file;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Programs, Examples, ::testing::ValuesIn(readCases()), [](const auto &info) {
+  std::string n = info.param.file + (info.param.unroll ? "_unroll" + std::to_string(info.param.unroll) : "");
+  for (char &ch : n)
+    if (!isalnum(static_cast<unsigned char>(ch)))
+      ch = '_';
+  return n;
+});
+
+} // namespace
+} // namespace scopemc

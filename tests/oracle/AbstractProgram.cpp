@@ -1,0 +1,251 @@
+#include "tests/oracle/AbstractProgram.h"
+
+#include <sstream>
+
+namespace scopemc::oracle {
+
+namespace {
+
+const char *cOrder(MemOrder o) {
+  switch (o) {
+  case MemOrder::Relaxed: return "memory_order_relaxed";
+  case MemOrder::Acquire: return "memory_order_acquire";
+  case MemOrder::Release: return "memory_order_release";
+  case MemOrder::AcqRel: return "memory_order_acq_rel";
+  case MemOrder::SeqCst: return "memory_order_seq_cst";
+  default: return "?";
+  }
+}
+
+MemOrder pick(std::mt19937_64 &rng, std::initializer_list<MemOrder> os) {
+  std::uniform_int_distribution<size_t> d(0, os.size() - 1);
+  return *(os.begin() + static_cast<long>(d(rng)));
+}
+
+} // namespace
+
+AbstractProgram generate(std::mt19937_64 &rng, const GeneratorOptions &o) {
+  auto uni = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  AbstractProgram p;
+  p.scoped = o.scoped;
+  p.numLocs = uni(1, o.maxLocs);
+  int n = uni(o.minThreads, o.maxThreads);
+  for (int t = 0; t < n; ++t) {
+    AbstractThread th;
+    if (o.scoped)
+      th.pos = ThreadPos{static_cast<uint32_t>(uni(0, 1)), static_cast<uint32_t>(uni(0, 1)),
+                         static_cast<uint32_t>(t)};
+    int k = uni(o.minOps, o.maxOps);
+    for (int i = 0; i < k; ++i) {
+      Op op;
+      op.loc = uni(0, p.numLocs - 1);
+      int r = uni(0, 99);
+      if (r < 35) {
+        op.kind = Op::Kind::Load;
+        op.order = pick(rng, {MemOrder::NotAtomic, MemOrder::Relaxed, MemOrder::Acquire, MemOrder::SeqCst});
+      } else if (r < 70) {
+        op.kind = Op::Kind::Store;
+        op.value = static_cast<uint64_t>(uni(1, 3));
+        op.order = pick(rng, {MemOrder::NotAtomic, MemOrder::Relaxed, MemOrder::Release, MemOrder::SeqCst});
+      } else if (r < 80) {
+        op.kind = Op::Kind::FetchAdd;
+        op.value = 1;
+        op.order = pick(rng, {MemOrder::Relaxed, MemOrder::Acquire, MemOrder::Release, MemOrder::AcqRel, MemOrder::SeqCst});
+      } else if (r < 85) {
+        op.kind = Op::Kind::Xchg;
+        op.value = static_cast<uint64_t>(uni(1, 2));
+        op.order = pick(rng, {MemOrder::Relaxed, MemOrder::AcqRel, MemOrder::SeqCst});
+      } else if (r < 92) {
+        op.kind = Op::Kind::Cas;
+        op.expected = static_cast<uint64_t>(uni(0, 1));
+        op.value = static_cast<uint64_t>(uni(1, 2));
+        op.order = pick(rng, {MemOrder::Relaxed, MemOrder::Acquire, MemOrder::AcqRel, MemOrder::SeqCst});
+      } else {
+        op.kind = Op::Kind::Fence;
+        op.order = pick(rng, {MemOrder::Acquire, MemOrder::Release, MemOrder::AcqRel, MemOrder::SeqCst});
+      }
+      if (o.scoped && op.order != MemOrder::NotAtomic)
+        op.scope = uni(0, 2) == 0 ? Scope::Block : (uni(0, 1) ? Scope::Device : Scope::System);
+      th.ops.push_back(op);
+    }
+    p.threads.push_back(th);
+  }
+  return p;
+}
+
+std::string AbstractProgram::describe() const {
+  std::ostringstream os;
+  os << "locations " << numLocs << (scoped ? ", scoped" : "") << "\n";
+  for (size_t t = 0; t < threads.size(); ++t) {
+    auto &th = threads[t];
+    os << "  thread " << t + 1 << " (device " << th.pos.device << ", block " << th.pos.block << "):";
+    for (auto &op : th.ops) {
+      static const char *names[] = {"ld", "st", "fai", "xchg", "cas", "fence"};
+      os << " " << names[static_cast<int>(op.kind)] << "(";
+      if (op.kind != Op::Kind::Fence)
+        os << "v" << op.loc << ",";
+      os << orderName(op.order) << "," << scopeName(op.scope);
+      if (op.kind == Op::Kind::Cas)
+        os << "," << op.expected << "->" << op.value;
+      else if (op.kind != Op::Kind::Load && op.kind != Op::Kind::Fence)
+        os << "," << op.value;
+      os << ")";
+    }
+    os << "\n";
+  }
+  return os.str();
+}
+
+std::string toC(const AbstractProgram &p) {
+  std::ostringstream os;
+  os << "#include <pthread.h>\n#include <stdatomic.h>\n#include <genmc.h>\n\n";
+  for (int l = 0; l < p.numLocs; ++l)
+    os << "atomic_long v" << l << ";\n";
+  for (size_t t = 0; t < p.threads.size(); ++t) {
+    auto &th = p.threads[t];
+    os << "\nvoid *t" << t << "(void *arg)\n{\n  long r = 0, e = 0; (void)r; (void)e;\n";
+    if (p.scoped)
+      os << "  __VERIFIER_thread_kernel_id(" << th.pos.device << ");\n  __VERIFIER_thread_group_id("
+         << th.pos.block << ");\n  __VERIFIER_thread_local_id(" << th.pos.thread << ");\n";
+    for (auto &op : th.ops) {
+      if (p.scoped)
+        os << "  __VERIFIER_memory_scope_"
+           << (op.scope == Scope::Block ? "work_group" : op.scope == Scope::Device ? "device" : "system")
+           << "();\n";
+      std::string v = "&v" + std::to_string(op.loc);
+      switch (op.kind) {
+      case Op::Kind::Load:
+        if (op.order == MemOrder::NotAtomic)
+          os << "  __VERIFIER_weak_access();\n  r = atomic_load_explicit(" << v << ", memory_order_relaxed);\n";
+        else
+          os << "  r = atomic_load_explicit(" << v << ", " << cOrder(op.order) << ");\n";
+        break;
+      case Op::Kind::Store:
+        if (op.order == MemOrder::NotAtomic)
+          os << "  __VERIFIER_weak_access();\n  atomic_store_explicit(" << v << ", " << op.value
+             << ", memory_order_relaxed);\n";
+        else
+          os << "  atomic_store_explicit(" << v << ", " << op.value << ", " << cOrder(op.order) << ");\n";
+        break;
+      case Op::Kind::FetchAdd:
+        os << "  r = atomic_fetch_add_explicit(" << v << ", " << op.value << ", " << cOrder(op.order) << ");\n";
+        break;
+      case Op::Kind::Xchg:
+        os << "  r = atomic_exchange_explicit(" << v << ", " << op.value << ", " << cOrder(op.order) << ");\n";
+        break;
+      case Op::Kind::Cas: {
+        MemOrder fail = op.order == MemOrder::AcqRel ? MemOrder::Acquire : op.order;
+        os << "  e = " << op.expected << ";\n  atomic_compare_exchange_strong_explicit(" << v << ", &e, "
+           << op.value << ", " << cOrder(op.order) << ", " << cOrder(fail) << ");\n";
+        break;
+      }
+      case Op::Kind::Fence:
+        os << "  atomic_thread_fence(" << cOrder(op.order) << ");\n";
+        break;
+      }
+    }
+    os << "  return NULL;\n}\n";
+  }
+  os << "\nint main(void)\n{\n  pthread_t th[" << p.threads.size() << "];\n";
+  for (size_t t = 0; t < p.threads.size(); ++t)
+    os << "  pthread_create(&th[" << t << "], NULL, t" << t << ", NULL);\n";
+  os << "  return 0;\n}\n";
+  return os.str();
+}
+
+// --- ScriptedRunner ----------------------------------------------------------------------
+
+void ScriptedRunner::resetThread(ThreadId t, const ThreadEntry &entry, ThreadPos pos) {
+  if (t >= static_cast<ThreadId>(states_.size()))
+    states_.resize(static_cast<size_t>(t) + 1);
+  State s;
+  s.script = t == 0 ? -1 : static_cast<int>(entry.function);
+  s.pos = (t == 0 || !prog_.scoped) ? pos : prog_.threads[static_cast<size_t>(s.script)].pos;
+  states_[static_cast<size_t>(t)] = s;
+}
+
+bool ScriptedRunner::offer(State &s, EventSink &sink, const EventLabel &l, uint64_t *v) {
+  SinkReply r = sink.offer(l);
+  if (r.status == SinkReply::Status::Stop)
+    return false;
+  ++s.index;
+  if (v)
+    *v = r.value;
+  return true;
+}
+
+RunStatus ScriptedRunner::runMain(State &s, EventSink &sink) {
+  ThreadId self = 0;
+  while (s.op < prog_.threads.size()) {
+    ThreadCreateLabel c(Event{self, s.index}, s.pos, nullptr, ThreadEntry{s.op, 0});
+    if (!offer(s, sink, c))
+      return RunStatus::Stopped;
+    ++s.op;
+  }
+  if (!offer(s, sink, ThreadFinishLabel(Event{self, s.index}, s.pos, nullptr, 0)))
+    return RunStatus::Stopped;
+  return RunStatus::Finished;
+}
+
+RunStatus ScriptedRunner::run(ThreadId t, EventSink &sink) {
+  State &s = states_[static_cast<size_t>(t)];
+  if (!s.started) {
+    if (!offer(s, sink, ThreadStartLabel(Event{t, s.index}, s.pos, Event::init())))
+      return RunStatus::Stopped;
+    s.started = true;
+  }
+  if (s.script < 0)
+    return runMain(s, sink);
+  const auto &ops = prog_.threads[static_cast<size_t>(s.script)].ops;
+  while (s.op < ops.size()) {
+    const Op &op = ops[s.op];
+    int32_t start = s.index;
+    Event e{t, s.index};
+    Addr a = locAddr(op.loc);
+    bool ok = true;
+    auto readHalf = [](MemOrder o) {
+      return o == MemOrder::SeqCst ? o : (o == MemOrder::Acquire || o == MemOrder::AcqRel) ? MemOrder::Acquire : MemOrder::Relaxed;
+    };
+    auto writeHalf = [](MemOrder o) {
+      return o == MemOrder::SeqCst ? o : (o == MemOrder::Release || o == MemOrder::AcqRel) ? MemOrder::Release : MemOrder::Relaxed;
+    };
+    switch (op.kind) {
+    case Op::Kind::Load:
+      ok = offer(s, sink, ReadLabel(e, s.pos, op.order, op.scope, nullptr, a, 8));
+      break;
+    case Op::Kind::Store:
+      ok = offer(s, sink, WriteLabel(e, s.pos, op.order, op.scope, nullptr, a, 8, op.value, false));
+      break;
+    case Op::Kind::Fence:
+      ok = offer(s, sink, FenceLabel(e, s.pos, op.order, op.scope, nullptr));
+      break;
+    case Op::Kind::FetchAdd:
+    case Op::Kind::Xchg:
+    case Op::Kind::Cas: {
+      RmwInfo rmw{op.kind == Op::Kind::Cas ? RmwOp::Cas : op.kind == Op::Kind::Xchg ? RmwOp::Xchg : RmwOp::Add,
+                  op.value, op.expected, false};
+      uint64_t old = 0;
+      MemOrder ro = readHalf(op.order);
+      if (op.kind == Op::Kind::Cas && op.order == MemOrder::AcqRel)
+        ro = MemOrder::Acquire;
+      ok = offer(s, sink, ReadLabel(e, s.pos, ro, op.scope, nullptr, a, 8, rmw), &old);
+      if (ok && (op.kind != Op::Kind::Cas || old == op.expected)) {
+        uint64_t nv = op.kind == Op::Kind::FetchAdd ? old + op.value : op.value;
+        ok = offer(s, sink, WriteLabel(Event{t, s.index}, s.pos, writeHalf(op.order), op.scope,
+                                       nullptr, a, 8, nv, true));
+      }
+      break;
+    }
+    }
+    if (!ok) {
+      s.index = start;
+      return RunStatus::Stopped;
+    }
+    ++s.op;
+  }
+  if (!offer(s, sink, ThreadFinishLabel(Event{t, s.index}, s.pos, nullptr, 0)))
+    return RunStatus::Stopped;
+  return RunStatus::Finished;
+}
+
+} // namespace scopemc::oracle

@@ -1,0 +1,73 @@
+// Small straight-line concurrent programs for the differential oracle (DPOR.md §7): a
+// generator, a ProgramRunner that runs them without a compiler, and a C emitter.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "interpreter/EventSink.h"
+
+namespace scopemc::oracle {
+
+struct Op {
+  enum class Kind : uint8_t { Load, Store, FetchAdd, Xchg, Cas, Fence } kind;
+  int loc = 0;            // variable v<loc>
+  uint64_t value = 0;     // stored / added / exchanged / CAS desired
+  uint64_t expected = 0;  // CAS
+  MemOrder order = MemOrder::Relaxed;
+  Scope scope = Scope::System;
+  bool isRmw() const { return kind == Kind::FetchAdd || kind == Kind::Xchg || kind == Kind::Cas; }
+};
+
+struct AbstractThread {
+  ThreadPos pos; // device/block placement (used when the program is scoped)
+  std::vector<Op> ops;
+};
+
+struct AbstractProgram {
+  int numLocs = 1;
+  bool scoped = false; // placements and scopes matter; otherwise everything is host/system
+  std::vector<AbstractThread> threads;
+  std::string describe() const;
+};
+
+struct GeneratorOptions {
+  int minThreads = 2, maxThreads = 4;
+  int minOps = 1, maxOps = 4;
+  int maxLocs = 3;
+  bool scoped = false;
+};
+
+AbstractProgram generate(std::mt19937_64 &rng, const GeneratorOptions &opts);
+
+/// C source for the program, in the GPUMC-annotated pthreads style.
+std::string toC(const AbstractProgram &p);
+
+/// Address of variable v<loc> as the ScriptedRunner uses it.
+inline Addr locAddr(int loc) { return 0x1000'0000'0000ull + 8ull * static_cast<uint64_t>(loc); }
+
+/// Runs an AbstractProgram: thread 0 creates one thread per AbstractThread and finishes.
+class ScriptedRunner final : public ProgramRunner {
+public:
+  explicit ScriptedRunner(const AbstractProgram &p) : prog_(p) {}
+  void resetThread(ThreadId t, const ThreadEntry &entry, ThreadPos pos) override;
+  RunStatus run(ThreadId t, EventSink &sink) override;
+  uint64_t initialValue(Addr, uint32_t) const override { return 0; }
+
+private:
+  struct State {
+    int script = -1; // index into prog_.threads; -1: main
+    ThreadPos pos;
+    int32_t index = 0; // next event index
+    size_t op = 0;     // next op (main: next thread to create)
+    bool started = false;
+  };
+  bool offer(State &s, EventSink &sink, const EventLabel &l, uint64_t *v = nullptr);
+  RunStatus runMain(State &s, EventSink &sink);
+  const AbstractProgram &prog_;
+  std::vector<State> states_;
+};
+
+} // namespace scopemc::oracle

@@ -1,0 +1,29 @@
+// The reference side of the differential oracle: all candidate executions of an
+// AbstractProgram (every rf choice and co order), filtered by a plain implementation of
+// MODEL.md written from the formulas (relations as bit matrices, closures, compositions).
+// It shares no code with model/ beyond the Scope/ThreadPos types and the inScope predicate.
+#pragma once
+
+#include <functional>
+#include <set>
+#include <stdexcept>
+#include <string>
+
+#include "model/ExecutionGraph.h"
+#include "tests/oracle/AbstractProgram.h"
+
+namespace scopemc::oracle {
+
+struct TooLarge : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// The canonical text of every consistent complete execution. Throws TooLarge when the
+/// number of candidates exceeds `maxCandidates`.
+std::set<std::string> enumerateConsistent(const AbstractProgram &p, uint64_t maxCandidates);
+
+/// The canonical text of a complete graph explored by the DPOR. `locOf` maps an address to
+/// a variable number, or -1 for memory the program text does not name (ignored).
+std::string canonical(const ExecutionGraph &g, const std::function<int(Addr)> &locOf);
+
+} // namespace scopemc::oracle

@@ -1,0 +1,162 @@
+// The interpreter on small inline IR modules, with a sink that accepts every event.
+#include <gtest/gtest.h>
+#include <llvm/AsmParser/Parser.h>
+#include <llvm/Support/SourceMgr.h>
+
+#include "interpreter/Interpreter.h"
+
+namespace scopemc {
+namespace {
+
+std::unique_ptr<Program> parse(const std::string &ir) {
+  auto ctx = std::make_unique<llvm::LLVMContext>();
+  llvm::SMDiagnostic err;
+  auto mod = llvm::parseAssemblyString(ir, err, *ctx);
+  if (!mod)
+    throw std::runtime_error("bad IR in test: " + err.getMessage().str());
+  return std::make_unique<Program>(std::move(ctx), std::move(mod), ProgramOptions{});
+}
+
+/// Accepts every event as already explored; reads return `readValue`.
+struct Recorder final : EventSink {
+  std::vector<std::unique_ptr<EventLabel>> events;
+  uint64_t readValue = 0;
+  SinkReply offer(const EventLabel &l) override {
+    events.push_back(l.clone());
+    return SinkReply{SinkReply::Status::Replayed, isa<ReadLabel>(&l) ? readValue : 0};
+  }
+};
+
+std::vector<std::unique_ptr<EventLabel>> runMain(const Program &p, uint64_t readValue = 0) {
+  Interpreter in(p, InterpreterOptions{});
+  in.resetThread(0, ThreadEntry{}, hostThreadPos(0));
+  Recorder r;
+  r.readValue = readValue;
+  EXPECT_EQ(in.run(0, r), RunStatus::Finished);
+  return std::move(r.events);
+}
+
+TEST(Interpreter, SharedAccessesBecomeEventsAndLocalWorkDoesNot) {
+  auto p = parse(R"(
+@x = global i32 5
+define i32 @main() {
+  %a = alloca i32
+  store i32 3, ptr %a
+  %v = load i32, ptr %a
+  %s = add i32 %v, 4
+  store atomic i32 %s, ptr @x release, align 4
+  %r = load atomic i32, ptr @x acquire, align 4
+  ret i32 %r
+}
+)");
+  auto ev = runMain(*p, 9);
+  ASSERT_EQ(ev.size(), 4u); // start, write, read, finish: the private alloca makes none
+  auto *w = dyn_cast<WriteLabel>(ev[1].get());
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->value(), 7u);
+  EXPECT_EQ(w->order(), MemOrder::Release);
+  EXPECT_EQ(w->scope(), Scope::System);
+  auto *r = dyn_cast<ReadLabel>(ev[2].get());
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->order(), MemOrder::Acquire);
+  auto *fin = dyn_cast<ThreadFinishLabel>(ev[3].get());
+  ASSERT_TRUE(fin);
+  EXPECT_EQ(fin->returnValue(), 9u) << "the value the sink answered flows into registers";
+  EXPECT_EQ(p->initialValue(w->addr(), 4), 5u);
+}
+
+TEST(Interpreter, CmpxchgIsAReadThenAWriteOnlyWhenItSucceeds) {
+  const char *ir = R"(
+@x = global i32 0
+define i32 @main() {
+  %p = cmpxchg ptr @x, i32 0, i32 1 acq_rel monotonic
+  %ok = extractvalue { i32, i1 } %p, 1
+  %z = zext i1 %ok to i32
+  ret i32 %z
+}
+)";
+  auto p = parse(ir);
+  auto succeeded = runMain(*p, 0);
+  ASSERT_EQ(succeeded.size(), 4u);
+  auto *r = dyn_cast<ReadLabel>(succeeded[1].get());
+  ASSERT_TRUE(r && r->isRmw());
+  EXPECT_EQ(r->order(), MemOrder::Acquire);
+  auto *w = dyn_cast<WriteLabel>(succeeded[2].get());
+  ASSERT_TRUE(w && w->isRmwPart());
+  EXPECT_EQ(w->order(), MemOrder::Release);
+  auto failed = runMain(*p, 7);
+  ASSERT_EQ(failed.size(), 3u);
+  EXPECT_EQ(static_cast<ThreadFinishLabel *>(failed[2].get())->returnValue(), 0u);
+}
+
+TEST(Interpreter, FailedAssertionBecomesAnErrorEvent) {
+  auto p = parse(R"(
+@msg = private constant [6 x i8] c"x > 0\00"
+declare void @__assert_fail(ptr, ptr, i32, ptr)
+define i32 @main() {
+  call void @__assert_fail(ptr @msg, ptr @msg, i32 1, ptr @msg)
+  unreachable
+}
+)");
+  auto ev = runMain(*p);
+  ASSERT_EQ(ev.size(), 2u);
+  auto *e = dyn_cast<ErrorLabel>(ev[1].get());
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->errorKind(), ErrorKind::Assertion);
+  EXPECT_NE(e->message().find("x > 0"), std::string::npos);
+}
+
+TEST(Interpreter, UnsupportedFunctionIsRejectedWithItsName) {
+  try {
+    parse(R"(
+declare i32 @socket(i32, i32, i32)
+define i32 @main() {
+  %s = call i32 @socket(i32 1, i32 2, i32 3)
+  ret i32 %s
+}
+)");
+    FAIL() << "expected an InputError";
+  } catch (const InputError &e) {
+    EXPECT_NE(std::string(e.what()).find("unsupported function 'socket'"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Interpreter, SpinLoopWithoutProgressBlocks) {
+  auto p = parse(R"(
+@flag = global i32 0
+define i32 @main() {
+entry:
+  br label %loop
+loop:
+  %v = load atomic i32, ptr @flag acquire, align 4
+  %z = icmp eq i32 %v, 0
+  br i1 %z, label %loop, label %done
+done:
+  ret i32 0
+}
+)");
+  auto ev = runMain(*p, 0); // the read keeps returning 0: the second iteration would repeat the first
+  ASSERT_EQ(ev.size(), 3u);
+  auto *b = dyn_cast<BlockLabel>(ev[2].get());
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->reason(), BlockReason::SpinLoop);
+}
+
+TEST(Interpreter, DivisionByZeroIsReportedNotExecuted) {
+  auto p = parse(R"(
+@x = global i32 0
+define i32 @main() {
+  %v = load i32, ptr @x
+  %d = sdiv i32 10, %v
+  ret i32 %d
+}
+)");
+  auto ev = runMain(*p, 0);
+  ASSERT_EQ(ev.size(), 3u);
+  auto *e = dyn_cast<ErrorLabel>(ev[2].get());
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->errorKind(), ErrorKind::UndefinedBehaviour);
+}
+
+} // namespace
+} // namespace scopemc

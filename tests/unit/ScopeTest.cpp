@@ -1,0 +1,69 @@
+// The scope-inclusion table (MODEL.md §1).
+#include <gtest/gtest.h>
+
+#include "model/Scope.h"
+
+namespace scopemc {
+namespace {
+
+enum class Placement { SameThread, SameBlock, SameDevice, OtherDevice };
+
+std::pair<ThreadRef, ThreadRef> threads(Placement p) {
+  ThreadRef a{1, {0, 0, 0}};
+  switch (p) {
+  case Placement::SameThread: return {a, a};
+  case Placement::SameBlock: return {a, ThreadRef{2, {0, 0, 1}}};
+  case Placement::SameDevice: return {a, ThreadRef{2, {0, 1, 0}}};
+  case Placement::OtherDevice: return {a, ThreadRef{2, {1, 0, 0}}};
+  }
+  return {a, a};
+}
+
+// The narrowest scope that contains the other thread, per placement.
+Scope needed(Placement p) {
+  switch (p) {
+  case Placement::SameThread: return Scope::Thread;
+  case Placement::SameBlock: return Scope::Block;
+  case Placement::SameDevice: return Scope::Device;
+  case Placement::OtherDevice: return Scope::System;
+  }
+  return Scope::System;
+}
+
+TEST(Scope, InclusionTableForEveryPairOfScopesAndPlacement) {
+  const Scope all[] = {Scope::Thread, Scope::Block, Scope::Device, Scope::System};
+  const Placement places[] = {Placement::SameThread, Placement::SameBlock, Placement::SameDevice,
+                              Placement::OtherDevice};
+  int checked = 0;
+  for (Placement p : places)
+    for (Scope sa : all)
+      for (Scope sb : all) {
+        auto [ta, tb] = threads(p);
+        bool expected = sa >= needed(p) && sb >= needed(p);
+        EXPECT_EQ(scopeIncludes(sa, ta, sb, tb), expected)
+            << "scopes " << scopeName(sa) << "/" << scopeName(sb) << " placement " << static_cast<int>(p);
+        EXPECT_EQ(scopeIncludes(sa, ta, sb, tb), scopeIncludes(sb, tb, sa, ta)) << "symmetric";
+        ++checked;
+      }
+  EXPECT_EQ(checked, 64);
+}
+
+TEST(Scope, InclusionIsNotTransitive) {
+  ThreadRef a{1, {0, 0, 0}}, b{2, {0, 0, 1}}, c{3, {0, 1, 0}};
+  // a block-scoped in block 0, b system-scoped, c block-scoped in block 1
+  EXPECT_TRUE(scopeIncludes(Scope::Block, a, Scope::System, b));
+  ThreadRef b2{2, {0, 1, 1}}; // b sits in block 1 for the second pair
+  EXPECT_TRUE(scopeIncludes(Scope::System, b2, Scope::Block, c));
+  EXPECT_FALSE(scopeIncludes(Scope::Block, a, Scope::Block, c));
+}
+
+TEST(Scope, HostThreadsAreAloneOnTheirDevice) {
+  ThreadRef a{1, hostThreadPos(1)}, b{2, hostThreadPos(2)};
+  EXPECT_FALSE(scopeIncludes(Scope::Device, a, Scope::Device, b));
+  EXPECT_TRUE(scopeIncludes(Scope::System, a, Scope::System, b));
+  EXPECT_EQ(narrowestCommonScope(a, b), Scope::System);
+  EXPECT_EQ(narrowestCommonScope(a, a), Scope::Thread);
+}
+
+} // namespace
+} // namespace scopemc
