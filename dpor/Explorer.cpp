@@ -15,6 +15,7 @@ ExplorationResult Explorer::run() {
   frames_.push_back(Frame{});
   graph().addThread(0, hostThreadPos(0), Event::init());
   driver_.attach(graph());
+  driver_.resetAll();
   while (!stop_) {
     if (!runForward())
       break;
@@ -220,9 +221,17 @@ bool Explorer::backtrack() {
   while (!frames_.empty()) {
     Frame &f = frames_.back();
     if (f.work.empty()) {
+      // Back to the parent: threads that ran past what the child kept of it restart.
+      View kept = std::move(f.kept);
+      Event r = f.revisited;
       frames_.pop_back();
-      if (!frames_.empty())
-        driver_.attach(graph());
+      if (frames_.empty())
+        continue;
+      driver_.attach(graph());
+      for (ThreadId t = 0; t < graph().numThreads(); ++t)
+        driver_.invalidate(t, kept.get(t) + 1);
+      driver_.invalidate(r.thread, r.index);
+      driver_.afterCut();
       continue;
     }
     WorkItem it = f.work.back();
@@ -274,7 +283,7 @@ bool Explorer::applyBackwardRevisit(const WorkItem &it) {
   g.cutToStamp(it.stamp);
   driver_.afterCut();
   View kept = keptView(it.target, it.write);
-  Frame next{g.copyRestricted(kept), {}};
+  Frame next{g.copyRestricted(kept), {}, kept, it.target};
   auto &ng = next.graph;
   const View &prefix = ng.label(it.write)->porf();
   for (ThreadId t = 0; t < ng.numThreads(); ++t)
@@ -293,6 +302,8 @@ bool Explorer::applyBackwardRevisit(const WorkItem &it) {
     return false;
   frames_.push_back(std::move(next));
   driver_.attach(graph());
+  driver_.afterCut();
+  driver_.invalidate(it.target.thread, it.target.index);
   notify(it.target);
   return true;
 }

@@ -30,6 +30,8 @@ private:
   struct Frame {
     ExecutionGraph graph;
     std::vector<WorkItem> work;
+    View kept;       // a revisit frame: what it kept of its parent's graph
+    Event revisited; // and the read that changed its rf
   };
 
   ExecutionGraph &graph() { return frames_.back().graph; }

@@ -15,8 +15,7 @@ void ThreadDriver::reset(ThreadId t) {
   s.pending.reset();
 }
 
-void ThreadDriver::attach(ExecutionGraph &g) {
-  g_ = &g;
+void ThreadDriver::resetAll() {
   for (ThreadId t = 0; t < static_cast<ThreadId>(threads_.size()); ++t)
     reset(t);
 }
@@ -29,9 +28,12 @@ void ThreadDriver::invalidate(ThreadId t, int32_t index) {
 
 void ThreadDriver::afterCut() {
   for (ThreadId t = 0; t < static_cast<ThreadId>(threads_.size()); ++t) {
+    auto &s = threads_[static_cast<size_t>(t)];
     bool exists = t < g_->numThreads() && g_->threadExists(t);
-    if (!exists || threads_[static_cast<size_t>(t)].pos > g_->threadSize(t))
+    if (!exists || s.pos > g_->threadSize(t))
       reset(t);
+    else if (s.pending && s.pos != g_->threadSize(t))
+      s.pending.reset(); // the graph holds that event now: the next run replays it
   }
 }
 

@@ -22,8 +22,10 @@ class ThreadDriver final : public EventSink {
 public:
   explicit ThreadDriver(ProgramRunner &runner) : runner_(runner) {}
 
-  /// The graph that runs replay against. Forgets every thread's progress.
-  void attach(ExecutionGraph &g);
+  /// The graph that runs replay against. Threads keep their progress: the caller then
+  /// says what differs from the previous graph (invalidate, afterCut) or calls resetAll.
+  void attach(ExecutionGraph &g) { g_ = &g; }
+  void resetAll();
   /// Event (t, index) changed (new rf) or was removed: a thread that ran past it restarts.
   void invalidate(ThreadId t, int32_t index);
   /// The graph lost events (a cut): threads that ran past their new end restart.

@@ -42,7 +42,7 @@ Interpreter::Flow Interpreter::call(Thread &th, Frame &f, const CallBase &i) {
 }
 
 Interpreter::Flow Interpreter::intrinsic(Thread &th, Frame &f, const CallBase &i, Intrinsic::ID id) {
-  auto arg = [&](unsigned k) { return get(f, i.getArgOperand(k)).bits; };
+  auto arg = [&](unsigned k) { return bits(f, i.getArgOperand(k)); };
   unsigned w = i.getType()->isIntegerTy() ? i.getType()->getIntegerBitWidth() : 64;
   auto result = [&](uint64_t v) {
     set(f, i, RtValue{v & maskBits(w), {}});
@@ -151,7 +151,7 @@ Interpreter::Flow Interpreter::allocate(Thread &th, Frame &f, const CallBase &i,
 Interpreter::Flow Interpreter::threadBuiltin(Thread &th, Frame &f, const CallBase &i, StringRef name,
                                              bool &handled) {
   handled = true;
-  auto arg = [&](unsigned k) { return get(f, i.getArgOperand(k)).bits; };
+  auto arg = [&](unsigned k) { return bits(f, i.getArgOperand(k)); };
   auto ret = [&](uint64_t v) {
     if (!i.getType()->isVoidTy())
       set(f, i, RtValue{v, {}});
@@ -210,7 +210,7 @@ Interpreter::Flow Interpreter::threadBuiltin(Thread &th, Frame &f, const CallBas
 Interpreter::Flow Interpreter::verifierBuiltin(Thread &th, Frame &f, const CallBase &i,
                                                StringRef name, bool &handled) {
   handled = true;
-  auto arg = [&](unsigned k) { return get(f, i.getArgOperand(k)).bits; };
+  auto arg = [&](unsigned k) { return bits(f, i.getArgOperand(k)); };
   if (name == "__assert_fail" || name == "__assert_rtn")
     return fail(th, i, ErrorKind::Assertion, "assertion `" + cString(arg(0)) + "' failed");
   if (name == "__VERIFIER_assert")
@@ -250,7 +250,7 @@ Interpreter::Flow Interpreter::verifierBuiltin(Thread &th, Frame &f, const CallB
 Interpreter::Flow Interpreter::memoryBuiltin(Thread &th, Frame &f, const CallBase &i,
                                              StringRef name, bool &handled) {
   handled = true;
-  auto arg = [&](unsigned k) { return get(f, i.getArgOperand(k)).bits; };
+  auto arg = [&](unsigned k) { return bits(f, i.getArgOperand(k)); };
   uint64_t out = 0;
   Flow fl = Flow::Next;
   if (name == "malloc")

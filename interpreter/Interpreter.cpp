@@ -155,6 +155,14 @@ RtValue Interpreter::get(const Frame &f, const Value *v) const {
   return f.regs[f.fi->slots.lookup(v)];
 }
 
+uint64_t Interpreter::bits(const Frame &f, const Value *v) const {
+  if (auto *ci = dyn_cast<ConstantInt>(v))
+    return ci->getBitWidth() <= 64 ? ci->getZExtValue() : constantBits(prog_, ci);
+  if (auto *c = dyn_cast<Constant>(v))
+    return constantBits(prog_, c);
+  return f.regs[f.fi->slots.lookup(v)].bits;
+}
+
 void Interpreter::set(Frame &f, const Instruction &i, RtValue v) const {
   f.regs[f.fi->slots.lookup(&i)] = std::move(v);
 }
@@ -163,7 +171,7 @@ Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *
   const BasicBlock *from = f.bb;
   const Instruction &term = *from->getTerminator();
   // New values of the phis of `to`, computed before any is assigned.
-  std::vector<std::pair<const PHINode *, RtValue>> phis;
+  llvm::SmallVector<std::pair<const PHINode *, RtValue>, 8> phis;
   for (const PHINode &p : to->phis())
     phis.push_back({&p, get(f, p.getIncomingValueForBlock(from))});
 
@@ -267,10 +275,9 @@ RtValue Interpreter::castValue(const CastInst &i, const RtValue &v) const {
 
 uint64_t Interpreter::gep(const Frame &f, const GetElementPtrInst &i) const {
   const DataLayout &dl = prog_.dataLayout();
-  uint64_t a = get(f, i.getPointerOperand()).bits;
+  uint64_t a = bits(f, i.getPointerOperand());
   for (gep_type_iterator it = gep_type_begin(i), e = gep_type_end(i); it != e; ++it) {
-    RtValue idx = get(f, it.getOperand());
-    int64_t n = sext(idx.bits, intBits(it.getOperand()->getType()));
+    int64_t n = sext(bits(f, it.getOperand()), intBits(it.getOperand()->getType()));
     if (StructType *st = it.getStructTypeOrNull())
       a += dl.getStructLayout(st)->getElementOffset(static_cast<unsigned>(n));
     else
@@ -338,11 +345,11 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
     auto &b = cast<BranchInst>(i);
     if (b.isUnconditional())
       return branchTo(th, f, b.getSuccessor(0));
-    return branchTo(th, f, b.getSuccessor(get(f, b.getCondition()).bits & 1 ? 0 : 1));
+    return branchTo(th, f, b.getSuccessor(bits(f, b.getCondition()) & 1 ? 0 : 1));
   }
   case Instruction::Switch: {
     auto &s = cast<SwitchInst>(i);
-    uint64_t v = get(f, s.getCondition()).bits;
+    uint64_t v = bits(f, s.getCondition());
     for (auto c : s.cases())
       if (c.getCaseValue()->getZExtValue() == v)
         return branchTo(th, f, c.getCaseSuccessor());
@@ -358,8 +365,13 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
   case Instruction::ICmp:
   case Instruction::FCmp: {
     auto &c = cast<CmpInst>(i);
-    RtValue a = get(f, c.getOperand(0)), b = get(f, c.getOperand(1));
     Type *t = c.getOperand(0)->getType();
+    if (!t->isVectorTy() && !c.isFPPredicate()) {
+      setBits(f, i, compareInt(c.getPredicate(), bits(f, c.getOperand(0)), bits(f, c.getOperand(1)),
+                               intBits(t)) ? 1u : 0u);
+      return Flow::Next;
+    }
+    RtValue a = get(f, c.getOperand(0)), b = get(f, c.getOperand(1));
     auto one = [&](uint64_t x, uint64_t y) {
       return c.isFPPredicate() ? compareFloat(c.getPredicate(), asDouble(x, t->getScalarType()),
                                               asDouble(y, t->getScalarType()))
@@ -377,7 +389,7 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
   }
   case Instruction::Select: {
     auto &s = cast<SelectInst>(i);
-    set(f, i, get(f, (get(f, s.getCondition()).bits & 1) ? s.getTrueValue() : s.getFalseValue()));
+    set(f, i, get(f, (bits(f, s.getCondition()) & 1) ? s.getTrueValue() : s.getFalseValue()));
     return Flow::Next;
   }
   case Instruction::PHI:
@@ -386,7 +398,7 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
     set(f, i, get(f, i.getOperand(0)));
     return Flow::Next;
   case Instruction::GetElementPtr:
-    set(f, i, RtValue{gep(f, cast<GetElementPtrInst>(i)), {}});
+    setBits(f, i, gep(f, cast<GetElementPtrInst>(i)));
     return Flow::Next;
   case Instruction::ExtractValue: {
     RtValue v = get(f, i.getOperand(0));
@@ -433,7 +445,7 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
   case Instruction::Load: {
     auto &l = cast<LoadInst>(i);
     RtValue v;
-    Flow fl = load(th, i, get(f, l.getPointerOperand()).bits, l.getType(),
+    Flow fl = load(th, i, bits(f, l.getPointerOperand()), l.getType(),
                    accessOrder(th, l.getOrdering()), v);
     if (fl == Flow::Next)
       set(f, i, std::move(v));
@@ -441,7 +453,7 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
   }
   case Instruction::Store: {
     auto &s = cast<StoreInst>(i);
-    return store(th, i, get(f, s.getPointerOperand()).bits, s.getValueOperand()->getType(),
+    return store(th, i, bits(f, s.getPointerOperand()), s.getValueOperand()->getType(),
                  get(f, s.getValueOperand()), accessOrder(th, s.getOrdering()));
   }
   case Instruction::AtomicRMW:
@@ -456,6 +468,22 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
     break;
   }
   if (auto *b = dyn_cast<BinaryOperator>(&i)) {
+    if (!b->getType()->isVectorTy() && !b->getType()->isFloatingPointTy()) {
+      RtValue x{bits(f, b->getOperand(0)), {}}, y{bits(f, b->getOperand(1)), {}};
+      switch (b->getOpcode()) {
+      case Instruction::UDiv:
+      case Instruction::SDiv:
+      case Instruction::URem:
+      case Instruction::SRem:
+        if ((y.bits & mask(intBits(b->getType()))) == 0)
+          return fail(th, i, ErrorKind::UndefinedBehaviour, "division by zero");
+        break;
+      default:
+        break;
+      }
+      setBits(f, i, binary(*b, x, y).bits);
+      return Flow::Next;
+    }
     RtValue y = get(f, b->getOperand(1));
     switch (b->getOpcode()) {
     case Instruction::UDiv:
@@ -472,6 +500,10 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
     return Flow::Next;
   }
   if (auto *c = dyn_cast<CastInst>(&i)) {
+    if (!c->getType()->isVectorTy() && !c->getSrcTy()->isVectorTy()) {
+      setBits(f, i, castValue(*c, RtValue{bits(f, c->getOperand(0)), {}}).bits);
+      return Flow::Next;
+    }
     set(f, i, castValue(*c, get(f, c->getOperand(0))));
     return Flow::Next;
   }

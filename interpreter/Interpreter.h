@@ -68,6 +68,11 @@ private:
   Flow enterFunction(Thread &th, const FunctionInfo &fi, std::vector<RtValue> args);
   Flow returnFrom(Thread &th, RtValue ret, bool hasValue);
   RtValue get(const Frame &f, const llvm::Value *v) const;
+  /// The scalar bits of an operand (fast path: no aggregate copy).
+  uint64_t bits(const Frame &f, const llvm::Value *v) const;
+  void setBits(Frame &f, const llvm::Instruction &i, uint64_t v) const {
+    f.regs[f.fi->slots.lookup(&i)].bits = v;
+  }
   RtValue constant(const llvm::Constant *c) const;
   void set(Frame &f, const llvm::Instruction &i, RtValue v) const;
   RtValue binary(const llvm::BinaryOperator &i, const RtValue &a, const RtValue &b) const;

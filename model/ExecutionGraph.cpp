@@ -53,6 +53,8 @@ EventLabel *ExecutionGraph::add(std::unique_ptr<EventLabel> lab) {
   auto &events = threads_[static_cast<size_t>(t)];
   assert(lab->index() == static_cast<int32_t>(events.size()) && "events are added in po order");
   lab->setStamp(nextStamp_++);
+  if (isa<FenceLabel>(lab.get()) && lab->isSC())
+    ++scFences_;
   if (auto *r = dyn_cast<ReadLabel>(lab.get()))
     locFor(r->addr(), r->size()).reads.push_back(r->pos());
   events.push_back(std::move(lab));
@@ -128,15 +130,13 @@ Event ExecutionGraph::observedWrite(const MemAccessLabel *l) const {
 }
 
 View ExecutionGraph::viewUpToStamp(Stamp s) const {
+  // Stamps increase along each thread: the kept part is a prefix found by binary search.
   View v;
   for (ThreadId t = 0; t < numThreads(); ++t) {
-    int32_t last = -1;
-    for (auto &l : threads_[static_cast<size_t>(t)]) {
-      if (l->stamp() > s)
-        break;
-      last = l->index();
-    }
-    v.set(t, last);
+    auto &events = threads_[static_cast<size_t>(t)];
+    auto it = std::partition_point(events.begin(), events.end(),
+                                   [s](const std::unique_ptr<EventLabel> &l) { return l->stamp() <= s; });
+    v.set(t, static_cast<int32_t>(it - events.begin()) - 1);
   }
   return v;
 }
@@ -158,6 +158,11 @@ void ExecutionGraph::restrict(const View &keep) {
     tpos_.pop_back();
     creators_.pop_back();
   }
+  scFences_ = 0;
+  for (auto &events : threads_)
+    for (auto &l : events)
+      if (isa<FenceLabel>(l.get()) && l->isSC())
+        ++scFences_;
   auto kept = [&](Event e) { return contains(e); };
   for (auto it = locs_.begin(); it != locs_.end();) {
     auto &li = it->second;

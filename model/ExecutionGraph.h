@@ -57,6 +57,8 @@ public:
     return !e.isInit() && e.thread < numThreads() && e.index < threadSize(e.thread);
   }
   size_t numEvents() const;
+  /// How many SC fences the graph holds.
+  size_t numScFences() const { return scFences_; }
 
   /// Appends `lab` as the next event of its thread (its index must equal the thread's
   /// size) and stamps it. Reads are not yet linked: call setRf. Writes are not yet in co:
@@ -103,6 +105,7 @@ private:
   std::map<Addr, LocationInfo> locs_;
   std::vector<Event> emptyEvents_;
   Stamp nextStamp_ = 1;
+  size_t scFences_ = 0;
 };
 
 } // namespace scopemc

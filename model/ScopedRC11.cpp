@@ -196,6 +196,8 @@ bool ScopedRC11Checker::isConsistent(const ExecutionGraph &g, Event e) const {
 }
 
 bool ScopedRC11Checker::hasScFenceBefore(const ExecutionGraph &g, Event e) const {
+  if (g.numScFences() == 0)
+    return false;
   const View &hb = g.label(e)->hb();
   for (ThreadId t = 0; t < g.numThreads(); ++t)
     for (int32_t i = 0; i <= hb.get(t) && i < g.threadSize(t); ++i) {
