@@ -118,6 +118,9 @@ int main(int argc, char **argv) {
   } catch (const InputError &e) {
     std::cerr << "scopemc: error: " << e.what() << "\n";
     return kExitInput;
+  } catch (const UnsupportedProgram &e) {
+    std::cerr << "scopemc: error: " << e.what() << "\n";
+    return kExitInput;
   } catch (const InternalError &e) {
     std::cerr << "scopemc: internal error: " << e.what() << "\n";
     return kExitInternal;

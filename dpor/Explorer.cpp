@@ -123,6 +123,8 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
   } else if (auto *s = dyn_cast<ThreadStartLabel>(owned.get())) {
     s->setCreator(g.creatorOf(s->thread()));
   }
+  if (auto *m = dyn_cast<MemAccessLabel>(owned.get()))
+    checkLocation(*m);
   EventLabel *lab = g.add(std::move(owned));
   Event e = lab->pos();
   checker_->updateViews(g, e);
@@ -137,6 +139,21 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
     return false;
   notify(e);
   return true;
+}
+
+void Explorer::checkLocation(const MemAccessLabel &m) const {
+  // Locations are identified by their start address: accesses of another size to the same
+  // bytes would be explored wrongly, so they are refused.
+  const auto &locs = frames_.back().graph.locations();
+  auto overlaps = [&](const std::pair<const Addr, LocationInfo> &l) {
+    return l.first < m.addr() + m.size() && m.addr() < l.first + l.second.size &&
+           (l.first != m.addr() || l.second.size != m.size());
+  };
+  auto it = locs.lower_bound(m.addr());
+  bool bad = (it != locs.end() && overlaps(*it)) || (it != locs.begin() && overlaps(*std::prev(it)));
+  if (bad)
+    throw UnsupportedProgram(toString(m.source()) + ": accesses of different sizes to the same memory "
+                             "(mixed-size accesses) are not supported");
 }
 
 bool Explorer::addRead(ReadLabel &r) {

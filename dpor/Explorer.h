@@ -42,6 +42,7 @@ private:
   ThreadId chooseThread();
   bool isRunnable(ThreadId t);
   bool addEvent(std::unique_ptr<EventLabel> lab); // false: the graph became inconsistent
+  void checkLocation(const MemAccessLabel &m) const;
   bool addRead(ReadLabel &r);
   bool addWrite(WriteLabel &w);
   bool finishExecution();

@@ -18,6 +18,12 @@ struct InternalError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// The program does something the exploration does not model (e.g. accesses of different
+/// sizes to overlapping memory). The message names the access and its source location.
+struct UnsupportedProgram : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 class ThreadDriver final : public EventSink {
 public:
   explicit ThreadDriver(ProgramRunner &runner) : runner_(runner) {}

@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Runs the benchmark families and prints a table: verdict, executions (checked against the
+family's formula), wall time, executions per second and peak RSS of each run.
+
+    python3 benchmarks/run.py [--quick] [--only LB,fai] [--csv FILE] [--json FILE]
+"""
+import argparse
+import csv
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+# name, program, sizes, quick sizes, expected complete executions
+FAMILIES = [
+    ("LB", "lb.c", [12, 14, 16, 18, 20], [8, 10], lambda n: 2 ** n - 1),
+    ("SB", "sb.c", [12, 14, 16], [8], lambda n: 2 ** n),
+    ("fai", "fai.c", [5, 6, 7, 8], [4, 5], math.factorial),
+    ("caslock", "caslock.c", [2, 3, 4, 5, 6], [2, 3], math.factorial),
+]
+
+VERDICTS = {0: "verified", 42: "error", 3: "bounded", 124: "timeout", 5: "input error", 7: "internal error"}
+
+
+def run_one(tool, program, n, timeout):
+    cmd = [tool, os.path.join(HERE, "programs", program), "--", "-DN=%d" % n]
+    start = time.monotonic()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+        return dict(verdict="timeout", executions=None, seconds=timeout, rss_mb=None)
+    seconds = time.monotonic() - start
+    rss_kb = getattr(proc, "peak_rss_kb", None)  # recorded by RusagePopen when reaped
+    m = re.search(r"Number of complete executions explored: (\d+)", out)
+    return dict(verdict=VERDICTS.get(proc.returncode, "exit %d" % proc.returncode),
+                executions=int(m.group(1)) if m else None, seconds=seconds,
+                rss_mb=rss_kb / 1024 if rss_kb else None, stderr=err)
+
+
+class RusagePopen(subprocess.Popen):
+    """Popen that records the child's peak RSS (ru_maxrss, KiB) when it is reaped."""
+
+    def _try_wait(self, wait_flags):
+        try:
+            pid, status, usage = os.wait4(self.pid, wait_flags)
+        except ChildProcessError:
+            return (self.pid, 0)
+        if pid == self.pid:
+            self.peak_rss_kb = usage.ru_maxrss
+        return (pid, status)
+
+
+subprocess.Popen = RusagePopen
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--tool", default=os.path.join(ROOT, "build", "cli", "scopemc"))
+    ap.add_argument("--quick", action="store_true", help="small sizes only")
+    ap.add_argument("--only", help="comma-separated family names")
+    ap.add_argument("--timeout", type=float, default=300)
+    ap.add_argument("--csv")
+    ap.add_argument("--json")
+    args = ap.parse_args()
+    if not os.path.exists(args.tool):
+        sys.exit("no tool at %s: run scripts/setup.sh first" % args.tool)
+
+    rows = []
+    header = "%-12s %-9s %12s %10s %9s %12s %9s" % ("program", "verdict", "executions", "expected", "time(s)", "exec/s", "RSS(MB)")
+    print(header)
+    print("-" * len(header))
+    for name, program, sizes, quick, formula in FAMILIES:
+        if args.only and name not in args.only.split(","):
+            continue
+        for n in (quick if args.quick else sizes):
+            r = run_one(args.tool, program, n, args.timeout)
+            expected = formula(n)
+            ok = r["executions"] == expected
+            row = dict(program="%s-%d" % (name, n), verdict=r["verdict"], executions=r["executions"],
+                       expected=expected, count_ok=ok, seconds=round(r["seconds"], 3),
+                       exec_per_s=round(r["executions"] / r["seconds"]) if r["executions"] else None,
+                       rss_mb=round(r["rss_mb"], 1) if r["rss_mb"] else None)
+            rows.append(row)
+            print("%-12s %-9s %12s %10s %9.2f %12s %9s%s" % (
+                row["program"], row["verdict"], row["executions"], expected, row["seconds"],
+                row["exec_per_s"], row["rss_mb"], "" if ok else "   COUNT MISMATCH"), flush=True)
+    if args.csv:
+        with open(args.csv, "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
+            w.writeheader()
+            w.writerows(rows)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(rows, f, indent=2)
+    return 0 if all(r["count_ok"] for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
