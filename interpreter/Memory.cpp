@@ -146,57 +146,50 @@ Interpreter::Flow Interpreter::storeScalar(Thread &th, const Instruction &i, uin
   return offer(th, lab) ? Flow::Next : Flow::Stop;
 }
 
-Interpreter::Flow Interpreter::load(Thread &th, const Instruction &i, uint64_t a, Type *ty,
-                                    MemOrder o, RtValue &out) {
-  const DataLayout &dl = prog_.dataLayout();
+namespace {
+/// Visits the scalar leaves of a value of type `ty` stored at `a`, in layout order, with the
+/// matching element of `v` (created when missing). Stops at the first leaf whose visit does
+/// not answer `cont`.
+template <typename Flow, typename Fn>
+Flow forEachLeaf(const DataLayout &dl, Type *ty, uint64_t a, RtValue &v, Flow cont, Fn &&fn) {
   if (auto *st = dyn_cast<StructType>(ty)) {
     const StructLayout *sl = dl.getStructLayout(st);
-    out.elems.resize(st->getNumElements());
+    v.elems.resize(st->getNumElements());
     for (unsigned k = 0; k < st->getNumElements(); ++k)
-      if (Flow fl = load(th, i, a + sl->getElementOffset(k), st->getElementType(k), o, out.elems[k]);
-          fl != Flow::Next)
+      if (Flow fl = forEachLeaf(dl, st->getElementType(k), a + sl->getElementOffset(k), v.elems[k], cont, fn);
+          fl != cont)
         return fl;
-    return Flow::Next;
+    return cont;
   }
   if (ty->isArrayTy() || ty->isVectorTy()) {
     Type *et = ty->isArrayTy() ? ty->getArrayElementType() : cast<VectorType>(ty)->getElementType();
     unsigned n = ty->isArrayTy() ? static_cast<unsigned>(ty->getArrayNumElements())
                                  : cast<FixedVectorType>(ty)->getNumElements();
-    out.elems.resize(n);
+    v.elems.resize(n);
     for (unsigned k = 0; k < n; ++k)
-      if (Flow fl = load(th, i, a + k * dl.getTypeAllocSize(et), et, o, out.elems[k]);
-          fl != Flow::Next)
+      if (Flow fl = forEachLeaf(dl, et, a + k * dl.getTypeAllocSize(et), v.elems[k], cont, fn); fl != cont)
         return fl;
-    return Flow::Next;
+    return cont;
   }
-  return loadScalar(th, i, a, static_cast<uint32_t>(dl.getTypeStoreSize(ty)), o, out.bits);
+  return fn(a, static_cast<uint32_t>(dl.getTypeStoreSize(ty)), v);
+}
+} // namespace
+
+Interpreter::Flow Interpreter::load(Thread &th, const Instruction &i, uint64_t a, Type *ty,
+                                    MemOrder o, RtValue &out) {
+  return forEachLeaf(prog_.dataLayout(), ty, a, out, Flow::Next,
+                     [&](uint64_t at, uint32_t size, RtValue &leaf) {
+                       return loadScalar(th, i, at, size, o, leaf.bits);
+                     });
 }
 
 Interpreter::Flow Interpreter::store(Thread &th, const Instruction &i, uint64_t a, Type *ty,
                                      const RtValue &v, MemOrder o) {
-  const DataLayout &dl = prog_.dataLayout();
-  if (auto *st = dyn_cast<StructType>(ty)) {
-    const StructLayout *sl = dl.getStructLayout(st);
-    for (unsigned k = 0; k < st->getNumElements(); ++k) {
-      RtValue e = k < v.elems.size() ? v.elems[k] : RtValue{};
-      if (Flow fl = store(th, i, a + sl->getElementOffset(k), st->getElementType(k), e, o);
-          fl != Flow::Next)
-        return fl;
-    }
-    return Flow::Next;
-  }
-  if (ty->isArrayTy() || ty->isVectorTy()) {
-    Type *et = ty->isArrayTy() ? ty->getArrayElementType() : cast<VectorType>(ty)->getElementType();
-    unsigned n = ty->isArrayTy() ? static_cast<unsigned>(ty->getArrayNumElements())
-                                 : cast<FixedVectorType>(ty)->getNumElements();
-    for (unsigned k = 0; k < n; ++k) {
-      RtValue e = k < v.elems.size() ? v.elems[k] : RtValue{};
-      if (Flow fl = store(th, i, a + k * dl.getTypeAllocSize(et), et, e, o); fl != Flow::Next)
-        return fl;
-    }
-    return Flow::Next;
-  }
-  return storeScalar(th, i, a, static_cast<uint32_t>(dl.getTypeStoreSize(ty)), v.bits, o);
+  RtValue copy = v;
+  return forEachLeaf(prog_.dataLayout(), ty, a, copy, Flow::Next,
+                     [&](uint64_t at, uint32_t size, RtValue &leaf) {
+                       return storeScalar(th, i, at, size, leaf.bits, o);
+                     });
 }
 
 namespace {
