@@ -22,5 +22,15 @@ expect bad-option 17 "--no-such-option" -- --no-such-option "$dir/syntax_error.c
 expect missing-argument 17 "file is required" --
 expect version 0 "scopemc .* \(LLVM 19" -- --version
 expect help 0 "--keep-going" -- --help
+# --json writes a versioned result next to the verdict
+json=$(mktemp)
+expect json-error 42 "Error: Data race!" -- "$dir/../../examples/message_passing_relaxed.c" --json "$json"
+if grep -q '"schema_version": 1' "$json" && grep -q '"kind": "Data race"' "$json" && grep -q '"line": 12' "$json"; then
+  passes=$((passes+1))
+else
+  echo "FAIL json: unexpected content"; cat "$json"; fails=$((fails+1))
+fi
+rm -f "$json"
+expect bounded 3 "Verification bounded" -- "$dir/../e2e/programs/loop_bound.c" --unroll 2
 echo "$passes passed, $fails failed"
 [ "$fails" = 0 ]
