@@ -110,8 +110,34 @@ void BugChecker::checkHeap(const ExecutionGraph &g, const EventLabel &e) {
 }
 
 bool BugChecker::onExecutionEnd(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads) {
+  checkBarrierDivergence(g, threads);
   checkDeadlock(g, threads);
   return !stop_;
+}
+
+void BugChecker::checkBarrierDivergence(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads) {
+  // A thread waits at a barrier instance that can never complete. Executions cut by assume,
+  // spin loops or bounds are merely blocked: a missing participant may be one of those.
+  std::vector<const EventLabel *> waiting;
+  for (auto &st : threads) {
+    if (st.kind == ThreadEndState::Kind::Blocked)
+      return;
+    if (st.kind == ThreadEndState::Kind::WaitingBarrier)
+      waiting.push_back(st.pending);
+  }
+  if (waiting.empty())
+    return;
+  auto *d = static_cast<const BarrierLabel *>(waiting.front());
+  auto arrived = g.barrierArrivals(d->barrier(), d->instance());
+  std::vector<const EventLabel *> events;
+  for (auto *a : arrived)
+    if (a->thread() == d->thread())
+      events.push_back(a);
+  record(g, ErrorType::BarrierDivergence,
+         "a thread waits at instance " + std::to_string(d->instance()) + " of a barrier for " +
+             std::to_string(d->count()) + " threads that only " + std::to_string(arrived.size()) +
+             " reached; no other thread can arrive",
+         events);
 }
 
 void BugChecker::checkDeadlock(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads) {
@@ -121,6 +147,8 @@ void BugChecker::checkDeadlock(const ExecutionGraph &g, const std::vector<Thread
   std::vector<const EventLabel *> stuck;
   for (ThreadId t = 0; t < static_cast<ThreadId>(threads.size()); ++t) {
     auto &st = threads[static_cast<size_t>(t)];
+    if (st.kind == ThreadEndState::Kind::WaitingBarrier)
+      return; // reported as barrier divergence
     if (st.kind == ThreadEndState::Kind::WaitingJoin) {
       stuck.push_back(g.lastLabel(t) ? g.lastLabel(t) : nullptr);
       continue;

@@ -29,6 +29,7 @@ public:
 private:
   void checkRaces(const ExecutionGraph &g, const MemAccessLabel &e);
   void checkHeap(const ExecutionGraph &g, const EventLabel &e);
+  void checkBarrierDivergence(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads);
   void checkDeadlock(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads);
   /// Records the report unless an equal one (same key) is known; false when the search
   /// should stop.

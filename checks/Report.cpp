@@ -42,6 +42,10 @@ ReportedEvent describeEvent(const EventLabel &l) {
     r.kind = "alloc";
   else if (isa<FenceLabel>(&l))
     r.kind = "fence";
+  else if (isa<BarrierArriveLabel>(&l))
+    r.kind = "barrier arrival";
+  else if (isa<BarrierDepartLabel>(&l))
+    r.kind = "barrier departure";
   else
     r.kind = "event";
   return r;

@@ -63,6 +63,8 @@ bool Explorer::isRunnable(ThreadId t) {
       return false;
     return isa<ThreadFinishLabel>(g.lastLabel(c)) || isa<ErrorLabel>(g.lastLabel(c));
   }
+  if (auto *d = dyn_cast<BarrierDepartLabel>(next)) // the instance is complete
+    return g.barrierArrivals(d->barrier(), d->instance()).size() >= d->count();
   return true;
 }
 
@@ -216,6 +218,10 @@ bool Explorer::finishExecution() {
             result_.boundLoops.end())
           result_.boundLoops.push_back(b->source());
       }
+    } else if (auto *d = dyn_cast<BarrierDepartLabel>(driver_.next(t))) {
+      st.kind = ThreadEndState::Kind::WaitingBarrier;
+      st.pending = d;
+      blocked = true;
     } else {
       auto *j = dyn_cast<ThreadJoinLabel>(driver_.next(t));
       st.kind = ThreadEndState::Kind::WaitingJoin;

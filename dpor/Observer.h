@@ -10,8 +10,9 @@ namespace scopemc {
 
 /// Why a thread has no next event at the end of an execution.
 struct ThreadEndState {
-  enum class Kind : uint8_t { Finished, Errored, Blocked, WaitingJoin } kind;
+  enum class Kind : uint8_t { Finished, Errored, Blocked, WaitingJoin, WaitingBarrier } kind;
   ThreadId waitingFor = -1; // WaitingJoin: the thread it waits for
+  const EventLabel *pending = nullptr; // WaitingBarrier: the departure it cannot take
 };
 
 class ExplorationObserver {

@@ -148,6 +148,26 @@ Interpreter::Flow Interpreter::allocate(Thread &th, Frame &f, const CallBase &i,
   return Flow::Next;
 }
 
+Interpreter::Flow Interpreter::barrierWait(Thread &th, const CallBase &i, uint64_t barrier,
+                                           uint32_t count, Scope s) {
+  uint32_t k = 0;
+  for (auto &[b, n] : th.barrierCalls)
+    if (b == barrier)
+      k = n;
+  if (!offer(th, BarrierArriveLabel(nextEvent(th), th.pos, s, src(i), barrier, k, count)) ||
+      !offer(th, BarrierDepartLabel(nextEvent(th), th.pos, s, src(i), barrier, k, count)))
+    return Flow::Stop;
+  bool known = false;
+  for (auto &[b, n] : th.barrierCalls)
+    if (b == barrier) {
+      ++n;
+      known = true;
+    }
+  if (!known)
+    th.barrierCalls.push_back({barrier, 1});
+  return Flow::Next;
+}
+
 Interpreter::Flow Interpreter::threadBuiltin(Thread &th, Frame &f, const CallBase &i, StringRef name,
                                              bool &handled) {
   handled = true;
@@ -200,7 +220,22 @@ Interpreter::Flow Interpreter::threadBuiltin(Thread &th, Frame &f, const CallBas
   }
   if (name == "pthread_mutex_unlock")
     return storeScalar(th, i, arg(0), 4, 0, MemOrder::Release) == Flow::Next ? ret(0) : Flow::Stop;
-  if (name == "pthread_mutex_destroy" || name == "pthread_attr_init" ||
+  if (name == "pthread_barrier_init") { // the count lives in the barrier object
+    if (arg(2) == 0)
+      return fail(th, i, ErrorKind::UndefinedBehaviour, "pthread_barrier_init with a count of 0");
+    return storeScalar(th, i, arg(0), 4, arg(2), MemOrder::NotAtomic) == Flow::Next ? ret(0) : Flow::Stop;
+  }
+  if (name == "pthread_barrier_wait") {
+    uint64_t count = 0;
+    if (Flow fl = loadScalar(th, i, arg(0), 4, MemOrder::NotAtomic, count); fl != Flow::Next)
+      return fl;
+    if (count == 0)
+      return fail(th, i, ErrorKind::UndefinedBehaviour, "pthread_barrier_wait on a barrier that was not initialised");
+    if (Flow fl = barrierWait(th, i, arg(0), static_cast<uint32_t>(count), Scope::System); fl != Flow::Next)
+      return fl;
+    return ret(0);
+  }
+  if (name == "pthread_mutex_destroy" || name == "pthread_barrier_destroy" || name == "pthread_attr_init" ||
       name == "pthread_attr_destroy" || name == "pthread_yield" || name == "sched_yield")
     return ret(0);
   handled = false;
@@ -231,6 +266,17 @@ Interpreter::Flow Interpreter::verifierBuiltin(Thread &th, Frame &f, const CallB
                : name.ends_with("device")   ? Scope::Device
                                             : Scope::System;
     return Flow::Next;
+  }
+  if (name == "__VERIFIER_groupsize") {
+    th.groupSize = static_cast<uint32_t>(arg(0));
+    return Flow::Next;
+  }
+  if (name == "__VERIFIER_syncthread") { // a barrier of the caller's block (MODEL.md §5)
+    if (th.groupSize == 0)
+      throw InputError(toString(src(i)) + ": __VERIFIER_syncthread needs the block size: call "
+                       "__VERIFIER_groupsize(n) first");
+    uint64_t id = addr::kBlockBarriers + (static_cast<uint64_t>(th.pos.device) << 20) + th.pos.block;
+    return barrierWait(th, i, id, th.groupSize, Scope::Block);
   }
   if (name.starts_with("__VERIFIER_thread_")) {
     place(th, name, arg(0));

@@ -57,6 +57,8 @@ private:
     std::vector<uint8_t> priv;
     uint64_t privTop = 0, sharedTop = 0, heapTop = 0;
     std::vector<std::pair<uint64_t, uint64_t>> ownAllocs; // (address, size), for realloc
+    std::vector<std::pair<uint64_t, uint32_t>> barrierCalls; // (barrier, calls so far)
+    uint32_t groupSize = 0; // __VERIFIER_groupsize
   };
   /// What executing one instruction did.
   enum class Flow : uint8_t { Next, Jumped, Stop, Done };
@@ -110,6 +112,7 @@ private:
   Flow threadBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, llvm::StringRef name, bool &handled);
   Flow verifierBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, llvm::StringRef name, bool &handled);
   Flow memoryBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, llvm::StringRef name, bool &handled);
+  Flow barrierWait(Thread &th, const llvm::CallBase &i, uint64_t barrier, uint32_t count, Scope s);
   Flow allocate(Thread &th, Frame &f, const llvm::CallBase &i, uint64_t size, bool zeroed,
                 uint64_t &out);
   std::string cString(uint64_t a) const;

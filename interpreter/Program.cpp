@@ -20,7 +20,8 @@ namespace {
 const char *const kBuiltins[] = {
     "pthread_create", "pthread_join", "pthread_exit", "pthread_self", "pthread_equal",
     "pthread_mutex_init", "pthread_mutex_lock", "pthread_mutex_unlock", "pthread_mutex_trylock",
-    "pthread_mutex_destroy", "pthread_attr_init", "pthread_attr_destroy", "pthread_yield",
+    "pthread_mutex_destroy", "pthread_barrier_init", "pthread_barrier_wait",
+    "pthread_barrier_destroy", "__VERIFIER_syncthread", "pthread_attr_init", "pthread_attr_destroy", "pthread_yield",
     "sched_yield", "malloc", "calloc", "realloc", "free", "aligned_alloc", "__assert_fail",
     "__assert_rtn", "abort", "exit", "_Exit", "printf", "fprintf", "puts", "putchar", "fflush",
     "__VERIFIER_assume", "__VERIFIER_assert", "__VERIFIER_error",

@@ -28,6 +28,7 @@ constexpr uint64_t kGlobals = 0x1000'0000'0000ull;
 constexpr uint64_t kHeap = 0x2000'0000'0000ull;
 constexpr uint64_t kSharedStack = 0x3000'0000'0000ull;
 constexpr uint64_t kPrivateStack = 0x4000'0000'0000ull;
+constexpr uint64_t kBlockBarriers = 0x5000'0000'0000ull; // ids of per-block barriers, not memory
 constexpr uint64_t kRegionMask = 0xF000'0000'0000ull;
 constexpr unsigned kThreadShift = 32;
 inline uint64_t threadBase(uint64_t region, ThreadId t) {

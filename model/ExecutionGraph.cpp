@@ -129,6 +129,15 @@ Event ExecutionGraph::observedWrite(const MemAccessLabel *l) const {
   return l->pos();
 }
 
+std::vector<const EventLabel *> ExecutionGraph::barrierArrivals(Addr b, uint32_t instance) const {
+  std::vector<const EventLabel *> out;
+  for (auto &events : threads_)
+    for (auto &l : events)
+      if (auto *a = dyn_cast<BarrierArriveLabel>(l.get()); a && a->barrier() == b && a->instance() == instance)
+        out.push_back(a);
+  return out;
+}
+
 View ExecutionGraph::viewUpToStamp(Stamp s) const {
   // Stamps increase along each thread: the kept part is a prefix found by binary search.
   View v;

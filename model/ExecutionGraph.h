@@ -84,6 +84,9 @@ public:
   /// The write an access observes: itself for a write, its rf source for a read.
   Event observedWrite(const MemAccessLabel *l) const;
 
+  /// The arrivals of instance `instance` of barrier `b`.
+  std::vector<const EventLabel *> barrierArrivals(Addr b, uint32_t instance) const;
+
   // --- restriction and copies ---------------------------------------------------------------
   Stamp nextStamp() const { return nextStamp_; }
   /// Removes every event with stamp greater than s.

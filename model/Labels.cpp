@@ -108,6 +108,14 @@ std::string describe(const EventLabel &l) {
     os << "blocked (" << blockName(static_cast<const BlockLabel &>(l).reason()) << ")";
     break;
   case EventLabel::Kind::Error: os << "error: " << static_cast<const ErrorLabel &>(l).message(); break;
+  case EventLabel::Kind::BarrierArrive:
+  case EventLabel::Kind::BarrierDepart: {
+    auto &b = static_cast<const BarrierLabel &>(l);
+    os << (l.kind() == EventLabel::Kind::BarrierArrive ? "barrier arrive " : "barrier depart ")
+       << hex(b.barrier()) << " #" << b.instance() << " (" << scopeName(b.scope()) << ", "
+       << b.count() << " threads)";
+    break;
+  }
   }
   return os.str();
 }

@@ -37,7 +37,7 @@ class EventLabel {
 public:
   enum class Kind : uint8_t {
     ThreadStart, ThreadFinish, ThreadCreate, ThreadJoin,
-    Read, Write, Fence, Alloc, Free, Block, Error
+    Read, Write, Fence, Alloc, Free, Block, Error, BarrierArrive, BarrierDepart
   };
 
   virtual ~EventLabel() = default;
@@ -298,6 +298,52 @@ public:
 private:
   ErrorKind ekind_;
   std::string msg_;
+};
+
+/// One half of a barrier call (MODEL.md §5). The k-th call of a thread on a barrier object
+/// belongs to instance k; the instance completes when `count` participants have arrived.
+/// Both halves carry the barrier's scope and acquire-release order.
+class BarrierLabel : public EventLabel {
+public:
+  Addr barrier() const { return barrier_; }
+  uint32_t instance() const { return instance_; }
+  uint32_t count() const { return count_; }
+  static bool classof(const EventLabel *l) {
+    return l->kind() == Kind::BarrierArrive || l->kind() == Kind::BarrierDepart;
+  }
+
+protected:
+  BarrierLabel(Kind k, Event pos, ThreadPos tp, Scope s, const SourceLoc *src, Addr b,
+               uint32_t instance, uint32_t count)
+      : EventLabel(k, pos, tp, MemOrder::AcqRel, s, src), barrier_(b), instance_(instance),
+        count_(count) {}
+
+private:
+  Addr barrier_;
+  uint32_t instance_;
+  uint32_t count_;
+};
+
+class BarrierArriveLabel : public BarrierLabel {
+public:
+  BarrierArriveLabel(Event pos, ThreadPos tp, Scope s, const SourceLoc *src, Addr b,
+                     uint32_t instance, uint32_t count)
+      : BarrierLabel(Kind::BarrierArrive, pos, tp, s, src, b, instance, count) {}
+  std::unique_ptr<EventLabel> clone() const override {
+    return std::make_unique<BarrierArriveLabel>(*this);
+  }
+  static bool classof(const EventLabel *l) { return l->kind() == Kind::BarrierArrive; }
+};
+
+class BarrierDepartLabel : public BarrierLabel {
+public:
+  BarrierDepartLabel(Event pos, ThreadPos tp, Scope s, const SourceLoc *src, Addr b,
+                     uint32_t instance, uint32_t count)
+      : BarrierLabel(Kind::BarrierDepart, pos, tp, s, src, b, instance, count) {}
+  std::unique_ptr<EventLabel> clone() const override {
+    return std::make_unique<BarrierDepartLabel>(*this);
+  }
+  static bool classof(const EventLabel *l) { return l->kind() == Kind::BarrierDepart; }
 };
 
 /// Whether the label ends its thread for good (finish, block, error).

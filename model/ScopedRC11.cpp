@@ -76,6 +76,13 @@ void ScopedRC11Checker::updateViews(ExecutionGraph &g, Event e) const {
       if (isAcquire(r->order()))
         hb.join(syncFrom(g, r->rf(), e, *r));
     }
+  } else if (auto *d = dyn_cast<BarrierDepartLabel>(lab)) {
+    // every arrival of the instance is sw-before every departure of it (MODEL.md §5)
+    for (const EventLabel *a : g.barrierArrivals(d->barrier(), d->instance())) {
+      porf.join(a->porf());
+      if (incl(*a, *d))
+        hb.join(a->hb());
+    }
   } else if (auto *f = dyn_cast<FenceLabel>(lab)) {
     if (isAcquire(f->order())) {
       for (int32_t i = e.index - 1; i >= 0; --i) {

@@ -21,6 +21,7 @@ void __VERIFIER_memory_scope_device(void);
 void __VERIFIER_memory_scope_system(void);
 void __VERIFIER_weak_access(void);
 void __VERIFIER_ret_CAS(void);
+void __VERIFIER_syncthread(void); /* a barrier of the caller's block; needs __VERIFIER_groupsize */
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,2 @@
+#define NO_BARRIER 1
+#include "barrier_exchange.c"

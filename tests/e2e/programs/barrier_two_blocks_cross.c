@@ -1,0 +1,2 @@
+#define CROSS_BLOCK 1
+#include "barrier_two_blocks.c"

@@ -1,0 +1,2 @@
+#define TWO_BLOCKS 1
+#include "syncthreads_exchange.c"
