@@ -16,6 +16,7 @@ namespace scopemc {
 struct OutputOptions {
   bool printTrace = false;
   std::string jsonFile;
+  std::string dotFile; // the first error's witness as Graphviz
 };
 
 struct RunOptions {

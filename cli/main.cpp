@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 #include <llvm/Config/llvm-config.h>
 
+#include "cli/DotOutput.h"
 #include "cli/Driver.h"
 #include "cli/JsonOutput.h"
 #include "cli/TextOutput.h"
@@ -34,6 +35,14 @@ int runCheck(RunOptions &opts) {
   for (const Report &r : res.reports)
     printReport(std::cout, r, *res.program, opts.output.printTrace);
   printSummary(std::cout, res, opts.interpreter.unroll);
+  if (!opts.output.dotFile.empty() && !res.reports.empty()) {
+    std::ofstream dot(opts.output.dotFile);
+    if (!dot) {
+      std::cerr << "scopemc: cannot write " << opts.output.dotFile << "\n";
+      return kExitUsage;
+    }
+    dot << reportToDot(res.reports.front(), *res.program);
+  }
   if (!opts.output.jsonFile.empty()) {
     std::ofstream out(opts.output.jsonFile);
     if (!out) {
@@ -83,6 +92,8 @@ int main(int argc, char **argv) {
   app.add_flag("--print-error-trace", opts.output.printTrace,
                "Print the execution that shows each error, thread by thread");
   app.add_option("--json", opts.output.jsonFile, "Write the result as JSON to FILE");
+  app.add_option("--dump-error-graph", opts.output.dotFile,
+                 "Write the execution showing the first error as a Graphviz graph to FILE.dot");
   uint64_t seed = 0;
   auto *seedOpt = app.add_option("--seed", seed,
                                  "Choose the next thread pseudo-randomly with this seed "

@@ -31,6 +31,15 @@ else
   echo "FAIL json: unexpected content"; cat "$json"; fails=$((fails+1))
 fi
 rm -f "$json"
+# --dump-error-graph writes the witness with device/block clusters and the racing events highlighted
+dot=$(mktemp)
+expect dot-error 42 "Error: Data race!" -- "$dir/../e2e/programs/barrier_two_blocks_cross.c" --dump-error-graph "$dot"
+if grep -q "subgraph cluster_d0_b1" "$dot" && grep -q "fillcolor" "$dot" && grep -q 'label="rf"' "$dot"; then
+  passes=$((passes+1))
+else
+  echo "FAIL dot: unexpected content"; head -20 "$dot"; fails=$((fails+1))
+fi
+rm -f "$dot"
 expect bounded 3 "Verification bounded" -- "$dir/../e2e/programs/loop_bound.c" --unroll 2
 echo "$passes passed, $fails failed"
 [ "$fails" = 0 ]
