@@ -130,6 +130,8 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
   EventLabel *lab = g.add(std::move(owned));
   Event e = lab->pos();
   checker_->updateViews(g, e);
+  if (auto *b = dyn_cast<BlockLabel>(lab); b && isFrozenForever(*b))
+    return false;
   bool ok;
   if (auto *r = dyn_cast<ReadLabel>(lab))
     ok = addRead(*r);
@@ -156,6 +158,20 @@ void Explorer::checkLocation(const MemAccessLabel &m) const {
   if (bad)
     throw UnsupportedProgram(toString(m.source()) + ": accesses of different sizes to the same memory "
                              "(mixed-size accesses) are not supported");
+}
+
+bool Explorer::isFrozenForever(const BlockLabel &b) const {
+  // A spin loop or lock that blocks after a read that was not added maximally stays blocked
+  // in every continuation: that read can neither be revisited nor deleted by a revisit
+  // (both need it to be added maximally, DPOR.md §2), so the branch holds no complete
+  // execution and is dropped. Loop-bound cuts are kept: they decide the verdict.
+  if (b.reason() != BlockReason::SpinLoop && b.reason() != BlockReason::Lock)
+    return false;
+  const auto &g = frames_.back().graph;
+  for (int32_t i = b.index() - 1; i >= 0; --i)
+    if (auto *r = dyn_cast<ReadLabel>(g.label(Event{b.thread(), i})))
+      return !r->addedMax();
+  return false;
 }
 
 bool Explorer::addRead(ReadLabel &r) {

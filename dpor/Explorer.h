@@ -44,6 +44,7 @@ private:
   bool addEvent(std::unique_ptr<EventLabel> lab); // false: the graph became inconsistent
   void checkLocation(const MemAccessLabel &m) const;
   bool addRead(ReadLabel &r);
+  bool isFrozenForever(const BlockLabel &b) const;
   bool addWrite(WriteLabel &w);
   bool finishExecution();
   bool notify(Event e);
