@@ -34,7 +34,7 @@ Interpreter::Flow Interpreter::call(Thread &th, Frame &f, const CallBase &i) {
   if (callee->isIntrinsic())
     return intrinsic(th, f, i, callee->getIntrinsicID());
   if (callee->isDeclaration())
-    return builtin(th, f, i, callee->getName());
+    return builtin(th, f, i, *callee);
   std::vector<RtValue> args;
   for (const Use &a : i.args())
     args.push_back(get(f, a.get()));
@@ -123,17 +123,17 @@ std::string Interpreter::cString(uint64_t a) const {
   return s;
 }
 
-void Interpreter::place(Thread &th, StringRef what, uint64_t v) {
+void Interpreter::place(Thread &th, Builtin what, uint64_t v) {
   if (!th.placed) {
     th.placed = true;
     th.pos = ThreadPos{0, 0, 0};
   }
   uint32_t n = static_cast<uint32_t>(v);
-  if (what == "__VERIFIER_thread_local_id")
+  if (what == Builtin::PlaceThread)
     th.pos.thread = n;
-  else if (what == "__VERIFIER_thread_group_id")
+  else if (what == Builtin::PlaceBlock)
     th.pos.block = n;
-  else if (what == "__VERIFIER_thread_kernel_id")
+  else
     th.pos.device = n;
 }
 
@@ -168,16 +168,15 @@ Interpreter::Flow Interpreter::barrierWait(Thread &th, const CallBase &i, uint64
   return Flow::Next;
 }
 
-Interpreter::Flow Interpreter::threadBuiltin(Thread &th, Frame &f, const CallBase &i, StringRef name,
-                                             bool &handled) {
-  handled = true;
+Interpreter::Flow Interpreter::threadBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
   auto arg = [&](unsigned k) { return bits(f, i.getArgOperand(k)); };
   auto ret = [&](uint64_t v) {
     if (!i.getType()->isVoidTy())
-      set(f, i, RtValue{v, {}});
+      setBits(f, i, v);
     return Flow::Next;
   };
-  if (name == "pthread_create") {
+  switch (b) {
+  case Builtin::PthreadCreate: {
     uint64_t child = 0;
     if (!offer(th, ThreadCreateLabel(nextEvent(th), th.pos, src(i), ThreadEntry{arg(2), arg(3)}),
                &child))
@@ -186,7 +185,7 @@ Interpreter::Flow Interpreter::threadBuiltin(Thread &th, Frame &f, const CallBas
       return fl;
     return ret(0);
   }
-  if (name == "pthread_join") {
+  case Builtin::PthreadJoin: {
     uint64_t value = 0;
     if (!offer(th, ThreadJoinLabel(nextEvent(th), th.pos, src(i), static_cast<ThreadId>(arg(0))),
                &value))
@@ -196,16 +195,17 @@ Interpreter::Flow Interpreter::threadBuiltin(Thread &th, Frame &f, const CallBas
         return fl;
     return ret(0);
   }
-  if (name == "pthread_exit")
+  case Builtin::PthreadExit:
     return offer(th, ThreadFinishLabel(nextEvent(th), th.pos, src(i), arg(0))) ? Flow::Done : Flow::Stop;
-  if (name == "pthread_self")
+  case Builtin::PthreadSelf:
     return ret(static_cast<uint64_t>(th.tid));
-  if (name == "pthread_equal")
+  case Builtin::PthreadEqual:
     return ret(arg(0) == arg(1));
-  if (name == "pthread_mutex_init")
+  case Builtin::MutexInit:
     return storeScalar(th, i, arg(0), 4, 0, MemOrder::NotAtomic) == Flow::Next ? ret(0) : Flow::Stop;
-  if (name == "pthread_mutex_lock" || name == "pthread_mutex_trylock") {
-    bool blocking = name == "pthread_mutex_lock";
+  case Builtin::MutexLock:
+  case Builtin::MutexTrylock: {
+    bool blocking = b == Builtin::MutexLock;
     uint64_t old = 0;
     if (Flow fl = loadScalar(th, i, arg(0), 4, MemOrder::Acquire, old,
                              ReadLabel::Rmw{RmwOp::Cas, 1, 0, blocking});
@@ -218,100 +218,88 @@ Interpreter::Flow Interpreter::threadBuiltin(Thread &th, Frame &f, const CallBas
     ++th.writes;
     return ret(0);
   }
-  if (name == "pthread_mutex_unlock")
+  case Builtin::MutexUnlock:
     return storeScalar(th, i, arg(0), 4, 0, MemOrder::Release) == Flow::Next ? ret(0) : Flow::Stop;
-  if (name == "pthread_barrier_init") { // the count lives in the barrier object
+  case Builtin::BarrierInit: // the count lives in the barrier object
     if (arg(2) == 0)
       return fail(th, i, ErrorKind::UndefinedBehaviour, "pthread_barrier_init with a count of 0");
     return storeScalar(th, i, arg(0), 4, arg(2), MemOrder::NotAtomic) == Flow::Next ? ret(0) : Flow::Stop;
-  }
-  if (name == "pthread_barrier_wait") {
+  case Builtin::BarrierWait: {
     uint64_t count = 0;
     if (Flow fl = loadScalar(th, i, arg(0), 4, MemOrder::NotAtomic, count); fl != Flow::Next)
       return fl;
     if (count == 0)
-      return fail(th, i, ErrorKind::UndefinedBehaviour, "pthread_barrier_wait on a barrier that was not initialised");
+      return fail(th, i, ErrorKind::UndefinedBehaviour,
+                  "pthread_barrier_wait on a barrier that was not initialised");
     if (Flow fl = barrierWait(th, i, arg(0), static_cast<uint32_t>(count), Scope::System); fl != Flow::Next)
       return fl;
     return ret(0);
   }
-  if (name == "pthread_mutex_destroy" || name == "pthread_barrier_destroy" || name == "pthread_attr_init" ||
-      name == "pthread_attr_destroy" || name == "pthread_yield" || name == "sched_yield")
-    return ret(0);
-  handled = false;
-  return Flow::Next;
+  default:
+    return ret(0); // NoEffect, Output
+  }
 }
 
-Interpreter::Flow Interpreter::verifierBuiltin(Thread &th, Frame &f, const CallBase &i,
-                                               StringRef name, bool &handled) {
-  handled = true;
+Interpreter::Flow Interpreter::verifierBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
   auto arg = [&](unsigned k) { return bits(f, i.getArgOperand(k)); };
-  if (name == "__assert_fail" || name == "__assert_rtn")
+  switch (b) {
+  case Builtin::AssertFail:
     return fail(th, i, ErrorKind::Assertion, "assertion `" + cString(arg(0)) + "' failed");
-  if (name == "__VERIFIER_assert")
+  case Builtin::VerifierAssert:
     return (arg(0) & 1) ? Flow::Next : fail(th, i, ErrorKind::Assertion, "__VERIFIER_assert failed");
-  if (name == "__VERIFIER_assume")
+  case Builtin::VerifierAssume:
     return (arg(0) & 1) ? Flow::Next : block(th, i, BlockReason::Assume);
-  if (name == "abort" || name == "__VERIFIER_error")
-    return fail(th, i, ErrorKind::Assertion, name.str() + "() called");
-  if (name == "exit" || name == "_Exit")
+  case Builtin::Abort:
+    return fail(th, i, ErrorKind::Assertion, i.getCalledFunction()->getName().str() + "() called");
+  case Builtin::Exit:
     return offer(th, ThreadFinishLabel(nextEvent(th), th.pos, src(i), arg(0))) ? Flow::Done : Flow::Stop;
-  if (name == "__VERIFIER_weak_access") {
+  case Builtin::WeakAccess:
     th.weakNext = true;
     return Flow::Next;
-  }
-  if (name == "__VERIFIER_memory_scope_work_group" || name == "__VERIFIER_memory_scope_device" ||
-      name == "__VERIFIER_memory_scope_system") {
-    th.scope = name.ends_with("work_group") ? Scope::Block
-               : name.ends_with("device")   ? Scope::Device
-                                            : Scope::System;
+  case Builtin::ScopeWorkGroup:
+    th.scope = Scope::Block;
     return Flow::Next;
-  }
-  if (name == "__VERIFIER_groupsize") {
+  case Builtin::ScopeDevice:
+    th.scope = Scope::Device;
+    return Flow::Next;
+  case Builtin::ScopeSystem:
+    th.scope = Scope::System;
+    return Flow::Next;
+  case Builtin::PlaceThread:
+  case Builtin::PlaceBlock:
+  case Builtin::PlaceDevice:
+    place(th, b, arg(0));
+    return Flow::Next;
+  case Builtin::GroupSize:
     th.groupSize = static_cast<uint32_t>(arg(0));
     return Flow::Next;
-  }
-  if (name == "__VERIFIER_syncthread") { // a barrier of the caller's block (MODEL.md §5)
+  case Builtin::SyncThreads: { // a barrier of the caller's block (MODEL.md §5)
     if (th.groupSize == 0)
       throw InputError(toString(src(i)) + ": __VERIFIER_syncthread needs the block size: call "
                        "__VERIFIER_groupsize(n) first");
     uint64_t id = addr::kBlockBarriers + (static_cast<uint64_t>(th.pos.device) << 20) + th.pos.block;
     return barrierWait(th, i, id, th.groupSize, Scope::Block);
   }
-  if (name.starts_with("__VERIFIER_thread_")) {
-    place(th, name, arg(0));
+  default:
     return Flow::Next;
   }
-  if (name.starts_with("__VERIFIER_")) // groupsize, ret_CAS, spin and loop markers
-    return Flow::Next;
-  if (name == "printf" || name == "fprintf" || name == "puts" || name == "putchar" || name == "fflush") {
-    if (!i.getType()->isVoidTy())
-      set(f, i, RtValue{0, {}});
-    return Flow::Next;
-  }
-  handled = false;
-  return Flow::Next;
 }
 
-Interpreter::Flow Interpreter::memoryBuiltin(Thread &th, Frame &f, const CallBase &i,
-                                             StringRef name, bool &handled) {
-  handled = true;
+Interpreter::Flow Interpreter::memoryBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
   auto arg = [&](unsigned k) { return bits(f, i.getArgOperand(k)); };
   uint64_t out = 0;
   Flow fl = Flow::Next;
-  if (name == "malloc")
-    fl = allocate(th, f, i, arg(0), false, out);
-  else if (name == "calloc")
-    fl = allocate(th, f, i, arg(0) * arg(1), true, out);
-  else if (name == "aligned_alloc")
-    fl = allocate(th, f, i, arg(1), false, out);
-  else if (name == "realloc") {
+  switch (b) {
+  case Builtin::Malloc: fl = allocate(th, f, i, arg(0), false, out); break;
+  case Builtin::Calloc: fl = allocate(th, f, i, arg(0) * arg(1), true, out); break;
+  case Builtin::AlignedAlloc: fl = allocate(th, f, i, arg(1), false, out); break;
+  case Builtin::Realloc: {
     uint64_t old = arg(0), oldSize = 0;
     bool known = old == 0;
-    for (auto &[a, s] : th.ownAllocs)
+    for (auto &[a, sz] : th.ownAllocs)
       if (a == old) {
         known = true;
-        oldSize = s;
+        oldSize = sz;
       }
     if (!known)
       throw InputError(toString(src(i)) + ": realloc of memory allocated by another thread is not supported");
@@ -320,35 +308,59 @@ Interpreter::Flow Interpreter::memoryBuiltin(Thread &th, Frame &f, const CallBas
       fl = copyMemory(th, i, out, old, std::min(oldSize, arg(1)));
     if (fl == Flow::Next && old && !offer(th, FreeLabel(nextEvent(th), th.pos, src(i), old)))
       fl = Flow::Stop;
-  } else if (name == "free") {
+    break;
+  }
+  case Builtin::Free:
     if (arg(0) && !offer(th, FreeLabel(nextEvent(th), th.pos, src(i), arg(0))))
       return Flow::Stop;
     return Flow::Next;
-  } else if (name == "memcpy" || name == "memmove") {
+  case Builtin::Memcpy:
     fl = copyMemory(th, i, arg(0), arg(1), arg(2));
     out = arg(0);
-  } else if (name == "memset") {
+    break;
+  case Builtin::Memset:
     fl = setMemory(th, i, arg(0), static_cast<uint8_t>(arg(1)), arg(2));
     out = arg(0);
-  } else {
-    handled = false;
+    break;
+  default:
     return Flow::Next;
   }
   if (fl == Flow::Next)
-    set(f, i, RtValue{out, {}});
+    setBits(f, i, out);
   return fl;
 }
 
-Interpreter::Flow Interpreter::builtin(Thread &th, Frame &f, const CallBase &i, StringRef name) {
-  bool handled = false;
-  Flow fl = threadBuiltin(th, f, i, name, handled);
-  if (!handled)
-    fl = verifierBuiltin(th, f, i, name, handled);
-  if (!handled)
-    fl = memoryBuiltin(th, f, i, name, handled);
-  if (!handled)
-    throw InputError(toString(src(i)) + ": unsupported function '" + name.str() + "'");
-  return fl;
+Interpreter::Flow Interpreter::builtin(Thread &th, Frame &f, const CallBase &i, const llvm::Function &callee) {
+  std::optional<Builtin> b = prog_.builtinOf(&callee);
+  if (!b)
+    throw InputError(toString(src(i)) + ": unsupported function '" + callee.getName().str() + "'");
+  switch (*b) {
+  case Builtin::Malloc:
+  case Builtin::Calloc:
+  case Builtin::AlignedAlloc:
+  case Builtin::Realloc:
+  case Builtin::Free:
+  case Builtin::Memcpy:
+  case Builtin::Memset:
+    return memoryBuiltin(th, f, i, *b);
+  case Builtin::AssertFail:
+  case Builtin::VerifierAssert:
+  case Builtin::VerifierAssume:
+  case Builtin::Abort:
+  case Builtin::Exit:
+  case Builtin::WeakAccess:
+  case Builtin::ScopeWorkGroup:
+  case Builtin::ScopeDevice:
+  case Builtin::ScopeSystem:
+  case Builtin::PlaceThread:
+  case Builtin::PlaceBlock:
+  case Builtin::PlaceDevice:
+  case Builtin::GroupSize:
+  case Builtin::SyncThreads:
+    return verifierBuiltin(th, f, i, *b);
+  default:
+    return threadBuiltin(th, f, i, *b);
+  }
 }
 
 } // namespace scopemc

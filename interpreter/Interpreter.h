@@ -108,15 +108,15 @@ private:
   // calls (Builtins.cpp)
   Flow call(Thread &th, Frame &f, const llvm::CallBase &i);
   Flow intrinsic(Thread &th, Frame &f, const llvm::CallBase &i, llvm::Intrinsic::ID id);
-  Flow builtin(Thread &th, Frame &f, const llvm::CallBase &i, llvm::StringRef name);
-  Flow threadBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, llvm::StringRef name, bool &handled);
-  Flow verifierBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, llvm::StringRef name, bool &handled);
-  Flow memoryBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, llvm::StringRef name, bool &handled);
+  Flow builtin(Thread &th, Frame &f, const llvm::CallBase &i, const llvm::Function &callee);
+  Flow threadBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, Builtin b);
+  Flow verifierBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, Builtin b);
+  Flow memoryBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, Builtin b);
   Flow barrierWait(Thread &th, const llvm::CallBase &i, uint64_t barrier, uint32_t count, Scope s);
   Flow allocate(Thread &th, Frame &f, const llvm::CallBase &i, uint64_t size, bool zeroed,
                 uint64_t &out);
   std::string cString(uint64_t a) const;
-  void place(Thread &th, llvm::StringRef what, uint64_t v);
+  void place(Thread &th, Builtin what, uint64_t v);
 
   const Program &prog_;
   InterpreterOptions opts_;

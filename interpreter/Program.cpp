@@ -17,20 +17,38 @@ using namespace llvm;
 
 namespace {
 
-const char *const kBuiltins[] = {
-    "pthread_create", "pthread_join", "pthread_exit", "pthread_self", "pthread_equal",
-    "pthread_mutex_init", "pthread_mutex_lock", "pthread_mutex_unlock", "pthread_mutex_trylock",
-    "pthread_mutex_destroy", "pthread_barrier_init", "pthread_barrier_wait",
-    "pthread_barrier_destroy", "__VERIFIER_syncthread", "pthread_attr_init", "pthread_attr_destroy", "pthread_yield",
-    "sched_yield", "malloc", "calloc", "realloc", "free", "aligned_alloc", "__assert_fail",
-    "__assert_rtn", "abort", "exit", "_Exit", "printf", "fprintf", "puts", "putchar", "fflush",
-    "__VERIFIER_assume", "__VERIFIER_assert", "__VERIFIER_error",
-    "__VERIFIER_weak_access", "__VERIFIER_memory_scope_work_group",
-    "__VERIFIER_memory_scope_device", "__VERIFIER_memory_scope_system",
-    "__VERIFIER_thread_local_id", "__VERIFIER_thread_group_id", "__VERIFIER_thread_kernel_id",
-    "__VERIFIER_thread_global_id", "__VERIFIER_groupsize", "__VERIFIER_ret_CAS",
-    "__VERIFIER_spin_start", "__VERIFIER_spin_end", "__VERIFIER_loop_begin", "memcpy", "memset",
-    "memmove"};
+struct BuiltinName {
+  const char *name;
+  Builtin id;
+};
+const BuiltinName kBuiltins[] = {
+    {"pthread_create", Builtin::PthreadCreate}, {"pthread_join", Builtin::PthreadJoin},
+    {"pthread_exit", Builtin::PthreadExit}, {"pthread_self", Builtin::PthreadSelf},
+    {"pthread_equal", Builtin::PthreadEqual}, {"pthread_mutex_init", Builtin::MutexInit},
+    {"pthread_mutex_lock", Builtin::MutexLock}, {"pthread_mutex_trylock", Builtin::MutexTrylock},
+    {"pthread_mutex_unlock", Builtin::MutexUnlock}, {"pthread_mutex_destroy", Builtin::NoEffect},
+    {"pthread_barrier_init", Builtin::BarrierInit}, {"pthread_barrier_wait", Builtin::BarrierWait},
+    {"pthread_barrier_destroy", Builtin::NoEffect}, {"pthread_attr_init", Builtin::NoEffect},
+    {"pthread_attr_destroy", Builtin::NoEffect}, {"pthread_yield", Builtin::NoEffect},
+    {"sched_yield", Builtin::NoEffect}, {"malloc", Builtin::Malloc}, {"calloc", Builtin::Calloc},
+    {"aligned_alloc", Builtin::AlignedAlloc}, {"realloc", Builtin::Realloc}, {"free", Builtin::Free},
+    {"memcpy", Builtin::Memcpy}, {"memmove", Builtin::Memcpy}, {"memset", Builtin::Memset},
+    {"__assert_fail", Builtin::AssertFail}, {"__assert_rtn", Builtin::AssertFail},
+    {"abort", Builtin::Abort}, {"__VERIFIER_error", Builtin::Abort}, {"exit", Builtin::Exit},
+    {"_Exit", Builtin::Exit}, {"printf", Builtin::Output}, {"fprintf", Builtin::Output},
+    {"puts", Builtin::Output}, {"putchar", Builtin::Output}, {"fflush", Builtin::Output},
+    {"__VERIFIER_assume", Builtin::VerifierAssume}, {"__VERIFIER_assert", Builtin::VerifierAssert},
+    {"__VERIFIER_weak_access", Builtin::WeakAccess},
+    {"__VERIFIER_memory_scope_work_group", Builtin::ScopeWorkGroup},
+    {"__VERIFIER_memory_scope_device", Builtin::ScopeDevice},
+    {"__VERIFIER_memory_scope_system", Builtin::ScopeSystem},
+    {"__VERIFIER_thread_local_id", Builtin::PlaceThread},
+    {"__VERIFIER_thread_group_id", Builtin::PlaceBlock},
+    {"__VERIFIER_thread_kernel_id", Builtin::PlaceDevice},
+    {"__VERIFIER_thread_global_id", Builtin::NoEffect}, {"__VERIFIER_groupsize", Builtin::GroupSize},
+    {"__VERIFIER_syncthread", Builtin::SyncThreads}, {"__VERIFIER_ret_CAS", Builtin::NoEffect},
+    {"__VERIFIER_spin_start", Builtin::NoEffect}, {"__VERIFIER_spin_end", Builtin::NoEffect},
+    {"__VERIFIER_loop_begin", Builtin::NoEffect}};
 
 bool isIgnorableIntrinsic(Intrinsic::ID id) {
   switch (id) {
@@ -86,9 +104,18 @@ std::string where(const Program &p, const Instruction &i) {
 
 } // namespace
 
-bool Program::isBuiltin(StringRef name) {
-  return std::any_of(std::begin(kBuiltins), std::end(kBuiltins),
-                     [&](const char *b) { return name == b; });
+std::optional<Builtin> builtinNamed(StringRef name) {
+  for (const BuiltinName &b : kBuiltins)
+    if (name == b.name)
+      return b.id;
+  return std::nullopt;
+}
+
+std::optional<Builtin> Program::builtinOf(const Function *f) const {
+  auto it = builtins_.find(f);
+  if (it == builtins_.end())
+    return std::nullopt;
+  return it->second;
 }
 
 Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
@@ -96,6 +123,9 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
     : ctx_(std::move(ctx)), mod_(std::move(mod)) {
   uint64_t next = addr::kFunctions;
   for (const Function &f : *mod_) {
+    if (f.isDeclaration())
+      if (auto b = builtinNamed(f.getName()))
+        builtins_[&f] = *b;
     auto fi = std::make_unique<FunctionInfo>();
     fi->fn = &f;
     fi->address = next;
@@ -289,7 +319,7 @@ void Program::validate(const Function &f) const {
         throw InputError(where(*this, i) + ": unsupported intrinsic '" + callee->getName().str() + "'");
       continue;
     }
-    if (!isBuiltin(callee->getName()))
+    if (!builtinNamed(callee->getName()))
       throw InputError(where(*this, i) + ": unsupported function '" + callee->getName().str() +
                        "' (it has no definition and scopemc does not model it)");
   }

@@ -16,6 +16,7 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
+#include "interpreter/BuiltinId.h"
 #include "interpreter/frontend/InputError.h"
 #include "model/Labels.h"
 
@@ -78,8 +79,8 @@ public:
   uint64_t initialValue(uint64_t a, uint32_t size) const;
   const SourceLoc *sourceOf(const llvm::Instruction *i) const;
   bool isPrivate(const llvm::AllocaInst *a) const { return privateAllocas_.contains(a); }
-  /// Whether `name` is a function the interpreter implements itself.
-  static bool isBuiltin(llvm::StringRef name);
+  /// The builtin a declared function stands for, if the interpreter implements it.
+  std::optional<Builtin> builtinOf(const llvm::Function *f) const;
 
 private:
   void layoutGlobals();
@@ -95,6 +96,7 @@ private:
   std::vector<std::pair<uint64_t, uint64_t>> globalRanges_; // sorted (start, size)
   std::vector<uint8_t> image_;
   llvm::DenseSet<const llvm::AllocaInst *> privateAllocas_;
+  llvm::DenseMap<const llvm::Function *, Builtin> builtins_;
   std::deque<SourceLoc> sourceStore_;
   llvm::DenseMap<const llvm::Instruction *, const SourceLoc *> sources_;
   const FunctionInfo *entry_ = nullptr;

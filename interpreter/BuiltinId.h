@@ -1,0 +1,26 @@
+// The library functions the interpreter implements itself, resolved once per declaration
+// when the program is loaded (no name comparisons while running).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include <llvm/ADT/StringRef.h>
+
+namespace scopemc {
+
+enum class Builtin : uint8_t {
+  PthreadCreate, PthreadJoin, PthreadExit, PthreadSelf, PthreadEqual,
+  MutexInit, MutexLock, MutexTrylock, MutexUnlock, BarrierInit, BarrierWait,
+  NoEffect,     // pthread_*_destroy, attributes, yields, GPUMC markers: return 0
+  Output,       // printf family: no effect on memory, return 0
+  Malloc, Calloc, AlignedAlloc, Realloc, Free, Memcpy, Memset,
+  AssertFail, VerifierAssert, VerifierAssume, Abort, Exit,
+  WeakAccess, ScopeWorkGroup, ScopeDevice, ScopeSystem,
+  PlaceThread, PlaceBlock, PlaceDevice, GroupSize, SyncThreads,
+};
+
+/// The builtin a declared function name stands for, if any.
+std::optional<Builtin> builtinNamed(llvm::StringRef name);
+
+} // namespace scopemc
