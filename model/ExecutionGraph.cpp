@@ -152,26 +152,28 @@ View ExecutionGraph::viewUpToStamp(Stamp s) const {
 
 void ExecutionGraph::cutToStamp(Stamp s) { restrict(viewUpToStamp(s)); }
 
+void ExecutionGraph::dropFrom(std::vector<std::unique_ptr<EventLabel>> &events, size_t n) {
+  for (size_t i = n; i < events.size(); ++i)
+    if (isa<FenceLabel>(events[i].get()) && events[i]->isSC())
+      --scFences_;
+  if (events.size() > n)
+    events.resize(n);
+}
+
 void ExecutionGraph::restrict(const View &keep) {
   for (ThreadId t = 0; t < numThreads(); ++t) {
     auto &events = threads_[static_cast<size_t>(t)];
     auto n = static_cast<size_t>(keep.get(t) + 1);
-    if (events.size() > n)
-      events.resize(n);
+    dropFrom(events, n);
   }
   for (ThreadId t = 1; t < numThreads(); ++t)
     if (!threadExists(t))
-      threads_[static_cast<size_t>(t)].clear();
+      dropFrom(threads_[static_cast<size_t>(t)], 0);
   while (threads_.size() > 1 && !threadExists(numThreads() - 1)) {
     threads_.pop_back();
     tpos_.pop_back();
     creators_.pop_back();
   }
-  scFences_ = 0;
-  for (auto &events : threads_)
-    for (auto &l : events)
-      if (isa<FenceLabel>(l.get()) && l->isSC())
-        ++scFences_;
   auto kept = [&](Event e) { return contains(e); };
   for (auto it = locs_.begin(); it != locs_.end();) {
     auto &li = it->second;
@@ -208,6 +210,10 @@ ExecutionGraph ExecutionGraph::copyRestricted(const View &keep) const {
   }
   g.locs_ = locs_;
   g.nextStamp_ = nextStamp_;
+  for (auto &events : g.threads_)
+    for (auto &l : events)
+      if (isa<FenceLabel>(l.get()) && l->isSC())
+        ++g.scFences_;
   g.restrict(keep);
   return g;
 }

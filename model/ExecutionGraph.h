@@ -100,6 +100,7 @@ public:
 
 private:
   void restrict(const View &keep);
+  void dropFrom(std::vector<std::unique_ptr<EventLabel>> &events, size_t n);
   LocationInfo &locFor(Addr a, uint32_t size);
 
   std::vector<std::vector<std::unique_ptr<EventLabel>>> threads_;
