@@ -25,11 +25,28 @@ FAMILIES = [
     ("caslock", "caslock.c", [2, 3, 4, 5, 6], [2, 3], math.factorial),
 ]
 
+# GPU synchronisation primitives (benchmarks/programs/gpu, GPUMC-annotated pthreads):
+# name, program, blocks, threads, variant (0 race-free, 1 relaxed acquire, 2 relaxed release),
+# expected verdict, expected complete executions (None: not derived)
+GPU = [
+    ("caslock", "caslock.c", 4, 2, 0, "verified", math.factorial(8)),
+    ("ticketlock", "ticketlock.c", 4, 2, 0, "verified", math.factorial(8)),
+    ("ttaslock", "ttaslock.c", 3, 2, 0, "verified", None),
+    ("xfbarrier", "xfbarrier.c", 4, 3, 0, "verified", 1),
+    ("xfbarrier", "xfbarrier.c", 6, 4, 0, "verified", 1),
+] + [(name, prog, b, t, v, "error", None)
+     for name, prog in [("caslock", "caslock.c"), ("ticketlock", "ticketlock.c"),
+                        ("ttaslock", "ttaslock.c"), ("xfbarrier", "xfbarrier.c")]
+     for (b, t) in [(4, 2), (6, 4)] for v in (1, 2)]
+GPU_QUICK = [("caslock", "caslock.c", 2, 2, 0, "verified", math.factorial(4)),
+             ("xfbarrier", "xfbarrier.c", 4, 3, 0, "verified", 1),
+             ("caslock", "caslock.c", 6, 4, 1, "error", None)]
+
 VERDICTS = {0: "verified", 42: "error", 3: "bounded", 124: "timeout", 5: "input error", 7: "internal error"}
 
 
-def run_one(tool, program, n, timeout):
-    cmd = [tool, os.path.join(HERE, "programs", program), "--", "-DN=%d" % n]
+def run_one(tool, program, defines, timeout):
+    cmd = [tool, os.path.join(HERE, "programs", program), "--"] + ["-D%s=%d" % kv for kv in defines.items()]
     start = time.monotonic()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -66,7 +83,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tool", default=os.path.join(ROOT, "build", "cli", "scopemc"))
     ap.add_argument("--quick", action="store_true", help="small sizes only")
-    ap.add_argument("--only", help="comma-separated family names")
+    ap.add_argument("--only", help="comma-separated family names (LB, SB, fai, caslock, gpu)")
     ap.add_argument("--timeout", type=float, default=300)
     ap.add_argument("--csv")
     ap.add_argument("--json")
@@ -82,7 +99,7 @@ def main():
         if args.only and name not in args.only.split(","):
             continue
         for n in (quick if args.quick else sizes):
-            r = run_one(args.tool, program, n, args.timeout)
+            r = run_one(args.tool, program, {"N": n}, args.timeout)
             expected = formula(n)
             ok = r["executions"] == expected
             row = dict(program="%s-%d" % (name, n), verdict=r["verdict"], executions=r["executions"],
@@ -93,6 +110,21 @@ def main():
             print("%-12s %-9s %12s %10s %9.2f %12s %9s%s" % (
                 row["program"], row["verdict"], row["executions"], expected, row["seconds"],
                 row["exec_per_s"], row["rss_mb"], "" if ok else "   COUNT MISMATCH"), flush=True)
+    if not args.only or "gpu" in args.only.split(","):
+        print()
+        gheader = "%-22s %-9s %-9s %12s %9s %9s" % ("gpu program", "verdict", "expected", "executions", "time(s)", "RSS(MB)")
+        print(gheader)
+        print("-" * len(gheader))
+        for name, program, b, t, v, want, count in (GPU_QUICK if args.quick else GPU):
+            r = run_one(args.tool, "gpu/" + program, {"BLOCKS": b, "THREADS": t, "VARIANT": v}, args.timeout)
+            ok = r["verdict"] == want and (count is None or r["executions"] == count)
+            label = "%s-%dx%d-%s" % (name, b, t, ["ok", "rlx-acq", "rlx-rel"][v])
+            row = dict(program=label, verdict=r["verdict"], executions=r["executions"], expected=want,
+                       count_ok=ok, seconds=round(r["seconds"], 3), exec_per_s=None,
+                       rss_mb=round(r["rss_mb"], 1) if r["rss_mb"] else None)
+            rows.append(row)
+            print("%-22s %-9s %-9s %12s %9.2f %9s%s" % (label, r["verdict"], want, r["executions"], row["seconds"],
+                                                       row["rss_mb"], "" if ok else "   MISMATCH"), flush=True)
     if args.csv:
         with open(args.csv, "w", newline="") as f:
             w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
