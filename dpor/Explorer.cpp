@@ -165,7 +165,8 @@ bool Explorer::isFrozenForever(const BlockLabel &b) const {
   // in every continuation: that read can neither be revisited nor deleted by a revisit
   // (both need it to be added maximally, DPOR.md §2), so the branch holds no complete
   // execution and is dropped. Loop-bound cuts are kept: they decide the verdict.
-  if (b.reason() != BlockReason::SpinLoop && b.reason() != BlockReason::Lock)
+  if (!opts_.dropFrozenSpins ||
+      (b.reason() != BlockReason::SpinLoop && b.reason() != BlockReason::Lock))
     return false;
   const auto &g = frames_.back().graph;
   for (int32_t i = b.index() - 1; i >= 0; --i)

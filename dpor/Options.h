@@ -17,6 +17,9 @@ struct ExplorationOptions {
   double timeoutSeconds = 0;
   /// Report progress on stderr (the caller decides, e.g. when stderr is a terminal).
   bool progress = false;
+  /// Drop a branch as soon as a spin loop or lock blocks after a read that was not added
+  /// maximally: no complete execution can follow (only blocked ones are skipped).
+  bool dropFrozenSpins = true;
 };
 
 struct ExplorationResult {

@@ -92,5 +92,38 @@ TEST(Rc11Sanity, ScopedAndPlainRc11AgreeWhenEveryScopeIsSystem) {
   }
 }
 
+TEST(SpinPruning, DroppingFrozenSpinBranchesKeepsEveryCompleteExecution) {
+  // Programs with spin loops and locks: the same complete executions and error kinds with
+  // and without the early drop; only blocked executions may disappear.
+  std::vector<std::pair<std::string, std::vector<std::string>>> programs;
+  for (const Row &row : readManifest())
+    if (row.program.find("lock") != std::string::npos || row.program.find("mutex") != std::string::npos)
+      programs.push_back({std::string(SCOPEMC_SHARED_DIR) + "/conformance/programs/" + row.program + ".c", {}});
+  std::string gpu = std::string(SCOPEMC_E2E_DIR) + "/../../benchmarks/programs/gpu/";
+  for (std::string p : {"caslock.c", "ticketlock.c", "ttaslock.c", "xfbarrier.c"})
+    for (std::string v : {"0", "1", "2"})
+      programs.push_back({gpu + p, {"-DBLOCKS=2", "-DTHREADS=2", "-DVARIANT=" + v}});
+  ASSERT_GE(programs.size(), 16u);
+  for (auto &[file, flags] : programs) {
+    RunOptions o;
+    o.file = file;
+    o.frontend.includeDir = SCOPEMC_TEST_INCLUDE_DIR;
+    o.frontend.compilerArgs = flags;
+    o.checks.stopOnFirst = false;
+    RunResult pruned = verify(o);
+    o.exploration.dropFrozenSpins = false;
+    RunResult full = verify(o);
+    std::string tag = file + (flags.empty() ? "" : " " + flags.back());
+    EXPECT_EQ(pruned.exploration.complete, full.exploration.complete) << tag;
+    EXPECT_LE(pruned.exploration.blocked, full.exploration.blocked) << tag;
+    std::set<std::string> a, b;
+    for (auto &r : pruned.reports)
+      a.insert(kindName(r.type));
+    for (auto &r : full.reports)
+      b.insert(kindName(r.type));
+    EXPECT_EQ(a, b) << tag;
+  }
+}
+
 } // namespace
 } // namespace scopemc
