@@ -118,14 +118,9 @@ Interpreter::Flow Interpreter::enterFunction(Thread &th, const FunctionInfo &fi,
 }
 
 Interpreter::Flow Interpreter::returnFrom(Thread &th, RtValue ret, bool hasValue) {
+  // Only for inner frames: returning from the entry function ends the thread (exec, Ret).
   th.privTop = th.stack.back().privMark;
   th.stack.pop_back();
-  if (th.stack.empty()) {
-    if (!offer(th, ThreadFinishLabel(nextEvent(th), th.pos, nullptr, ret.bits))) {
-      return Flow::Stop; // cannot happen after the pop: handled by the caller
-    }
-    return Flow::Done;
-  }
   Frame &caller = th.stack.back();
   if (hasValue)
     set(caller, *caller.pc, std::move(ret));

@@ -119,9 +119,7 @@ bool inclEv(const Candidate &c, size_t a, size_t b) {
 
 bool consistent(const Candidate &c) {
   size_t n = c.ev.size();
-  auto isW = [&](size_t i) { return c.ev[i].kind == REvent::W; };
   auto isR = [&](size_t i) { return c.ev[i].kind == REvent::R; };
-  auto isF = [&](size_t i) { return c.ev[i].kind == REvent::F; };
   auto sameLoc = [&](size_t a, size_t b) {
     return c.ev[a].loc >= 0 && c.ev[a].loc == c.ev[b].loc;
   };
@@ -148,7 +146,6 @@ bool consistent(const Candidate &c) {
       for (size_t j = i + 1; j < order.size(); ++j)
         co.add(static_cast<size_t>(order[i]), static_cast<size_t>(order[j]));
   Rel fr = minus(seq(inverse(rf), co), identity(n));
-  Rel id = identity(n);
 
   // no-thin-air: po U rf acyclic
   if (!acyclic(unite(po, rf)))
@@ -159,7 +156,6 @@ bool consistent(const Candidate &c) {
 
   auto ord = [&](auto pred) { return filter(n, [&](size_t i) { return pred(c.ev[i]); }); };
   Rel W = ord([](const REvent &e) { return e.kind == REvent::W; });
-  Rel Rr = ord([](const REvent &e) { return e.kind == REvent::R; });
   Rel Fn = ord([](const REvent &e) { return e.kind == REvent::F; });
   Rel Wrlx = ord([](const REvent &e) { return e.kind == REvent::W && atomicEv(e); });
   Rel Rrlx = ord([](const REvent &e) { return e.kind == REvent::R && atomicEv(e); });
@@ -191,9 +187,6 @@ bool consistent(const Candidate &c) {
   Rel pscBase = seq(seq(left, scb), right);
   Rel pscF = seq(seq(Fsc, unite(hb, seq(seq(hb, eco), hb))), Fsc);
   Rel psc = meet(unite(pscBase, pscF), incl);
-  (void)id;
-  (void)isW;
-  (void)isF;
   return acyclic(psc);
 }
 
