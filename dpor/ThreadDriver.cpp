@@ -49,7 +49,10 @@ EventLabel *ThreadDriver::next(ThreadId t) {
       auto *create = static_cast<const ThreadCreateLabel *>(g_->label(g_->creatorOf(t)));
       entry = create->entry();
     }
-    runner_.resetThread(t, entry, g_->threadPos(t));
+    // A restarted thread begins where it was created (its start event), not where
+    // placement calls moved it later.
+    ThreadPos pos = g_->threadSize(t) ? g_->label(Event{t, 0})->threadPos() : g_->threadPos(t);
+    runner_.resetThread(t, entry, pos);
     s.started = true;
     s.pos = 0;
   }

@@ -48,8 +48,7 @@ LocationInfo &ExecutionGraph::locFor(Addr a, uint32_t size) {
 
 EventLabel *ExecutionGraph::add(std::unique_ptr<EventLabel> lab) {
   ThreadId t = lab->thread();
-  if (t >= numThreads() || lab->index() == 0)
-    setThreadPos(t, lab->threadPos());
+  setThreadPos(t, lab->threadPos()); // placement calls may move a thread after its start
   auto &events = threads_[static_cast<size_t>(t)];
   assert(lab->index() == static_cast<int32_t>(events.size()) && "events are added in po order");
   lab->setStamp(nextStamp_++);

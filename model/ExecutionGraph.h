@@ -36,6 +36,7 @@ public:
   bool threadExists(ThreadId t) const;
   /// A thread id for a new thread: the lowest free slot above 0, or a new slot.
   ThreadId freshThreadId() const;
+  /// The thread's position as its latest event states it.
   const ThreadPos &threadPos(ThreadId t) const { return tpos_[static_cast<size_t>(t)]; }
   void setThreadPos(ThreadId t, ThreadPos p);
   /// Makes room for thread t, created by `creator` (init() for the main thread).
