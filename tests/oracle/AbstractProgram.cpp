@@ -55,6 +55,10 @@ AbstractProgram generate(std::mt19937_64 &rng, const GeneratorOptions &o) {
         op.kind = Op::Kind::Xchg;
         op.value = static_cast<uint64_t>(uni(1, 2));
         op.order = pick(rng, {MemOrder::Relaxed, MemOrder::AcqRel, MemOrder::SeqCst});
+      } else if (o.awaits && r < 90) {
+        op.kind = Op::Kind::Await;
+        op.expected = static_cast<uint64_t>(uni(0, 2));
+        op.order = pick(rng, {MemOrder::Relaxed, MemOrder::Acquire, MemOrder::SeqCst});
       } else if (r < 92) {
         op.kind = Op::Kind::Cas;
         op.expected = static_cast<uint64_t>(uni(0, 1));
@@ -80,13 +84,15 @@ std::string AbstractProgram::describe() const {
     auto &th = threads[t];
     os << "  thread " << t + 1 << " (device " << th.pos.device << ", block " << th.pos.block << "):";
     for (auto &op : th.ops) {
-      static const char *names[] = {"ld", "st", "fai", "xchg", "cas", "fence"};
+      static const char *names[] = {"ld", "st", "fai", "xchg", "cas", "fence", "await"};
       os << " " << names[static_cast<int>(op.kind)] << "(";
       if (op.kind != Op::Kind::Fence)
         os << "v" << op.loc << ",";
       os << orderName(op.order) << "," << scopeName(op.scope);
       if (op.kind == Op::Kind::Cas)
         os << "," << op.expected << "->" << op.value;
+      else if (op.kind == Op::Kind::Await)
+        os << ",==" << op.expected;
       else if (op.kind != Op::Kind::Load && op.kind != Op::Kind::Fence)
         os << "," << op.value;
       os << ")";
@@ -141,6 +147,10 @@ std::string toC(const AbstractProgram &p) {
       }
       case Op::Kind::Fence:
         os << "  atomic_thread_fence(" << cOrder(op.order) << ");\n";
+        break;
+      case Op::Kind::Await:
+        os << "  while (atomic_load_explicit(" << v << ", " << cOrder(op.order) << ") != " << op.expected
+           << ")\n    ;\n";
         break;
       }
     }
@@ -213,6 +223,18 @@ RunStatus ScriptedRunner::run(ThreadId t, EventSink &sink) {
     case Op::Kind::Load:
       ok = offer(s, sink, ReadLabel(e, s.pos, op.order, op.scope, nullptr, a, 8));
       break;
+    case Op::Kind::Await: { // a spin loop: an iteration that does not see the value blocks
+      uint64_t v = 0;
+      ok = offer(s, sink, ReadLabel(e, s.pos, op.order, op.scope, nullptr, a, 8), &v);
+      if (ok && v != op.expected) {
+        if (!offer(s, sink, BlockLabel(Event{t, s.index}, s.pos, nullptr, BlockReason::SpinLoop))) {
+          s.index = start;
+          return RunStatus::Stopped;
+        }
+        return RunStatus::Finished;
+      }
+      break;
+    }
     case Op::Kind::Store:
       ok = offer(s, sink, WriteLabel(e, s.pos, op.order, op.scope, nullptr, a, 8, op.value, false));
       break;

@@ -12,10 +12,10 @@
 namespace scopemc::oracle {
 
 struct Op {
-  enum class Kind : uint8_t { Load, Store, FetchAdd, Xchg, Cas, Fence } kind;
+  enum class Kind : uint8_t { Load, Store, FetchAdd, Xchg, Cas, Fence, Await } kind;
   int loc = 0;            // variable v<loc>
   uint64_t value = 0;     // stored / added / exchanged / CAS desired
-  uint64_t expected = 0;  // CAS
+  uint64_t expected = 0;  // CAS; Await: the value the spin loop waits for
   MemOrder order = MemOrder::Relaxed;
   Scope scope = Scope::System;
   bool isRmw() const { return kind == Kind::FetchAdd || kind == Kind::Xchg || kind == Kind::Cas; }
@@ -38,6 +38,7 @@ struct GeneratorOptions {
   int minOps = 1, maxOps = 4;
   int maxLocs = 3;
   bool scoped = false;
+  bool awaits = false; // spin loops `while (v != k);` (complete executions read k)
 };
 
 AbstractProgram generate(std::mt19937_64 &rng, const GeneratorOptions &opts);

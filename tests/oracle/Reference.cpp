@@ -240,7 +240,8 @@ std::set<std::string> enumerateConsistent(const AbstractProgram &p, uint64_t max
           return o == MemOrder::SeqCst ? o : (o == MemOrder::Release || o == MemOrder::AcqRel) ? MemOrder::Release : MemOrder::Relaxed;
         };
         switch (op.kind) {
-        case Op::Kind::Load: c.ev.push_back(ev(REvent::R, op.order)); break;
+        case Op::Kind::Load:
+        case Op::Kind::Await: c.ev.push_back(ev(REvent::R, op.order)); break;
         case Op::Kind::Store: c.ev.push_back(ev(REvent::W, op.order)); break;
         case Op::Kind::Fence: c.ev.push_back(ev(REvent::F, op.order)); break;
         default: {
@@ -319,6 +320,8 @@ std::set<std::string> enumerateConsistent(const AbstractProgram &p, uint64_t max
           const REvent &e = c.ev[r];
           if (e.op && e.op->kind == Op::Kind::Cas && ((val[r] == e.op->expected) != (e.rmwPartner >= 0)))
             return;
+          if (e.op && e.op->kind == Op::Kind::Await && val[r] != e.op->expected)
+            return; // the spin loop would not exit: not a complete execution
         }
         c.co.assign(static_cast<size_t>(p.numLocs), {});
         for (int l = 0; l < p.numLocs; ++l) {
