@@ -160,6 +160,41 @@ void Explorer::checkLocation(const MemAccessLabel &m) const {
                              "(mixed-size accesses) are not supported");
 }
 
+void Explorer::revisitBlockedReadsInPlace(Event w) {
+  // A thread blocked in a spin loop (or lock) right after reading an older write would, in
+  // the revisit r <- w, only block again: then the revisit is made in place and the branch
+  // with the stale read, which holds no complete execution of its own, is not explored.
+  if (!opts_.inPlaceRevisits)
+    return;
+  auto &g = graph();
+  auto *wl = static_cast<const WriteLabel *>(g.label(w));
+  std::vector<Event> reads = g.location(wl->addr())->reads;
+  for (Event r : reads) {
+    auto *b = dyn_cast<BlockLabel>(g.lastLabel(r.thread));
+    if (r.thread == w.thread || !b || b->index() != r.index + 1 ||
+        (b->reason() != BlockReason::SpinLoop && b->reason() != BlockReason::Lock))
+      continue;
+    auto *rl = static_cast<ReadLabel *>(g.label(r));
+    if (wl->porf().contains(r) || !rl->revisitable() || !rl->addedMax() || !g.coBefore(rl->rf(), w) ||
+        !isMaximalExtension(r, w, keptView(r, w)))
+      continue;
+    ReadLabel::PastRf past{rl->rf(), rl->addedMax(), rl->hb(), rl->porf()};
+    g.setRf(r, w);
+    rl->setAddedMax(g.coMax(wl->addr()) == w);
+    checker_->updateViews(g, r);
+    if (checker_->isConsistent(g, r) && driver_.replaysToItsBlock(r.thread)) {
+      rl->pastRfs().push_back(std::move(past));
+      notify(r);
+      continue;
+    }
+    g.setRf(r, past.rf); // the thread would not block again: a normal revisit
+    rl->setAddedMax(past.addedMax);
+    rl->hb() = std::move(past.hb);
+    rl->porf() = std::move(past.porf);
+    driver_.invalidate(r.thread, r.index);
+  }
+}
+
 bool Explorer::isFrozenForever(const BlockLabel &b) const {
   // A spin loop or lock that blocks after a read that was not added maximally stays blocked
   // in every continuation: that read can neither be revisited nor deleted by a revisit
@@ -207,6 +242,7 @@ bool Explorer::addWrite(WriteLabel &w) {
   }
   if (!checker_->isConsistent(g, w.pos()))
     return false;
+  revisitBlockedReadsInPlace(w.pos());
   pushBackwardRevisits(w.pos());
   return true;
 }

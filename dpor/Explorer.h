@@ -45,6 +45,7 @@ private:
   void checkLocation(const MemAccessLabel &m) const;
   bool addRead(ReadLabel &r);
   bool isFrozenForever(const BlockLabel &b) const;
+  void revisitBlockedReadsInPlace(Event w);
   bool addWrite(WriteLabel &w);
   bool finishExecution();
   bool notify(Event e);

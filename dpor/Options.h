@@ -20,6 +20,9 @@ struct ExplorationOptions {
   /// Drop a branch as soon as a spin loop or lock blocks after a read that was not added
   /// maximally: no complete execution can follow (only blocked ones are skipped).
   bool dropFrozenSpins = true;
+  /// Revisit a read that a spin loop (or lock) blocked on in place when the revisiting
+  /// write would only block it again (GenMC calls this in-place revisiting).
+  bool inPlaceRevisits = true;
 };
 
 struct ExplorationResult {

@@ -19,7 +19,8 @@ void Explorer::pushBackwardRevisits(Event w) {
   if (!li)
     return;
   for (Event r : li->reads) {
-    if (prefix.contains(r) || !g.label(r)->revisitable())
+    if (prefix.contains(r) || !g.label(r)->revisitable() ||
+        static_cast<const ReadLabel *>(g.label(r))->rf() == w) // revisited in place already
       continue;
     if (isMaximalExtension(r, w, keptView(r, w)))
       pushWork(WorkItem{WorkItem::Kind::BackwardRevisit, wl->stamp(), r, w});

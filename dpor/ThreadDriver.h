@@ -42,6 +42,10 @@ public:
   EventLabel *next(ThreadId t);
   /// Takes the pending next event of t (see next()).
   std::unique_ptr<EventLabel> take(ThreadId t);
+  /// Replays thread t from its start against the graph and tells whether it reproduces the
+  /// graph's events up to its last one, a block (used to test an in-place revisit). The
+  /// thread is left consistent with the graph either way.
+  bool replaysToItsBlock(ThreadId t);
   /// The value `r` reads in the attached graph.
   uint64_t readValue(const ReadLabel &r) const;
 
@@ -54,11 +58,13 @@ private:
     std::unique_ptr<EventLabel> pending;
   };
   ThreadState &state(ThreadId t);
+  EventLabel *run(ThreadId t); // runs t until its next new event or its end
   void reset(ThreadId t);
   uint64_t replyValue(const EventLabel &lab) const;
 
   ProgramRunner &runner_;
   ExecutionGraph *g_ = nullptr;
+  bool probing_ = false, probeDiverged_ = false;
   std::vector<ThreadState> threads_;
 };
 

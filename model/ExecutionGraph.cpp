@@ -159,6 +159,38 @@ void ExecutionGraph::dropFrom(std::vector<std::unique_ptr<EventLabel>> &events, 
     events.resize(n);
 }
 
+void ExecutionGraph::restoreCutRfs() {
+  for (auto &events : threads_)
+    for (auto &l : events) {
+      auto *r = dyn_cast<ReadLabel>(l.get());
+      if (!r || r->pastRfs().empty() || r->rf().isInit() || contains(r->rf()))
+        continue;
+      auto &past = r->pastRfs();
+      while (!past.empty() && !past.back().rf.isInit() && !contains(past.back().rf))
+        past.pop_back();
+      if (past.empty())
+        continue; // cannot happen: the first source predates the read
+      ReadLabel::PastRf back = std::move(past.back());
+      past.pop_back();
+      auto &li = locs_[r->addr()];
+      r->setRf(back.rf);
+      r->setAddedMax(back.addedMax);
+      r->hb() = std::move(back.hb);
+      r->porf() = std::move(back.porf);
+      if (back.rf.isInit())
+        li.initReaders.push_back(r->pos());
+      else
+        static_cast<WriteLabel *>(label(back.rf))->readers().push_back(r->pos());
+    }
+}
+
+std::unique_ptr<EventLabel> ExecutionGraph::removeLast(ThreadId t) {
+  auto &events = threads_[static_cast<size_t>(t)];
+  std::unique_ptr<EventLabel> l = std::move(events.back());
+  events.pop_back();
+  return l;
+}
+
 void ExecutionGraph::restrict(const View &keep) {
   for (ThreadId t = 0; t < numThreads(); ++t) {
     auto &events = threads_[static_cast<size_t>(t)];
@@ -173,6 +205,7 @@ void ExecutionGraph::restrict(const View &keep) {
     tpos_.pop_back();
     creators_.pop_back();
   }
+  restoreCutRfs();
   auto kept = [&](Event e) { return contains(e); };
   for (auto it = locs_.begin(); it != locs_.end();) {
     auto &li = it->second;

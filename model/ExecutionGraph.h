@@ -68,6 +68,8 @@ public:
   void setRf(Event read, Event write);
   /// Inserts a write into its location's co so that `pos` writes precede it.
   void placeWrite(Event write, size_t pos);
+  /// Removes and returns the last event of thread t, which must not be a memory access.
+  std::unique_ptr<EventLabel> removeLast(ThreadId t);
   /// Moves an already placed write to position `pos` of its location's co.
   void moveWrite(Event write, size_t pos);
 
@@ -101,6 +103,7 @@ public:
 
 private:
   void restrict(const View &keep);
+  void restoreCutRfs();
   void dropFrom(std::vector<std::unique_ptr<EventLabel>> &events, size_t n);
   LocationInfo &locFor(Addr a, uint32_t size);
 

@@ -131,6 +131,15 @@ public:
 
   Event rf() const { return rf_; }
   void setRf(Event w) { rf_ = w; }
+  /// In-place revisits (Explorer): the rf sources this read had before, most recent last,
+  /// with their added-maximally flags; a cut that removes the current source restores one.
+  struct PastRf {
+    Event rf;
+    bool addedMax;
+    View hb, porf;
+  };
+  std::vector<PastRf> &pastRfs() { return pastRfs_; }
+  const std::vector<PastRf> &pastRfs() const { return pastRfs_; }
   const Rmw &rmw() const { return rmw_; }
   bool isRmw() const { return rmw_.op != RmwOp::None; }
   /// Whether the RMW this read starts writes when it reads `value` (a failed CAS does not).
@@ -139,6 +148,7 @@ public:
 private:
   Rmw rmw_;
   Event rf_ = Event::init();
+  std::vector<PastRf> pastRfs_;
 };
 
 class WriteLabel : public MemAccessLabel {

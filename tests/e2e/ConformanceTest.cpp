@@ -94,7 +94,8 @@ TEST(Rc11Sanity, ScopedAndPlainRc11AgreeWhenEveryScopeIsSystem) {
 
 TEST(SpinPruning, DroppingFrozenSpinBranchesKeepsEveryCompleteExecution) {
   // Programs with spin loops and locks: the same complete executions and error kinds with
-  // and without the early drop; only blocked executions may disappear.
+  // and without the early drop and the in-place revisits; only blocked executions may
+  // disappear.
   std::vector<std::pair<std::string, std::vector<std::string>>> programs;
   for (const Row &row : readManifest())
     if (row.program.find("lock") != std::string::npos || row.program.find("mutex") != std::string::npos)
@@ -112,6 +113,7 @@ TEST(SpinPruning, DroppingFrozenSpinBranchesKeepsEveryCompleteExecution) {
     o.checks.stopOnFirst = false;
     RunResult pruned = verify(o);
     o.exploration.dropFrozenSpins = false;
+    o.exploration.inPlaceRevisits = false;
     RunResult full = verify(o);
     std::string tag = file + (flags.empty() ? "" : " " + flags.back());
     EXPECT_EQ(pruned.exploration.complete, full.exploration.complete) << tag;
