@@ -183,7 +183,7 @@ void Explorer::revisitBlockedReadsInPlace(Event w) {
     rl->setAddedMax(g.coMax(wl->addr()) == w);
     checker_->updateViews(g, r);
     if (checker_->isConsistent(g, r) && driver_.replaysToItsBlock(r.thread)) {
-      rl->pastRfs().push_back(std::move(past));
+      g.pushPastRf(r, std::move(past));
       notify(r);
       continue;
     }

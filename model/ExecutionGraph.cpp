@@ -159,7 +159,14 @@ void ExecutionGraph::dropFrom(std::vector<std::unique_ptr<EventLabel>> &events, 
     events.resize(n);
 }
 
+void ExecutionGraph::pushPastRf(Event r, ReadLabel::PastRf past) {
+  static_cast<ReadLabel *>(label(r))->pastRfs().push_back(std::move(past));
+  hasPastRfs_ = true;
+}
+
 void ExecutionGraph::restoreCutRfs() {
+  if (!hasPastRfs_)
+    return;
   for (auto &events : threads_)
     for (auto &l : events) {
       auto *r = dyn_cast<ReadLabel>(l.get());
@@ -182,13 +189,6 @@ void ExecutionGraph::restoreCutRfs() {
       else
         static_cast<WriteLabel *>(label(back.rf))->readers().push_back(r->pos());
     }
-}
-
-std::unique_ptr<EventLabel> ExecutionGraph::removeLast(ThreadId t) {
-  auto &events = threads_[static_cast<size_t>(t)];
-  std::unique_ptr<EventLabel> l = std::move(events.back());
-  events.pop_back();
-  return l;
 }
 
 void ExecutionGraph::restrict(const View &keep) {

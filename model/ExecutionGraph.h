@@ -68,8 +68,9 @@ public:
   void setRf(Event read, Event write);
   /// Inserts a write into its location's co so that `pos` writes precede it.
   void placeWrite(Event write, size_t pos);
-  /// Removes and returns the last event of thread t, which must not be a memory access.
-  std::unique_ptr<EventLabel> removeLast(ThreadId t);
+  /// Read r takes a new rf in place; `past` is what a cut that removes the new source
+  /// restores (in-place revisits, dpor/Explorer).
+  void pushPastRf(Event r, ReadLabel::PastRf past);
   /// Moves an already placed write to position `pos` of its location's co.
   void moveWrite(Event write, size_t pos);
 
@@ -114,6 +115,7 @@ private:
   std::vector<Event> emptyEvents_;
   Stamp nextStamp_ = 1;
   size_t scFences_ = 0;
+  bool hasPastRfs_ = false; // some read was revisited in place
 };
 
 } // namespace scopemc
