@@ -242,6 +242,7 @@ ExecutionGraph ExecutionGraph::copyRestricted(const View &keep) const {
   }
   g.locs_ = locs_;
   g.nextStamp_ = nextStamp_;
+  g.hasPastRfs_ = hasPastRfs_;
   for (auto &events : g.threads_)
     for (auto &l : events)
       if (isa<FenceLabel>(l.get()) && l->isSC())
