@@ -74,16 +74,18 @@ int main(int argc, char **argv) {
   opts.frontend.compilerArgs = compilerArgs;
   CLI::App app{"scopemc: explores every consistent execution of a concurrent C/C++ program "
                "under (scoped) RC11 and reports assertion violations, data races, "
-               "heterogeneous races, deadlocks and memory errors.\n\n"
+               "heterogeneous races, barrier divergence, deadlocks and memory errors.\n\n"
                "  scopemc [check] FILE [options] [-- compiler flags]\n"};
+  app.name("scopemc");
   app.set_version_flag("--version", versionText());
   app.add_option("file", opts.file, "Input: .c, .cpp, .ll or .bc")->required();
   std::vector<std::string> defines, includes;
   app.add_option("-D", defines, "Define a macro for the compiler (repeatable)");
   app.add_option("-I", includes, "Add an include directory for the compiler (repeatable)");
   app.add_option("--unroll", opts.interpreter.unroll,
-                 "Bound every loop that is not a spin loop to N back edges (0: no bound); a run "
-                 "cut by the bound is reported as bounded, never as verified");
+                 "Let a loop take its back edge at most N times per call (0: no bound); spin-loop "
+                 "iterations that make no progress are cut anyway. A run cut by the bound is "
+                 "reported as bounded, never as verified");
   bool keepGoing = false, stopFirst = false, noRaces = false;
   app.add_flag("--keep-going", keepGoing,
                "Explore every execution and report each distinct error once");
