@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include <llvm/Analysis/CaptureTracking.h>
+#include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/InstIterator.h>
@@ -320,7 +321,8 @@ void Program::validate(const Function &f) const {
       continue;
     }
     if (!builtinNamed(callee->getName()))
-      throw InputError(where(*this, i) + ": unsupported function '" + callee->getName().str() +
+      throw InputError(where(*this, i) + ": unsupported function '" +
+                       llvm::demangle(callee->getName().str()) +
                        "' (it has no definition and scopemc does not model it)");
   }
 }
