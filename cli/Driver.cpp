@@ -20,7 +20,7 @@ RunResult verify(const RunOptions &opts) {
     res.verdict = Verdict::ErrorFound;
   else if (res.exploration.timedOut)
     res.verdict = Verdict::Timeout;
-  else if (res.exploration.boundHit)
+  else if (res.exploration.boundHit || res.exploration.memoryLimitHit)
     res.verdict = Verdict::Bounded;
   return res;
 }

@@ -122,10 +122,15 @@ void printSummary(std::ostream &os, const RunResult &res, unsigned unroll) {
     os << "*** Verification unsuccessful.\n";
     break;
   case Verdict::Bounded:
-    os << "Verification bounded: the loop bound (--unroll " << unroll
-       << ") cut some executions, so no verdict is given for them. Loops that hit the bound:\n";
-    for (auto *l : x.boundLoops)
-      os << "  " << toString(l) << "\n";
+    if (x.memoryLimitHit)
+      os << "Verification bounded: the memory limit (--memory-limit) stopped the exploration "
+            "before it finished; no verdict.\n";
+    if (x.boundHit) {
+      os << "Verification bounded: the loop bound (--unroll " << unroll
+         << ") cut some executions, so no verdict is given for them. Loops that hit the bound:\n";
+      for (auto *l : x.boundLoops)
+        os << "  " << toString(l) << "\n";
+    }
     break;
   case Verdict::Timeout:
     os << "Timeout: the exploration was stopped before it finished; no verdict.\n";

@@ -101,6 +101,8 @@ int main(int argc, char **argv) {
                                  "Choose the next thread pseudo-randomly with this seed "
                                  "(the explored executions are the same)");
   app.add_option("--timeout", opts.exploration.timeoutSeconds, "Stop after S seconds (exit 124)");
+  app.add_option("--memory-limit", opts.exploration.memoryLimitMb,
+                 "Stop when the tool's resident memory exceeds MB megabytes (verdict bounded, exit 3)");
   std::string model = "scoped-rc11";
   app.add_option("--model", model, "Memory model: scoped-rc11 (default) or rc11 (scopes ignored)")
       ->check(CLI::IsMember({"scoped-rc11", "rc11"}));

@@ -22,13 +22,26 @@ ExplorationResult Explorer::run() {
     if (!backtrack())
       break;
   }
-  result_.stoppedEarly = stop_ && !result_.timedOut;
+  result_.stoppedEarly = stop_ && !result_.timedOut && !result_.memoryLimitHit;
   result_.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   if (opts_.progress)
     std::fprintf(stderr, "\r\033[K");
   return result_;
 }
+
+namespace {
+uint64_t residentMb() {
+  // Linux: the second field of /proc/self/statm is the resident set in pages.
+  std::FILE *f = std::fopen("/proc/self/statm", "r");
+  if (!f)
+    return 0;
+  unsigned long long size = 0, resident = 0;
+  int n = std::fscanf(f, "%llu %llu", &size, &resident);
+  std::fclose(f);
+  return n == 2 ? resident * 4096 / (1024 * 1024) : 0;
+}
+} // namespace
 
 bool Explorer::outOfTime() {
   auto now = std::chrono::steady_clock::now();
@@ -43,6 +56,10 @@ bool Explorer::outOfTime() {
   if (opts_.timeoutSeconds > 0 &&
       std::chrono::duration<double>(now - start_).count() > opts_.timeoutSeconds) {
     result_.timedOut = true;
+    stop_ = true;
+  }
+  if (opts_.memoryLimitMb > 0 && residentMb() > opts_.memoryLimitMb) {
+    result_.memoryLimitHit = true;
     stop_ = true;
   }
   return stop_;

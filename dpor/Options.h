@@ -15,6 +15,8 @@ struct ExplorationOptions {
   std::optional<uint64_t> scheduleSeed;
   /// Stop exploring after this many seconds (0: no limit).
   double timeoutSeconds = 0;
+  /// Stop exploring when the process's resident memory exceeds this many MiB (0: no limit).
+  uint64_t memoryLimitMb = 0;
   /// Report progress on stderr (the caller decides, e.g. when stderr is a terminal).
   bool progress = false;
   /// Drop a branch as soon as a spin loop or lock blocks after a read that was not added
@@ -32,6 +34,7 @@ struct ExplorationResult {
   std::vector<const SourceLoc *> boundLoops; // the loops that hit the bound
   bool stoppedEarly = false;  // an observer asked to stop (e.g. first error)
   bool timedOut = false;
+  bool memoryLimitHit = false; // stopped by memoryLimitMb: the search is incomplete
   double seconds = 0;
 };
 
