@@ -61,17 +61,18 @@ void BugChecker::checkRaces(const ExecutionGraph &g, const MemAccessLabel &e) {
 }
 
 void BugChecker::checkHeap(const ExecutionGraph &g, const EventLabel &e) {
-  constexpr uint64_t kHeapRegion = 0x2000'0000'0000ull, kRegionMask = 0xF000'0000'0000ull;
+  // Accesses are checked when their label says they touch the heap; every free is checked
+  // (freeing anything but the start of an allocation is an invalid free).
   Addr a = 0;
   uint64_t size = 0;
   if (auto *m = dyn_cast<MemAccessLabel>(&e)) {
+    if (!m->onHeap())
+      return;
     a = m->addr();
     size = m->size();
   } else if (auto *f = dyn_cast<FreeLabel>(&e)) {
     a = f->addr();
   }
-  if ((a & kRegionMask) != kHeapRegion)
-    return;
   const AllocLabel *alloc = nullptr;
   std::vector<const FreeLabel *> frees;
   for (ThreadId t = 0; t < g.numThreads(); ++t)

@@ -28,9 +28,8 @@ std::string eventText(const ExecutionGraph &g, const EventLabel &l, const Progra
   std::ostringstream os;
   os << toString(l.pos()) << "\\n";
   if (auto *r = dyn_cast<ReadLabel>(&l)) {
-    uint64_t v = r->rf().isInit() ? p.initialValue(r->addr(), r->size())
-                                  : static_cast<const WriteLabel *>(g.label(r->rf()))->value();
-    os << (r->isRmw() ? "U " : "R ") << escape(addressName(p, r->addr())) << " = " << static_cast<int64_t>(v);
+    os << (r->isRmw() ? "U " : "R ") << escape(addressName(p, r->addr())) << " = "
+       << static_cast<int64_t>(readValueOf(g, *r, p));
   } else if (auto *w = dyn_cast<WriteLabel>(&l)) {
     os << (w->isRmwPart() ? "U " : "W ") << escape(addressName(p, w->addr())) << " := "
        << static_cast<int64_t>(w->value());

@@ -6,6 +6,12 @@
 
 namespace scopemc {
 
+uint64_t readValueOf(const ExecutionGraph &g, const ReadLabel &r, const Program &p) {
+  if (r.rf().isInit())
+    return p.initialValue(r.addr(), r.size());
+  return static_cast<const WriteLabel *>(g.label(r.rf()))->value();
+}
+
 std::string addressName(const Program &p, Addr a) {
   for (const llvm::GlobalVariable &g : p.module().globals()) {
     uint64_t start = p.addressOf(&g);
@@ -49,13 +55,9 @@ std::string modeScope(MemOrder o, Scope s) {
 
 std::string eventLine(const ExecutionGraph &g, const EventLabel &l, const Program &p) {
   std::ostringstream os;
-  auto value = [&](const ReadLabel &r) -> long long {
-    if (r.rf().isInit())
-      return static_cast<long long>(p.initialValue(r.addr(), r.size()));
-    return static_cast<long long>(static_cast<const WriteLabel *>(g.label(r.rf()))->value());
-  };
   if (auto *r = dyn_cast<ReadLabel>(&l)) {
-    os << (r->isRmw() ? "rmw read " : "read ") << addressName(p, r->addr()) << " = " << value(*r)
+    os << (r->isRmw() ? "rmw read " : "read ") << addressName(p, r->addr()) << " = "
+       << static_cast<long long>(readValueOf(g, *r, p))
        << " (" << orderName(r->order()) << ") from " << toString(r->rf());
   } else if (auto *w = dyn_cast<WriteLabel>(&l)) {
     os << (w->isRmwPart() ? "rmw write " : "write ") << addressName(p, w->addr()) << " = "

@@ -7,6 +7,8 @@
 
 namespace scopemc {
 
+/// The value `r` reads in `g` (the initial value of its location when it reads init).
+uint64_t readValueOf(const ExecutionGraph &g, const ReadLabel &r, const Program &p);
 /// Names addresses after the program's globals ("x", "arr+8") or their region.
 std::string addressName(const Program &p, Addr a);
 std::string threadName(const ExecutionGraph *g, Event e, const ThreadPos &pos);

@@ -343,10 +343,14 @@ bool Explorer::backtrack() {
   return false;
 }
 
+void Explorer::cutBackTo(Stamp s) {
+  graph().cutToStamp(s);
+  driver_.afterCut();
+}
+
 bool Explorer::applyReadFrom(const WorkItem &it) {
   auto &g = graph();
-  g.cutToStamp(it.stamp);
-  driver_.afterCut();
+  cutBackTo(it.stamp);
   driver_.invalidate(it.target.thread, it.target.index);
   g.setRf(it.target, it.write);
   auto *r = static_cast<ReadLabel *>(g.label(it.target));
@@ -360,8 +364,7 @@ bool Explorer::applyReadFrom(const WorkItem &it) {
 
 bool Explorer::applyCoPlacement(const WorkItem &it) {
   auto &g = graph();
-  g.cutToStamp(it.stamp);
-  driver_.afterCut();
+  cutBackTo(it.stamp);
   g.moveWrite(it.target, it.coPos);
   g.label(it.target)->setAddedMax(false);
   if (!checker_->isConsistent(g, it.target))
@@ -373,8 +376,7 @@ bool Explorer::applyCoPlacement(const WorkItem &it) {
 
 bool Explorer::applyBackwardRevisit(const WorkItem &it) {
   auto &g = graph();
-  g.cutToStamp(it.stamp);
-  driver_.afterCut();
+  cutBackTo(it.stamp);
   View kept = keptView(it.target, it.write);
   Frame next{g.copyRestricted(kept), {}, kept, it.target};
   auto &ng = next.graph;

@@ -52,6 +52,7 @@ private:
 
   // backtracking
   bool backtrack();                         // false: nothing left
+  void cutBackTo(Stamp s); // the graph as it was right after the event with stamp s
   bool applyReadFrom(const WorkItem &it);
   bool applyCoPlacement(const WorkItem &it);
   bool applyBackwardRevisit(const WorkItem &it);

@@ -125,7 +125,7 @@ Interpreter::Flow Interpreter::loadScalar(Thread &th, const Instruction &i, uint
   }
   if (size != 1 && size != 2 && size != 4 && size != 8)
     throw InputError(toString(src(i)) + ": unsupported access size " + std::to_string(size));
-  ReadLabel lab(nextEvent(th), th.pos, o, th.scope, src(i), a, size, rmw);
+  ReadLabel lab(nextEvent(th), th.pos, o, th.scope, src(i), a, size, rmw, addr::isHeap(a));
   if (!offer(th, lab, &out))
     return Flow::Stop;
   out &= mask(size);
@@ -142,7 +142,8 @@ Interpreter::Flow Interpreter::storeScalar(Thread &th, const Instruction &i, uin
   }
   if (size != 1 && size != 2 && size != 4 && size != 8)
     throw InputError(toString(src(i)) + ": unsupported access size " + std::to_string(size));
-  WriteLabel lab(nextEvent(th), th.pos, o, th.scope, src(i), a, size, v & mask(size), rmwPart);
+  WriteLabel lab(nextEvent(th), th.pos, o, th.scope, src(i), a, size, v & mask(size), rmwPart,
+                 addr::isHeap(a));
   return offer(th, lab) ? Flow::Next : Flow::Stop;
 }
 

@@ -36,6 +36,7 @@ inline uint64_t threadBase(uint64_t region, ThreadId t) {
   return region + (static_cast<uint64_t>(t) << kThreadShift);
 }
 inline bool isPrivate(uint64_t a) { return (a & kRegionMask) == kPrivateStack; }
+inline bool isHeap(uint64_t a) { return (a & kRegionMask) == kHeap; }
 inline ThreadId ownerOf(uint64_t a) {
   return static_cast<ThreadId>((a & ~kRegionMask) >> kThreadShift);
 }

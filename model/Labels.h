@@ -98,18 +98,22 @@ class MemAccessLabel : public EventLabel {
 public:
   Addr addr() const { return addr_; }
   uint32_t size() const { return size_; }
+  /// Whether the access is to heap memory (set by whoever builds the label, which knows the
+  /// memory layout; the heap checks use it).
+  bool onHeap() const { return onHeap_; }
   static bool classof(const EventLabel *l) {
     return l->kind() == Kind::Read || l->kind() == Kind::Write;
   }
 
 protected:
   MemAccessLabel(Kind k, Event pos, ThreadPos tp, MemOrder o, Scope s, const SourceLoc *src,
-                 Addr a, uint32_t size)
-      : EventLabel(k, pos, tp, o, s, src), addr_(a), size_(size) {}
+                 Addr a, uint32_t size, bool onHeap)
+      : EventLabel(k, pos, tp, o, s, src), addr_(a), size_(size), onHeap_(onHeap) {}
 
 private:
   Addr addr_;
   uint32_t size_;
+  bool onHeap_;
 };
 
 /// The RMW a read is the first half of, if any.
@@ -124,8 +128,8 @@ class ReadLabel : public MemAccessLabel {
 public:
   using Rmw = RmwInfo;
   ReadLabel(Event pos, ThreadPos tp, MemOrder o, Scope s, const SourceLoc *src, Addr a,
-            uint32_t size, Rmw rmw = RmwInfo())
-      : MemAccessLabel(Kind::Read, pos, tp, o, s, src, a, size), rmw_(rmw) {}
+            uint32_t size, Rmw rmw = RmwInfo(), bool onHeap = false)
+      : MemAccessLabel(Kind::Read, pos, tp, o, s, src, a, size, onHeap), rmw_(rmw) {}
   std::unique_ptr<EventLabel> clone() const override { return std::make_unique<ReadLabel>(*this); }
   static bool classof(const EventLabel *l) { return l->kind() == Kind::Read; }
 
@@ -154,8 +158,8 @@ private:
 class WriteLabel : public MemAccessLabel {
 public:
   WriteLabel(Event pos, ThreadPos tp, MemOrder o, Scope s, const SourceLoc *src, Addr a,
-             uint32_t size, uint64_t value, bool rmwPart)
-      : MemAccessLabel(Kind::Write, pos, tp, o, s, src, a, size), value_(value),
+             uint32_t size, uint64_t value, bool rmwPart, bool onHeap = false)
+      : MemAccessLabel(Kind::Write, pos, tp, o, s, src, a, size, onHeap), value_(value),
         rmwPart_(rmwPart) {}
   std::unique_ptr<EventLabel> clone() const override { return std::make_unique<WriteLabel>(*this); }
   static bool classof(const EventLabel *l) { return l->kind() == Kind::Write; }

@@ -163,6 +163,18 @@ std::string toC(const AbstractProgram &p) {
   return os.str();
 }
 
+MemOrder rmwReadOrder(MemOrder o) {
+  if (o == MemOrder::SeqCst)
+    return o;
+  return (o == MemOrder::Acquire || o == MemOrder::AcqRel) ? MemOrder::Acquire : MemOrder::Relaxed;
+}
+
+MemOrder rmwWriteOrder(MemOrder o) {
+  if (o == MemOrder::SeqCst)
+    return o;
+  return (o == MemOrder::Release || o == MemOrder::AcqRel) ? MemOrder::Release : MemOrder::Relaxed;
+}
+
 // --- ScriptedRunner ----------------------------------------------------------------------
 
 void ScriptedRunner::resetThread(ThreadId t, const ThreadEntry &entry, ThreadPos pos) {
@@ -213,12 +225,6 @@ RunStatus ScriptedRunner::run(ThreadId t, EventSink &sink) {
     Event e{t, s.index};
     Addr a = locAddr(op.loc);
     bool ok = true;
-    auto readHalf = [](MemOrder o) {
-      return o == MemOrder::SeqCst ? o : (o == MemOrder::Acquire || o == MemOrder::AcqRel) ? MemOrder::Acquire : MemOrder::Relaxed;
-    };
-    auto writeHalf = [](MemOrder o) {
-      return o == MemOrder::SeqCst ? o : (o == MemOrder::Release || o == MemOrder::AcqRel) ? MemOrder::Release : MemOrder::Relaxed;
-    };
     switch (op.kind) {
     case Op::Kind::Load:
       ok = offer(s, sink, ReadLabel(e, s.pos, op.order, op.scope, nullptr, a, 8));
@@ -247,13 +253,11 @@ RunStatus ScriptedRunner::run(ThreadId t, EventSink &sink) {
       RmwInfo rmw{op.kind == Op::Kind::Cas ? RmwOp::Cas : op.kind == Op::Kind::Xchg ? RmwOp::Xchg : RmwOp::Add,
                   op.value, op.expected, false};
       uint64_t old = 0;
-      MemOrder ro = readHalf(op.order);
-      if (op.kind == Op::Kind::Cas && op.order == MemOrder::AcqRel)
-        ro = MemOrder::Acquire;
+      MemOrder ro = rmwReadOrder(op.order);
       ok = offer(s, sink, ReadLabel(e, s.pos, ro, op.scope, nullptr, a, 8, rmw), &old);
       if (ok && (op.kind != Op::Kind::Cas || old == op.expected)) {
         uint64_t nv = op.kind == Op::Kind::FetchAdd ? old + op.value : op.value;
-        ok = offer(s, sink, WriteLabel(Event{t, s.index}, s.pos, writeHalf(op.order), op.scope,
+        ok = offer(s, sink, WriteLabel(Event{t, s.index}, s.pos, rmwWriteOrder(op.order), op.scope,
                                        nullptr, a, 8, nv, true));
       }
       break;

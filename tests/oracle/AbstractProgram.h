@@ -46,6 +46,11 @@ AbstractProgram generate(std::mt19937_64 &rng, const GeneratorOptions &opts);
 /// C source for the program, in the GPUMC-annotated pthreads style.
 std::string toC(const AbstractProgram &p);
 
+/// The orders of the read and write halves of an RMW op with order o (C11: the acquire part
+/// of acq_rel reads, the release part writes).
+MemOrder rmwReadOrder(MemOrder o);
+MemOrder rmwWriteOrder(MemOrder o);
+
 /// Address of variable v<loc> as the ScriptedRunner uses it.
 inline Addr locAddr(int loc) { return 0x1000'0000'0000ull + 8ull * static_cast<uint64_t>(loc); }
 

@@ -233,12 +233,6 @@ std::set<std::string> enumerateConsistent(const AbstractProgram &p, uint64_t max
         auto ev = [&](REvent::Kind kind, MemOrder o) {
           return REvent{kind, static_cast<int>(t) + 1, k++, kind == REvent::F ? -1 : op.loc, o, op.scope, pos, -1, &op};
         };
-        auto rh = [](MemOrder o) {
-          return o == MemOrder::SeqCst ? o : (o == MemOrder::Acquire || o == MemOrder::AcqRel) ? MemOrder::Acquire : MemOrder::Relaxed;
-        };
-        auto wh = [](MemOrder o) {
-          return o == MemOrder::SeqCst ? o : (o == MemOrder::Release || o == MemOrder::AcqRel) ? MemOrder::Release : MemOrder::Relaxed;
-        };
         switch (op.kind) {
         case Op::Kind::Load:
         case Op::Kind::Await: c.ev.push_back(ev(REvent::R, op.order)); break;
@@ -248,9 +242,9 @@ std::set<std::string> enumerateConsistent(const AbstractProgram &p, uint64_t max
           bool writes = true;
           if (op.kind == Op::Kind::Cas)
             writes = (mask >> casIdx++) & 1;
-          c.ev.push_back(ev(REvent::R, rh(op.order)));
+          c.ev.push_back(ev(REvent::R, rmwReadOrder(op.order)));
           if (writes) {
-            c.ev.push_back(ev(REvent::W, wh(op.order)));
+            c.ev.push_back(ev(REvent::W, rmwWriteOrder(op.order)));
             c.ev[c.ev.size() - 2].rmwPartner = static_cast<int>(c.ev.size() - 1);
             c.ev.back().rmwPartner = static_cast<int>(c.ev.size() - 2);
           }
