@@ -181,7 +181,7 @@ Interpreter::Flow Interpreter::threadBuiltin(Thread &th, Frame &f, const CallBas
     if (!offer(th, ThreadCreateLabel(nextEvent(th), th.pos, src(i), ThreadEntry{arg(2), arg(3)}),
                &child))
       return Flow::Stop;
-    if (Flow fl = storeScalar(th, i, arg(0), 8, child, MemOrder::NotAtomic); fl != Flow::Next)
+    if (Flow fl = storeScalar(th, i, arg(0), 8, child, kPlain); fl != Flow::Next)
       return fl;
     return ret(0);
   }
@@ -191,7 +191,7 @@ Interpreter::Flow Interpreter::threadBuiltin(Thread &th, Frame &f, const CallBas
                &value))
       return Flow::Stop;
     if (arg(1))
-      if (Flow fl = storeScalar(th, i, arg(1), 8, value, MemOrder::NotAtomic); fl != Flow::Next)
+      if (Flow fl = storeScalar(th, i, arg(1), 8, value, kPlain); fl != Flow::Next)
         return fl;
     return ret(0);
   }
@@ -202,31 +202,31 @@ Interpreter::Flow Interpreter::threadBuiltin(Thread &th, Frame &f, const CallBas
   case Builtin::PthreadEqual:
     return ret(arg(0) == arg(1));
   case Builtin::MutexInit:
-    return storeScalar(th, i, arg(0), 4, 0, MemOrder::NotAtomic) == Flow::Next ? ret(0) : Flow::Stop;
+    return storeScalar(th, i, arg(0), 4, 0, kPlain) == Flow::Next ? ret(0) : Flow::Stop;
   case Builtin::MutexLock:
   case Builtin::MutexTrylock: {
     bool blocking = b == Builtin::MutexLock;
     uint64_t old = 0;
-    if (Flow fl = loadScalar(th, i, arg(0), 4, MemOrder::Acquire, old,
+    if (Flow fl = loadScalar(th, i, arg(0), 4, Access{MemOrder::Acquire, Scope::System}, old,
                              ReadLabel::Rmw{RmwOp::Cas, 1, 0, blocking});
         fl != Flow::Next)
       return fl;
     if (old != 0)
       return blocking ? block(th, i, BlockReason::Lock) : ret(kEBUSY);
-    if (Flow fl = storeScalar(th, i, arg(0), 4, 1, MemOrder::Relaxed, true); fl != Flow::Next)
+    if (Flow fl = storeScalar(th, i, arg(0), 4, 1, Access{MemOrder::Relaxed, Scope::System}, true); fl != Flow::Next)
       return fl;
     ++th.writes;
     return ret(0);
   }
   case Builtin::MutexUnlock:
-    return storeScalar(th, i, arg(0), 4, 0, MemOrder::Release) == Flow::Next ? ret(0) : Flow::Stop;
+    return storeScalar(th, i, arg(0), 4, 0, Access{MemOrder::Release, Scope::System}) == Flow::Next ? ret(0) : Flow::Stop;
   case Builtin::BarrierInit: // the count lives in the barrier object
     if (arg(2) == 0)
       return fail(th, i, ErrorKind::UndefinedBehaviour, "pthread_barrier_init with a count of 0");
-    return storeScalar(th, i, arg(0), 4, arg(2), MemOrder::NotAtomic) == Flow::Next ? ret(0) : Flow::Stop;
+    return storeScalar(th, i, arg(0), 4, arg(2), kPlain) == Flow::Next ? ret(0) : Flow::Stop;
   case Builtin::BarrierWait: {
     uint64_t count = 0;
-    if (Flow fl = loadScalar(th, i, arg(0), 4, MemOrder::NotAtomic, count); fl != Flow::Next)
+    if (Flow fl = loadScalar(th, i, arg(0), 4, kPlain, count); fl != Flow::Next)
       return fl;
     if (count == 0)
       return fail(th, i, ErrorKind::UndefinedBehaviour,

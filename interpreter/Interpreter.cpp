@@ -441,7 +441,7 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
     auto &l = cast<LoadInst>(i);
     RtValue v;
     Flow fl = load(th, i, bits(f, l.getPointerOperand()), l.getType(),
-                   accessOrder(th, l.getOrdering()), v);
+                   accessOf(th, l.getOrdering(), l.getSyncScopeID()), v);
     if (fl == Flow::Next)
       set(f, i, std::move(v));
     return fl;
@@ -449,7 +449,7 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
   case Instruction::Store: {
     auto &s = cast<StoreInst>(i);
     return store(th, i, bits(f, s.getPointerOperand()), s.getValueOperand()->getType(),
-                 get(f, s.getValueOperand()), accessOrder(th, s.getOrdering()));
+                 get(f, s.getValueOperand()), accessOf(th, s.getOrdering(), s.getSyncScopeID()));
   }
   case Instruction::AtomicRMW:
     return atomicRmw(th, f, cast<AtomicRMWInst>(i));

@@ -18,6 +18,13 @@ struct InterpreterOptions {
   unsigned unroll = 0;
 };
 
+/// How a memory event accesses memory: its order and, for atomics, its scope.
+struct Access {
+  MemOrder order = MemOrder::NotAtomic;
+  Scope scope = Scope::System;
+};
+inline constexpr Access kPlain{};
+
 /// A runtime value: scalars as 64 bits (integers zero-extended, floating point as bit
 /// patterns, pointers as addresses); aggregates and vectors as their elements.
 struct RtValue {
@@ -88,22 +95,29 @@ private:
   Flow block(Thread &th, const llvm::Instruction &i, BlockReason r);
   Flow fail(Thread &th, const llvm::Instruction &i, ErrorKind k, std::string msg);
   /// Loads a value of type ty at a; returns Stop/Done or Next.
-  Flow load(Thread &th, const llvm::Instruction &i, uint64_t a, llvm::Type *ty, MemOrder o,
+  Flow load(Thread &th, const llvm::Instruction &i, uint64_t a, llvm::Type *ty, Access acc,
             RtValue &out);
   Flow store(Thread &th, const llvm::Instruction &i, uint64_t a, llvm::Type *ty,
-             const RtValue &v, MemOrder o);
+             const RtValue &v, Access acc);
   Flow accessCheck(Thread &th, const llvm::Instruction &i, uint64_t a, uint64_t size);
   Flow loadScalar(Thread &th, const llvm::Instruction &i, uint64_t a, uint32_t size,
-                  MemOrder o, uint64_t &out, ReadLabel::Rmw rmw = {});
+                  Access acc, uint64_t &out, ReadLabel::Rmw rmw = {});
   Flow storeScalar(Thread &th, const llvm::Instruction &i, uint64_t a, uint32_t size,
-                   uint64_t v, MemOrder o, bool rmwPart = false);
+                   uint64_t v, Access acc, bool rmwPart = false);
+  /// An atomic read-modify-write (or a plain one when acc is plain); `old` is the value read.
+  Flow rmwAt(Thread &th, const llvm::Instruction &i, uint64_t a, uint32_t size, RmwOp op,
+             uint64_t x, Access acc, uint64_t &old);
+  /// A compare-and-swap; it succeeded when `old` equals `expected` in its low `size` bytes.
+  Flow casAt(Thread &th, const llvm::Instruction &i, uint64_t a, uint32_t size, uint64_t expected,
+             uint64_t desired, Access succ, MemOrder failOrder, uint64_t &old);
   Flow atomicRmw(Thread &th, Frame &f, const llvm::AtomicRMWInst &i);
   Flow cmpxchg(Thread &th, Frame &f, const llvm::AtomicCmpXchgInst &i);
   Flow fence(Thread &th, const llvm::FenceInst &i);
   Flow copyMemory(Thread &th, const llvm::Instruction &i, uint64_t dst, uint64_t src, uint64_t n);
   Flow setMemory(Thread &th, const llvm::Instruction &i, uint64_t dst, uint8_t byte, uint64_t n);
-  Scope scopeOf(const Thread &th, llvm::SyncScope::ID id, const llvm::Instruction &i) const;
+  Scope scopeOf(const Thread &th, llvm::SyncScope::ID id) const;
   MemOrder accessOrder(Thread &th, llvm::AtomicOrdering o) const;
+  Access accessOf(Thread &th, llvm::AtomicOrdering o, llvm::SyncScope::ID id) const;
 
   // calls (Builtins.cpp)
   Flow call(Thread &th, Frame &f, const llvm::CallBase &i);

@@ -53,15 +53,15 @@ MemOrder Interpreter::accessOrder(Thread &th, AtomicOrdering o) const {
   return m;
 }
 
-Scope Interpreter::scopeOf(const Thread &th, SyncScope::ID id, const Instruction &i) const {
-  if (id == SyncScope::SingleThread)
-    return Scope::Thread;
+Scope Interpreter::scopeOf(const Thread &th, SyncScope::ID id) const {
   if (id == SyncScope::System)
     return th.scope; // the thread's current annotation scope (system unless set)
-  SmallVector<StringRef, 8> names;
-  i.getContext().getSyncScopeNames(names);
-  throw InputError(toString(src(i)) + ": unsupported syncscope '" +
-                   (id < names.size() ? names[id].str() : std::string("?")) + "'");
+  return prog_.syncScope(id); // validated when the program was loaded
+}
+
+Access Interpreter::accessOf(Thread &th, AtomicOrdering o, SyncScope::ID id) const {
+  MemOrder m = accessOrder(th, o);
+  return Access{m, m == MemOrder::NotAtomic ? Scope::System : scopeOf(th, id)};
 }
 
 bool Interpreter::offer(Thread &th, const EventLabel &lab, uint64_t *value) {
@@ -114,7 +114,7 @@ Interpreter::Flow Interpreter::accessCheck(Thread &th, const Instruction &i, uin
 }
 
 Interpreter::Flow Interpreter::loadScalar(Thread &th, const Instruction &i, uint64_t a,
-                                          uint32_t size, MemOrder o, uint64_t &out,
+                                          uint32_t size, Access acc, uint64_t &out,
                                           ReadLabel::Rmw rmw) {
   if (Flow fl = accessCheck(th, i, a, size); fl != Flow::Next)
     return fl;
@@ -125,7 +125,7 @@ Interpreter::Flow Interpreter::loadScalar(Thread &th, const Instruction &i, uint
   }
   if (size != 1 && size != 2 && size != 4 && size != 8)
     throw InputError(toString(src(i)) + ": unsupported access size " + std::to_string(size));
-  ReadLabel lab(nextEvent(th), th.pos, o, th.scope, src(i), a, size, rmw, addr::isHeap(a));
+  ReadLabel lab(nextEvent(th), th.pos, acc.order, acc.scope, src(i), a, size, rmw, addr::isHeap(a));
   if (!offer(th, lab, &out))
     return Flow::Stop;
   out &= mask(size);
@@ -133,7 +133,7 @@ Interpreter::Flow Interpreter::loadScalar(Thread &th, const Instruction &i, uint
 }
 
 Interpreter::Flow Interpreter::storeScalar(Thread &th, const Instruction &i, uint64_t a,
-                                           uint32_t size, uint64_t v, MemOrder o, bool rmwPart) {
+                                           uint32_t size, uint64_t v, Access acc, bool rmwPart) {
   if (Flow fl = accessCheck(th, i, a, size); fl != Flow::Next)
     return fl;
   if (addr::isPrivate(a)) {
@@ -142,7 +142,7 @@ Interpreter::Flow Interpreter::storeScalar(Thread &th, const Instruction &i, uin
   }
   if (size != 1 && size != 2 && size != 4 && size != 8)
     throw InputError(toString(src(i)) + ": unsupported access size " + std::to_string(size));
-  WriteLabel lab(nextEvent(th), th.pos, o, th.scope, src(i), a, size, v & mask(size), rmwPart,
+  WriteLabel lab(nextEvent(th), th.pos, acc.order, acc.scope, src(i), a, size, v & mask(size), rmwPart,
                  addr::isHeap(a));
   return offer(th, lab) ? Flow::Next : Flow::Stop;
 }
@@ -177,52 +177,53 @@ Flow forEachLeaf(const DataLayout &dl, Type *ty, uint64_t a, RtValue &v, Flow co
 } // namespace
 
 Interpreter::Flow Interpreter::load(Thread &th, const Instruction &i, uint64_t a, Type *ty,
-                                    MemOrder o, RtValue &out) {
+                                    Access acc, RtValue &out) {
   return forEachLeaf(prog_.dataLayout(), ty, a, out, Flow::Next,
                      [&](uint64_t at, uint32_t size, RtValue &leaf) {
-                       return loadScalar(th, i, at, size, o, leaf.bits);
+                       return loadScalar(th, i, at, size, acc, leaf.bits);
                      });
 }
 
 Interpreter::Flow Interpreter::store(Thread &th, const Instruction &i, uint64_t a, Type *ty,
-                                     const RtValue &v, MemOrder o) {
+                                     const RtValue &v, Access acc) {
   RtValue copy = v;
   return forEachLeaf(prog_.dataLayout(), ty, a, copy, Flow::Next,
                      [&](uint64_t at, uint32_t size, RtValue &leaf) {
-                       return storeScalar(th, i, at, size, leaf.bits, o);
+                       return storeScalar(th, i, at, size, leaf.bits, acc);
                      });
 }
 
 namespace {
-uint64_t applyRmw(AtomicRMWInst::BinOp op, uint64_t old, uint64_t x, uint32_t size, Type *t) {
+uint64_t applyRmw(RmwOp op, uint64_t old, uint64_t x, uint32_t size) {
   uint64_t m = mask(size);
   auto sx = [&](uint64_t v) {
     unsigned bits = size * 8;
     return bits >= 64 ? static_cast<int64_t>(v)
                       : static_cast<int64_t>(((v & m) ^ (1ull << (bits - 1))) - (1ull << (bits - 1)));
   };
+  // Floating-point RMWs: 4 bytes is float, 8 bytes double (checked when the program loads).
   auto fp = [&](uint64_t v) {
-    return t->isFloatTy() ? static_cast<double>(std::bit_cast<float>(static_cast<uint32_t>(v)))
-                          : std::bit_cast<double>(v);
+    return size == 4 ? static_cast<double>(std::bit_cast<float>(static_cast<uint32_t>(v)))
+                     : std::bit_cast<double>(v);
   };
   auto fromFp = [&](double d) {
-    return t->isFloatTy() ? static_cast<uint64_t>(std::bit_cast<uint32_t>(static_cast<float>(d)))
-                          : std::bit_cast<uint64_t>(d);
+    return size == 4 ? static_cast<uint64_t>(std::bit_cast<uint32_t>(static_cast<float>(d)))
+                     : std::bit_cast<uint64_t>(d);
   };
   switch (op) {
-  case AtomicRMWInst::Xchg: return x & m;
-  case AtomicRMWInst::Add: return (old + x) & m;
-  case AtomicRMWInst::Sub: return (old - x) & m;
-  case AtomicRMWInst::And: return old & x & m;
-  case AtomicRMWInst::Or: return (old | x) & m;
-  case AtomicRMWInst::Xor: return (old ^ x) & m;
-  case AtomicRMWInst::Nand: return ~(old & x) & m;
-  case AtomicRMWInst::Max: return sx(old) >= sx(x) ? old : x & m;
-  case AtomicRMWInst::Min: return sx(old) <= sx(x) ? old : x & m;
-  case AtomicRMWInst::UMax: return (old & m) >= (x & m) ? old : x & m;
-  case AtomicRMWInst::UMin: return (old & m) <= (x & m) ? old : x & m;
-  case AtomicRMWInst::FAdd: return fromFp(fp(old) + fp(x));
-  case AtomicRMWInst::FSub: return fromFp(fp(old) - fp(x));
+  case RmwOp::Xchg: return x & m;
+  case RmwOp::Add: return (old + x) & m;
+  case RmwOp::Sub: return (old - x) & m;
+  case RmwOp::And: return old & x & m;
+  case RmwOp::Or: return (old | x) & m;
+  case RmwOp::Xor: return (old ^ x) & m;
+  case RmwOp::Nand: return ~(old & x) & m;
+  case RmwOp::Max: return sx(old) >= sx(x) ? old : x & m;
+  case RmwOp::Min: return sx(old) <= sx(x) ? old : x & m;
+  case RmwOp::UMax: return (old & m) >= (x & m) ? old : x & m;
+  case RmwOp::UMin: return (old & m) <= (x & m) ? old : x & m;
+  case RmwOp::FAdd: return fromFp(fp(old) + fp(x));
+  case RmwOp::FSub: return fromFp(fp(old) - fp(x));
   default: return old;
   }
 }
@@ -246,27 +247,46 @@ RmwOp rmwOp(AtomicRMWInst::BinOp op) {
 }
 } // namespace
 
+Interpreter::Flow Interpreter::rmwAt(Thread &th, const Instruction &i, uint64_t a, uint32_t size,
+                                     RmwOp op, uint64_t x, Access acc, uint64_t &old) {
+  bool atomic = acc.order != MemOrder::NotAtomic;
+  Access rd{atomic ? readHalf(acc.order) : acc.order, acc.scope};
+  Access wr{atomic ? writeHalf(acc.order) : acc.order, acc.scope};
+  Flow fl = loadScalar(th, i, a, size, rd, old, ReadLabel::Rmw{op, x, 0, false});
+  uint64_t newv = applyRmw(op, old, x, size);
+  if (fl == Flow::Next)
+    fl = storeScalar(th, i, a, size, newv, addr::isPrivate(a) ? acc : wr, !addr::isPrivate(a));
+  if (fl == Flow::Next && newv != (old & mask(size)))
+    ++th.writes;
+  return fl;
+}
+
+Interpreter::Flow Interpreter::casAt(Thread &th, const Instruction &i, uint64_t a, uint32_t size,
+                                     uint64_t expected, uint64_t desired, Access succ,
+                                     MemOrder failOrder, uint64_t &old) {
+  bool atomic = succ.order != MemOrder::NotAtomic;
+  Access rd{atomic ? std::max(readHalf(succ.order), failOrder) : succ.order, succ.scope};
+  Access wr{atomic ? writeHalf(succ.order) : succ.order, succ.scope};
+  Flow fl = loadScalar(th, i, a, size, rd, old, ReadLabel::Rmw{RmwOp::Cas, desired, expected, false});
+  bool ok = (old & mask(size)) == (expected & mask(size));
+  if (fl == Flow::Next && ok) {
+    fl = storeScalar(th, i, a, size, desired, wr, !addr::isPrivate(a));
+    if (fl == Flow::Next && (desired & mask(size)) != (old & mask(size)))
+      ++th.writes;
+  }
+  return fl;
+}
+
 Interpreter::Flow Interpreter::atomicRmw(Thread &th, Frame &f, const AtomicRMWInst &i) {
-  if (rmwOp(i.getOperation()) == RmwOp::None)
+  RmwOp op = rmwOp(i.getOperation());
+  if (op == RmwOp::None)
     throw InputError(toString(src(i)) + ": unsupported atomicrmw operation '" +
                      AtomicRMWInst::getOperationName(i.getOperation()).str() + "'");
   uint64_t a = get(f, i.getPointerOperand()).bits;
   uint64_t x = get(f, i.getValOperand()).bits;
   uint32_t size = static_cast<uint32_t>(prog_.dataLayout().getTypeStoreSize(i.getType()));
-  MemOrder o = accessOrder(th, i.getOrdering());
-  Scope saved = th.scope;
-  th.scope = scopeOf(th, i.getSyncScopeID(), i);
   uint64_t old = 0;
-  Flow fl = loadScalar(th, i, a, size, o == MemOrder::NotAtomic ? o : readHalf(o), old,
-                       ReadLabel::Rmw{rmwOp(i.getOperation()), x, 0, false});
-  uint64_t newv = applyRmw(i.getOperation(), old, x, size, i.getType());
-  if (fl == Flow::Next && !addr::isPrivate(a))
-    fl = storeScalar(th, i, a, size, newv, o == MemOrder::NotAtomic ? o : writeHalf(o), true);
-  else if (fl == Flow::Next)
-    fl = storeScalar(th, i, a, size, newv, o);
-  if (fl == Flow::Next && newv != (old & mask(size)))
-    ++th.writes;
-  th.scope = saved;
+  Flow fl = rmwAt(th, i, a, size, op, x, accessOf(th, i.getOrdering(), i.getSyncScopeID()), old);
   if (fl == Flow::Next)
     set(f, i, RtValue{old, {}});
   return fl;
@@ -278,28 +298,17 @@ Interpreter::Flow Interpreter::cmpxchg(Thread &th, Frame &f, const AtomicCmpXchg
   uint64_t desired = get(f, i.getNewValOperand()).bits;
   Type *t = i.getCompareOperand()->getType();
   uint32_t size = static_cast<uint32_t>(prog_.dataLayout().getTypeStoreSize(t));
-  MemOrder succ = accessOrder(th, i.getSuccessOrdering());
-  MemOrder failo = succ == MemOrder::NotAtomic ? succ : toOrder(i.getFailureOrdering());
-  MemOrder ro = succ == MemOrder::NotAtomic ? succ : std::max(readHalf(succ), failo);
-  Scope saved = th.scope;
-  th.scope = scopeOf(th, i.getSyncScopeID(), i);
+  Access succ = accessOf(th, i.getSuccessOrdering(), i.getSyncScopeID());
   uint64_t old = 0;
-  Flow fl = loadScalar(th, i, a, size, ro, old, ReadLabel::Rmw{RmwOp::Cas, desired, expected, false});
+  Flow fl = casAt(th, i, a, size, expected, desired, succ, toOrder(i.getFailureOrdering()), old);
   bool ok = (old & mask(size)) == (expected & mask(size));
-  if (fl == Flow::Next && ok) {
-    fl = storeScalar(th, i, a, size, desired, succ == MemOrder::NotAtomic ? succ : writeHalf(succ),
-                     !addr::isPrivate(a));
-    if (fl == Flow::Next && (desired & mask(size)) != (old & mask(size)))
-      ++th.writes;
-  }
-  th.scope = saved;
   if (fl == Flow::Next)
     set(f, i, RtValue{0, {RtValue{old, {}}, RtValue{ok ? 1u : 0u, {}}}});
   return fl;
 }
 
 Interpreter::Flow Interpreter::fence(Thread &th, const FenceInst &i) {
-  FenceLabel lab(nextEvent(th), th.pos, toOrder(i.getOrdering()), scopeOf(th, i.getSyncScopeID(), i),
+  FenceLabel lab(nextEvent(th), th.pos, toOrder(i.getOrdering()), scopeOf(th, i.getSyncScopeID()),
                  src(i));
   return offer(th, lab) ? Flow::Next : Flow::Stop;
 }
@@ -312,7 +321,7 @@ Interpreter::Flow Interpreter::copyMemory(Thread &th, const Instruction &i, uint
     while (chunk > 1 && ((srcA + off) % chunk || (dst + off) % chunk || off + chunk > n))
       chunk /= 2;
     uint64_t v = 0;
-    if (Flow fl = loadScalar(th, i, srcA + off, chunk, MemOrder::NotAtomic, v); fl != Flow::Next)
+    if (Flow fl = loadScalar(th, i, srcA + off, chunk, kPlain, v); fl != Flow::Next)
       return fl;
     std::memcpy(buf.data() + off, &v, chunk);
     off += chunk;
@@ -323,7 +332,7 @@ Interpreter::Flow Interpreter::copyMemory(Thread &th, const Instruction &i, uint
       chunk /= 2;
     uint64_t v = 0;
     std::memcpy(&v, buf.data() + off, chunk);
-    if (Flow fl = storeScalar(th, i, dst + off, chunk, v, MemOrder::NotAtomic); fl != Flow::Next)
+    if (Flow fl = storeScalar(th, i, dst + off, chunk, v, kPlain); fl != Flow::Next)
       return fl;
     off += chunk;
   }
@@ -338,7 +347,7 @@ Interpreter::Flow Interpreter::setMemory(Thread &th, const Instruction &i, uint6
       chunk /= 2;
     uint64_t v = 0;
     std::memset(&v, byte, chunk);
-    if (Flow fl = storeScalar(th, i, dst + off, chunk, v, MemOrder::NotAtomic); fl != Flow::Next)
+    if (Flow fl = storeScalar(th, i, dst + off, chunk, v, kPlain); fl != Flow::Next)
       return fl;
     off += chunk;
   }

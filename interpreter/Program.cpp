@@ -112,6 +112,24 @@ std::optional<Builtin> builtinNamed(StringRef name) {
   return std::nullopt;
 }
 
+std::optional<Scope> scopeForSyncScopeName(StringRef name) {
+  name.consume_back("-one-as");
+  if (name == "one-as")
+    name = "";
+  // Sub-block groups (wavefront, sub-group, warp) are taken as the whole block: exact when a
+  // block is at most one wavefront wide, which holds for the grids a model checker explores.
+  static const std::pair<StringRef, Scope> kNames[] = {
+      {"", Scope::System},           {"system", Scope::System},   {"all_svm_devices", Scope::System},
+      {"agent", Scope::Device},      {"device", Scope::Device},   {"gpu", Scope::Device},
+      {"workgroup", Scope::Block},   {"block", Scope::Block},     {"cta", Scope::Block},
+      {"wavefront", Scope::Block},   {"subgroup", Scope::Block},  {"warp", Scope::Block},
+      {"singlethread", Scope::Thread}, {"thread", Scope::Thread}};
+  for (auto &[n, s] : kNames)
+    if (n == name)
+      return s;
+  return std::nullopt;
+}
+
 std::optional<Builtin> Program::builtinOf(const Function *f) const {
   auto it = builtins_.find(f);
   if (it == builtins_.end())
@@ -122,6 +140,10 @@ std::optional<Builtin> Program::builtinOf(const Function *f) const {
 Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
                  const ProgramOptions &opts)
     : ctx_(std::move(ctx)), mod_(std::move(mod)) {
+  SmallVector<StringRef, 8> scopeNames;
+  ctx_->getSyncScopeNames(scopeNames);
+  for (StringRef n : scopeNames)
+    syncScopes_.push_back(scopeForSyncScopeName(n));
   uint64_t next = addr::kFunctions;
   for (const Function &f : *mod_) {
     if (f.isDeclaration())
@@ -285,8 +307,21 @@ void Program::analyseFunction(const Function &f) {
   }
 }
 
+void Program::validateSyncScope(const Instruction &i) const {
+  std::optional<SyncScope::ID> id = getAtomicSyncScopeID(&i);
+  if (!id || *id == SyncScope::System || (*id < syncScopes_.size() && syncScopes_[*id]))
+    return;
+  SmallVector<StringRef, 8> names;
+  ctx_->getSyncScopeNames(names);
+  throw InputError(where(*this, i) + ": unknown syncscope '" +
+                   (*id < names.size() ? names[*id].str() : std::string("?")) +
+                   "' (known: workgroup, block, cta, wavefront, subgroup, agent, device, gpu, "
+                   "singlethread, system and the empty name, also with -one-as)");
+}
+
 void Program::validate(const Function &f) const {
   for (const Instruction &i : instructions(f)) {
+    validateSyncScope(i);
     switch (i.getOpcode()) {
     case Instruction::Invoke:
     case Instruction::Resume:

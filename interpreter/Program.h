@@ -80,6 +80,10 @@ public:
   uint64_t initialValue(uint64_t a, uint32_t size) const;
   const SourceLoc *sourceOf(const llvm::Instruction *i) const;
   bool isPrivate(const llvm::AllocaInst *a) const { return privateAllocas_.contains(a); }
+  /// The scope a named syncscope of an atomic instruction stands for (MODEL.md section 1).
+  /// Not for SyncScope::System, which means the thread's annotation scope. Only ids that
+  /// passed validation are asked for.
+  Scope syncScope(llvm::SyncScope::ID id) const { return syncScopes_[id].value_or(Scope::System); }
   /// The builtin a declared function stands for, if the interpreter implements it.
   std::optional<Builtin> builtinOf(const llvm::Function *f) const;
 
@@ -88,6 +92,7 @@ private:
   void writeConstant(const llvm::Constant *c, uint64_t offset);
   void analyseFunction(const llvm::Function &f);
   void validate(const llvm::Function &f) const;
+  void validateSyncScope(const llvm::Instruction &i) const;
 
   std::unique_ptr<llvm::LLVMContext> ctx_;
   std::unique_ptr<llvm::Module> mod_;
@@ -98,10 +103,15 @@ private:
   std::vector<uint8_t> image_;
   llvm::DenseSet<const llvm::AllocaInst *> privateAllocas_;
   llvm::DenseMap<const llvm::Function *, Builtin> builtins_;
+  std::vector<std::optional<Scope>> syncScopes_; // by SyncScope::ID
   std::deque<SourceLoc> sourceStore_;
   llvm::DenseMap<const llvm::Instruction *, const SourceLoc *> sources_;
   const FunctionInfo *entry_ = nullptr;
 };
+
+/// The scope a syncscope name that GPU targets emit stands for ("workgroup", "agent",
+/// "singlethread", AMD's "-one-as" forms, ...), or nothing for a name scopemc does not know.
+std::optional<Scope> scopeForSyncScopeName(llvm::StringRef name);
 
 /// Evaluates a constant to the bits the interpreter uses for scalars (integers zero-extended
 /// to 64 bits, floating point as its bit pattern, pointers as addresses).
