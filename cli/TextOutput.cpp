@@ -12,29 +12,7 @@ uint64_t readValueOf(const ExecutionGraph &g, const ReadLabel &r, const Program 
   return static_cast<const WriteLabel *>(g.label(r.rf()))->value();
 }
 
-std::string addressName(const Program &p, Addr a) {
-  for (const llvm::GlobalVariable &g : p.module().globals()) {
-    uint64_t start = p.addressOf(&g);
-    uint64_t size = p.dataLayout().getTypeAllocSize(g.getValueType());
-    if (a >= start && a < start + std::max<uint64_t>(size, 1)) {
-      std::string n = g.getName().str();
-      return a == start ? n : n + "+" + std::to_string(a - start);
-    }
-  }
-  char buf[64];
-  const char *region = (a & addr::kRegionMask) == addr::kHeap          ? "heap"
-                       : (a & addr::kRegionMask) == addr::kSharedStack ? "stack"
-                                                                       : "addr";
-  std::snprintf(buf, sizeof buf, "%s(T%d)+%llu", region, addr::ownerOf(a),
-                static_cast<unsigned long long>(addr::offsetIn(a)));
-  return (a & addr::kRegionMask) == addr::kHeap || (a & addr::kRegionMask) == addr::kSharedStack
-             ? buf
-             : "0x" + [&] {
-                 std::ostringstream os;
-                 os << std::hex << a;
-                 return os.str();
-               }();
-}
+std::string addressName(const Program &p, Addr a) { return p.describeAddress(a); }
 
 std::string threadName(const ExecutionGraph *, Event e, const ThreadPos &pos) {
   std::string s = "T" + std::to_string(e.thread);

@@ -137,7 +137,7 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
     ThreadId child = g.freshThreadId();
     c->setChild(child);
     Event pos = c->pos();
-    g.addThread(child, hostThreadPos(child), pos);
+    g.addThread(child, c->entry().place.value_or(hostThreadPos(child)), pos);
     driver_.invalidate(child, 0);
   } else if (auto *s = dyn_cast<ThreadStartLabel>(owned.get())) {
     s->setCreator(g.creatorOf(s->thread()));
@@ -171,10 +171,20 @@ void Explorer::checkLocation(const MemAccessLabel &m) const {
            (l.first != m.addr() || l.second.size != m.size());
   };
   auto it = locs.lower_bound(m.addr());
-  bool bad = (it != locs.end() && overlaps(*it)) || (it != locs.begin() && overlaps(*std::prev(it)));
-  if (bad)
-    throw UnsupportedProgram(toString(m.source()) + ": accesses of different sizes to the same memory "
-                             "(mixed-size accesses) are not supported");
+  const std::pair<const Addr, LocationInfo> *other = nullptr;
+  if (it != locs.end() && overlaps(*it))
+    other = &*it;
+  else if (it != locs.begin() && overlaps(*std::prev(it)))
+    other = &*std::prev(it);
+  if (other) {
+    char what[160];
+    std::snprintf(what, sizeof what, "a %u-byte access at 0x%llx overlaps a %u-byte access at 0x%llx",
+                  m.size(), static_cast<unsigned long long>(m.addr()), other->second.size,
+                  static_cast<unsigned long long>(other->first));
+    throw UnsupportedProgram(toString(m.source()) + ": " + what +
+                             ": accesses of different sizes to the same memory (mixed-size "
+                             "accesses) are not supported");
+  }
 }
 
 void Explorer::revisitBlockedReadsInPlace(Event w) {

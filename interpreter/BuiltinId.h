@@ -18,7 +18,13 @@ enum class Builtin : uint8_t {
   AssertFail, VerifierAssert, VerifierAssume, Abort, Exit,
   WeakAccess, ScopeWorkGroup, ScopeDevice, ScopeSystem,
   PlaceThread, PlaceBlock, PlaceDevice, GroupSize, SyncThreads,
+  // the kernel API of include/scopemc.h (interpreter/Kernel.cpp)
+  ApiLoad, ApiStore, ApiRmw, ApiCas, ApiFence, ApiBarrier, ApiId, ApiLaunch, ApiWait,
 };
+
+/// Builtins a loop may call and still be a spin loop: they read, or are RMWs (judged when
+/// they run), or have no effect on memory.
+bool isSpinHarmless(Builtin b);
 
 /// The builtin a declared function name stands for, if any.
 std::optional<Builtin> builtinNamed(llvm::StringRef name);

@@ -178,7 +178,7 @@ Interpreter::Flow Interpreter::threadBuiltin(Thread &th, Frame &f, const CallBas
   switch (b) {
   case Builtin::PthreadCreate: {
     uint64_t child = 0;
-    if (!offer(th, ThreadCreateLabel(nextEvent(th), th.pos, src(i), ThreadEntry{arg(2), arg(3)}),
+    if (!offer(th, ThreadCreateLabel(nextEvent(th), th.pos, src(i), ThreadEntry{arg(2), arg(3), std::nullopt, {}}),
                &child))
       return Flow::Stop;
     if (Flow fl = storeScalar(th, i, arg(0), 8, child, kPlain); fl != Flow::Next)
@@ -273,13 +273,8 @@ Interpreter::Flow Interpreter::verifierBuiltin(Thread &th, Frame &f, const CallB
   case Builtin::GroupSize:
     th.groupSize = static_cast<uint32_t>(arg(0));
     return Flow::Next;
-  case Builtin::SyncThreads: { // a barrier of the caller's block (MODEL.md §5)
-    if (th.groupSize == 0)
-      throw InputError(toString(src(i)) + ": __VERIFIER_syncthread needs the block size: call "
-                       "__VERIFIER_groupsize(n) first");
-    uint64_t id = addr::kBlockBarriers + (static_cast<uint64_t>(th.pos.device) << 20) + th.pos.block;
-    return barrierWait(th, i, id, th.groupSize, Scope::Block);
-  }
+  case Builtin::SyncThreads: // a barrier of the caller's block (MODEL.md §5)
+    return blockBarrier(th, i);
   default:
     return Flow::Next;
   }
@@ -358,6 +353,16 @@ Interpreter::Flow Interpreter::builtin(Thread &th, Frame &f, const CallBase &i, 
   case Builtin::GroupSize:
   case Builtin::SyncThreads:
     return verifierBuiltin(th, f, i, *b);
+  case Builtin::ApiLoad:
+  case Builtin::ApiStore:
+  case Builtin::ApiRmw:
+  case Builtin::ApiCas:
+  case Builtin::ApiFence:
+  case Builtin::ApiBarrier:
+  case Builtin::ApiId:
+  case Builtin::ApiLaunch:
+  case Builtin::ApiWait:
+    return apiBuiltin(th, f, i, *b);
   default:
     return threadBuiltin(th, f, i, *b);
   }

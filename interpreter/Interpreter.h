@@ -66,6 +66,12 @@ private:
     std::vector<std::pair<uint64_t, uint64_t>> ownAllocs; // (address, size), for realloc
     std::vector<std::pair<uint64_t, uint32_t>> barrierCalls; // (barrier, calls so far)
     uint32_t groupSize = 0; // __VERIFIER_groupsize
+    struct Launch {
+      std::vector<ThreadId> threads;
+      bool waited = false;
+    };
+    std::vector<Launch> launches;                           // kernels this thread launched
+    std::vector<std::pair<uint32_t, uint32_t>> blocksUsed; // (device, blocks launched there)
   };
   /// What executing one instruction did.
   enum class Flow : uint8_t { Next, Jumped, Stop, Done };
@@ -130,6 +136,18 @@ private:
   Flow allocate(Thread &th, Frame &f, const llvm::CallBase &i, uint64_t size, bool zeroed,
                 uint64_t &out);
   std::string cString(uint64_t a) const;
+
+  // the kernel API of include/scopemc.h (Kernel.cpp)
+  Flow apiBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, Builtin b);
+  Flow apiAccess(Thread &th, Frame &f, const llvm::CallBase &i, Builtin b);
+  Flow launch(Thread &th, Frame &f, const llvm::CallBase &i);
+  Flow waitLaunch(Thread &th, Frame &f, const llvm::CallBase &i);
+  Flow blockBarrier(Thread &th, const llvm::CallBase &i);
+  Flow gridBarrier(Thread &th, const llvm::CallBase &i);
+  uint64_t threadQuery(const Thread &th, uint64_t which) const;
+  /// The address an access to `a` by this thread reaches: its block's copy of block-shared
+  /// memory, `a` itself otherwise.
+  uint64_t locate(const Thread &th, uint64_t a) const;
   void place(Thread &th, Builtin what, uint64_t v);
 
   const Program &prog_;

@@ -103,6 +103,14 @@ Interpreter::Flow Interpreter::accessCheck(Thread &th, const Instruction &i, uin
       return fail(th, i, ErrorKind::MemoryError, "out-of-bounds access at " + hex(a));
     return Flow::Next;
   }
+  if (region == addr::kBlockShared) {
+    uint64_t start, gsize;
+    if (isHostPos(th.pos))
+      return fail(th, i, ErrorKind::MemoryError, "a host thread accesses block-shared memory");
+    if (!prog_.globalRange(a, start, gsize) || addr::sharedTemplate(a) + size > start + gsize)
+      return fail(th, i, ErrorKind::MemoryError, "out-of-bounds access at " + hex(a));
+    return Flow::Next;
+  }
   if (region == addr::kHeap || region == addr::kSharedStack)
     return Flow::Next; // heap bounds and lifetimes are checked against the graph (checks/)
   if (region == addr::kPrivateStack) {
@@ -125,6 +133,7 @@ Interpreter::Flow Interpreter::loadScalar(Thread &th, const Instruction &i, uint
   }
   if (size != 1 && size != 2 && size != 4 && size != 8)
     throw InputError(toString(src(i)) + ": unsupported access size " + std::to_string(size));
+  a = locate(th, a);
   ReadLabel lab(nextEvent(th), th.pos, acc.order, acc.scope, src(i), a, size, rmw, addr::isHeap(a));
   if (!offer(th, lab, &out))
     return Flow::Stop;
@@ -142,6 +151,7 @@ Interpreter::Flow Interpreter::storeScalar(Thread &th, const Instruction &i, uin
   }
   if (size != 1 && size != 2 && size != 4 && size != 8)
     throw InputError(toString(src(i)) + ": unsupported access size " + std::to_string(size));
+  a = locate(th, a);
   WriteLabel lab(nextEvent(th), th.pos, acc.order, acc.scope, src(i), a, size, v & mask(size), rmwPart,
                  addr::isHeap(a));
   return offer(th, lab) ? Flow::Next : Flow::Stop;

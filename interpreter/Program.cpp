@@ -32,7 +32,9 @@ const BuiltinName kBuiltins[] = {
     {"pthread_barrier_destroy", Builtin::NoEffect}, {"pthread_attr_init", Builtin::NoEffect},
     {"pthread_attr_destroy", Builtin::NoEffect}, {"pthread_yield", Builtin::NoEffect},
     {"sched_yield", Builtin::NoEffect}, {"malloc", Builtin::Malloc}, {"calloc", Builtin::Calloc},
-    {"aligned_alloc", Builtin::AlignedAlloc}, {"realloc", Builtin::Realloc}, {"free", Builtin::Free},
+    {"aligned_alloc", Builtin::AlignedAlloc}, {"_Znwm", Builtin::Malloc}, {"_Znam", Builtin::Malloc},
+    {"_ZdlPv", Builtin::Free}, {"_ZdaPv", Builtin::Free}, {"_ZdlPvm", Builtin::Free},
+    {"_ZdaPvm", Builtin::Free}, {"realloc", Builtin::Realloc}, {"free", Builtin::Free},
     {"memcpy", Builtin::Memcpy}, {"memmove", Builtin::Memcpy}, {"memset", Builtin::Memset},
     {"__assert_fail", Builtin::AssertFail}, {"__assert_rtn", Builtin::AssertFail},
     {"abort", Builtin::Abort}, {"__VERIFIER_error", Builtin::Abort}, {"exit", Builtin::Exit},
@@ -49,7 +51,11 @@ const BuiltinName kBuiltins[] = {
     {"__VERIFIER_thread_global_id", Builtin::NoEffect}, {"__VERIFIER_groupsize", Builtin::GroupSize},
     {"__VERIFIER_syncthread", Builtin::SyncThreads}, {"__VERIFIER_ret_CAS", Builtin::NoEffect},
     {"__VERIFIER_spin_start", Builtin::NoEffect}, {"__VERIFIER_spin_end", Builtin::NoEffect},
-    {"__VERIFIER_loop_begin", Builtin::NoEffect}};
+    {"__VERIFIER_loop_begin", Builtin::NoEffect}, {"__scopemc_load", Builtin::ApiLoad},
+    {"__scopemc_store", Builtin::ApiStore}, {"__scopemc_rmw", Builtin::ApiRmw},
+    {"__scopemc_cas", Builtin::ApiCas}, {"__scopemc_fence", Builtin::ApiFence},
+    {"__scopemc_barrier", Builtin::ApiBarrier}, {"__scopemc_id", Builtin::ApiId},
+    {"__scopemc_launch", Builtin::ApiLaunch}, {"__scopemc_wait", Builtin::ApiWait}};
 
 bool isIgnorableIntrinsic(Intrinsic::ID id) {
   switch (id) {
@@ -110,6 +116,20 @@ std::optional<Builtin> builtinNamed(StringRef name) {
     if (name == b.name)
       return b.id;
   return std::nullopt;
+}
+
+bool isSpinHarmless(Builtin b) {
+  switch (b) {
+  case Builtin::VerifierAssume:
+  case Builtin::ApiLoad:
+  case Builtin::ApiRmw:
+  case Builtin::ApiCas:
+  case Builtin::ApiFence:
+  case Builtin::ApiId:
+    return true;
+  default:
+    return false;
+  }
 }
 
 std::optional<Scope> scopeForSyncScopeName(StringRef name) {
@@ -202,6 +222,8 @@ uint64_t Program::addressOf(const GlobalValue *gv) const {
 }
 
 bool Program::globalRange(uint64_t a, uint64_t &start, uint64_t &size) const {
+  if (addr::isBlockShared(a))
+    a = addr::sharedTemplate(a);
   auto it = std::upper_bound(globalRanges_.begin(), globalRanges_.end(),
                              std::pair<uint64_t, uint64_t>(a, ~uint64_t(0)));
   if (it == globalRanges_.begin())
@@ -212,34 +234,85 @@ bool Program::globalRange(uint64_t a, uint64_t &start, uint64_t &size) const {
   return a >= start && a < start + std::max<uint64_t>(size, 1);
 }
 
+uint64_t Program::imageOffset(uint64_t a) const {
+  if ((a & addr::kRegionMask) == addr::kGlobals)
+    return a - addr::kGlobals;
+  if (addr::isBlockShared(a))
+    return sharedImageBase_ + (addr::sharedTemplate(a) - addr::kBlockShared);
+  return ~uint64_t(0);
+}
+
 uint64_t Program::initialValue(uint64_t a, uint32_t size) const {
-  if ((a & addr::kRegionMask) != addr::kGlobals)
-    return 0;
-  uint64_t off = a - addr::kGlobals;
+  uint64_t off = imageOffset(a);
   uint64_t v = 0;
-  if (off + size <= image_.size())
+  if (off != ~uint64_t(0) && off + size <= image_.size())
     std::memcpy(&v, image_.data() + off, std::min<uint32_t>(size, 8));
   return v;
 }
 
 const SourceLoc *Program::sourceOf(const Instruction *i) const { return sources_.lookup(i); }
 
+bool isBlockSharedGlobal(const GlobalVariable &g) {
+  // CUDA __shared__ (the project's header puts it in this section), OpenCL __local and the
+  // shared/LDS address space of GPU targets.
+  return g.getAddressSpace() == 3 || g.getSection() == "scopemc_shared";
+}
+
 void Program::layoutGlobals() {
   constexpr uint64_t kRedZone = 64;
   const DataLayout &dl = dataLayout();
   uint64_t off = 0;
-  for (const GlobalVariable &g : mod_->globals()) {
-    uint64_t align = std::max<uint64_t>(g.getAlign().valueOrOne().value(), 8);
-    off = (off + align - 1) / align * align;
-    uint64_t size = dl.getTypeAllocSize(g.getValueType());
-    globalAddr_[&g] = addr::kGlobals + off;
-    globalRanges_.push_back({addr::kGlobals + off, size});
-    off += std::max<uint64_t>(size, 1) + kRedZone; // a gap: overflows hit no other global
-  }
+  auto place = [&](bool shared) {
+    uint64_t base = off;
+    for (const GlobalVariable &g : mod_->globals()) {
+      if (isBlockSharedGlobal(g) != shared)
+        continue;
+      uint64_t align = std::max<uint64_t>(g.getAlign().valueOrOne().value(), 8);
+      off = (off + align - 1) / align * align;
+      uint64_t size = dl.getTypeAllocSize(g.getValueType());
+      uint64_t a = shared ? addr::kBlockShared + (off - base) : addr::kGlobals + off;
+      globalAddr_[&g] = a;
+      globalOrder_.push_back({&g, a});
+      globalRanges_.push_back({a, size});
+      off += std::max<uint64_t>(size, 1) + kRedZone; // a gap: overflows hit no other global
+    }
+  };
+  place(false);
+  sharedImageBase_ = off;
+  place(true);
+  if (off - sharedImageBase_ >= (1ull << addr::kBlockShift))
+    throw InputError("block-shared memory of " + std::to_string(off - sharedImageBase_) +
+                     " bytes exceeds scopemc's limit of 16 MiB per block");
   image_.assign(off, 0);
   for (const GlobalVariable &g : mod_->globals())
     if (g.hasInitializer())
-      writeConstant(g.getInitializer(), globalAddr_[&g] - addr::kGlobals);
+      writeConstant(g.getInitializer(), imageOffset(globalAddr_[&g]));
+}
+
+std::string Program::describeAddress(uint64_t a) const {
+  uint64_t start, size;
+  if (globalRange(a, start, size)) {
+    for (auto &[g, at] : globalOrder_)
+      if (at == start) {
+        std::string n = g->getName().str();
+        if (addr::isBlockShared(a)) {
+          uint64_t key = addr::sharedKey(a);
+          n += "[device " + std::to_string((key - 1) >> 16) + " block " +
+               std::to_string((key - 1) & 0xFFFF) + "]";
+        }
+        uint64_t off = (addr::isBlockShared(a) ? addr::sharedTemplate(a) : a) - start;
+        return off ? n + "+" + std::to_string(off) : n;
+      }
+  }
+  char buf[64];
+  uint64_t region = a & addr::kRegionMask;
+  if (region == addr::kHeap || region == addr::kSharedStack) {
+    std::snprintf(buf, sizeof buf, "%s(T%d)+%llu", region == addr::kHeap ? "heap" : "stack",
+                  addr::ownerOf(a), static_cast<unsigned long long>(addr::offsetIn(a)));
+  } else {
+    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(a));
+  }
+  return buf;
 }
 
 void Program::writeConstant(const Constant *c, uint64_t offset) {
@@ -298,7 +371,9 @@ void Program::analyseFunction(const Function &f) {
           auto *callee = call->getCalledFunction();
           bool harmless = callee && callee->isIntrinsic() &&
                           isIgnorableIntrinsic(callee->getIntrinsicID());
-          harmless = harmless || (callee && (callee->getName() == "__VERIFIER_assume"));
+          if (callee && !harmless)
+            if (auto b = builtinNamed(callee->getName()))
+              harmless = isSpinHarmless(*b);
           spin = spin && harmless;
         }
       }

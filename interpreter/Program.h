@@ -30,7 +30,14 @@ constexpr uint64_t kHeap = 0x2000'0000'0000ull;
 constexpr uint64_t kSharedStack = 0x3000'0000'0000ull;
 constexpr uint64_t kPrivateStack = 0x4000'0000'0000ull;
 constexpr uint64_t kBlockBarriers = 0x5000'0000'0000ull; // ids of per-block barriers, not memory
+constexpr uint64_t kBlockShared = 0x6000'0000'0000ull; // __shared__ / __local: a copy per block
 constexpr uint64_t kRegionMask = 0xF000'0000'0000ull;
+/// Block-shared memory: a global's address is a template (key 0); an access by a thread of
+/// block (d, b) goes to the copy with key 1 + d * 2^16 + b, as a GPU's shared-memory window.
+constexpr unsigned kBlockShift = 24;
+inline bool isBlockShared(uint64_t a) { return (a & kRegionMask) == kBlockShared; }
+inline uint64_t sharedTemplate(uint64_t a) { return kBlockShared | (a & ((1ull << kBlockShift) - 1)); }
+inline uint64_t sharedKey(uint64_t a) { return (a & ~kRegionMask) >> kBlockShift; }
 constexpr unsigned kThreadShift = 32;
 inline uint64_t threadBase(uint64_t region, ThreadId t) {
   return region + (static_cast<uint64_t>(t) << kThreadShift);
@@ -78,6 +85,8 @@ public:
   /// The global variable holding address a, if any: its start and size.
   bool globalRange(uint64_t a, uint64_t &start, uint64_t &size) const;
   uint64_t initialValue(uint64_t a, uint32_t size) const;
+  /// A readable name for an address: the global and offset, heap(Tn)+k, stack(Tn)+k.
+  std::string describeAddress(uint64_t a) const;
   const SourceLoc *sourceOf(const llvm::Instruction *i) const;
   bool isPrivate(const llvm::AllocaInst *a) const { return privateAllocas_.contains(a); }
   /// The scope a named syncscope of an atomic instruction stands for (MODEL.md section 1).
@@ -90,6 +99,7 @@ public:
 private:
   void layoutGlobals();
   void writeConstant(const llvm::Constant *c, uint64_t offset);
+  uint64_t imageOffset(uint64_t a) const; // where the initial bytes of a global address are
   void analyseFunction(const llvm::Function &f);
   void validate(const llvm::Function &f) const;
   void validateSyncScope(const llvm::Instruction &i) const;
@@ -100,7 +110,9 @@ private:
   llvm::DenseMap<const llvm::Function *, FunctionInfo *> byFunction_;
   llvm::DenseMap<const llvm::GlobalVariable *, uint64_t> globalAddr_;
   std::vector<std::pair<uint64_t, uint64_t>> globalRanges_; // sorted (start, size)
-  std::vector<uint8_t> image_;
+  std::vector<uint8_t> image_; // globals, then block-shared globals from sharedImageBase_
+  uint64_t sharedImageBase_ = 0;
+  std::vector<std::pair<const llvm::GlobalVariable *, uint64_t>> globalOrder_; // (global, address)
   llvm::DenseSet<const llvm::AllocaInst *> privateAllocas_;
   llvm::DenseMap<const llvm::Function *, Builtin> builtins_;
   std::vector<std::optional<Scope>> syncScopes_; // by SyncScope::ID
@@ -108,6 +120,9 @@ private:
   llvm::DenseMap<const llvm::Instruction *, const SourceLoc *> sources_;
   const FunctionInfo *entry_ = nullptr;
 };
+
+/// Whether a global has one instance per block (CUDA __shared__, OpenCL __local).
+bool isBlockSharedGlobal(const llvm::GlobalVariable &g);
 
 /// The scope a syncscope name that GPU targets emit stands for ("workgroup", "agent",
 /// "singlethread", AMD's "-one-as" forms, ...), or nothing for a name scopemc does not know.

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -183,11 +184,28 @@ public:
   static bool classof(const EventLabel *l) { return l->kind() == Kind::Fence; }
 };
 
+/// Extents of a kernel launch in three dimensions (CUDA's dim3).
+struct Dim3 {
+  uint32_t x = 1, y = 1, z = 1;
+  uint64_t count() const { return uint64_t{x} * y * z; }
+};
+
+/// The launch a kernel thread belongs to, as the interpreter needs it to answer the thread's
+/// id and size queries and to name its barriers.
+struct KernelGrid {
+  Dim3 grid, block;
+  uint32_t blockBase = 0; // ThreadPos::block of the launch's block 0
+  uint32_t launch = 0;    // distinguishes launches within one execution
+};
+
 /// What a new thread runs: an opaque function handle and an argument, both chosen by the
-/// interpreter.
+/// interpreter, and for a kernel thread its place in the grid (other threads get the
+/// default position of a host thread).
 struct ThreadEntry {
   uint64_t function = 0;
   uint64_t argument = 0;
+  std::optional<ThreadPos> place;
+  KernelGrid kernel; // meaningful when place is set
 };
 
 class ThreadCreateLabel : public EventLabel {

@@ -12,6 +12,9 @@
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/Transforms/IPO/AlwaysInliner.h>
 #include <llvm/Transforms/Scalar/SROA.h>
 #include <llvm/Transforms/Utils/Mem2Reg.h>
 
@@ -30,15 +33,41 @@ namespace fs = std::filesystem;
 
 namespace {
 
+enum class Language { C, Cxx, OpenCL };
+
+std::vector<std::string> languageArgs(Language lang, const FrontendOptions &opts) {
+  switch (lang) {
+  case Language::C:
+    return {"-x", "c"};
+  case Language::Cxx:
+    return {"-x", "c++", "-fno-exceptions"};
+  case Language::OpenCL: {
+    // SPIR's address spaces keep __local (3) apart; the OpenCL builtins scopemc models are
+    // defined by its own header on top of Clang's declarations of the rest.
+    std::vector<std::string> a = {"-x", "cl", "-target", "spir64-unknown-unknown"};
+    bool hasStd = false;
+    for (auto &c : opts.compilerArgs)
+      hasStd = hasStd || c.rfind("-cl-std=", 0) == 0;
+    if (!hasStd)
+      a.push_back("-cl-std=CL2.0");
+    a.insert(a.end(), {"-include", "scopemc/opencl.h"});
+    return a;
+  }
+  }
+  return {};
+}
+
 std::unique_ptr<llvm::Module> compile(const std::string &path, llvm::LLVMContext &ctx,
-                                      const FrontendOptions &opts, bool cxx) {
+                                      const FrontendOptions &opts, Language lang) {
   std::string resourceDir = fs::path(SCOPEMC_CLANG_RESOURCE_DIR).parent_path().string();
-  std::vector<std::string> args = {"clang", "-c", "-x", cxx ? "c++" : "c", "-g", "-O0",
-                                   "-Xclang", "-disable-O0-optnone", "-fno-exceptions",
-                                   "-resource-dir", resourceDir, "-D__SCOPEMC__=1"};
+  std::vector<std::string> args = {"clang", "-c", "-g", "-O0", "-Xclang", "-disable-O0-optnone",
+                                   "-fno-discard-value-names", "-resource-dir", resourceDir,
+                                   "-D__SCOPEMC__=1"};
+  for (auto &a : languageArgs(lang, opts))
+    args.push_back(a);
   if (!opts.includeDir.empty()) {
-    args.push_back("-I");
-    args.push_back(opts.includeDir);
+    // <scopemc.h> and <scopemc/cuda.h> from the root, <genmc.h> from its folder
+    args.insert(args.end(), {"-I", opts.includeDir, "-I", opts.includeDir + "/scopemc"});
   }
   for (auto &a : opts.compilerArgs)
     args.push_back(a);
@@ -72,6 +101,27 @@ std::unique_ptr<llvm::Module> compile(const std::string &path, llvm::LLVMContext
   return mod;
 }
 
+/// Instructions inlined from the tool's own headers are attributed to the user's code that
+/// called them, so that reports point at the user's line.
+void attributeHeaderCode(llvm::Module &m, const std::string &includeDir) {
+  if (includeDir.empty())
+    return;
+  auto inHeaders = [&](const llvm::DILocation *loc) {
+    llvm::StringRef dir = loc->getDirectory(), file = loc->getFilename();
+    std::string full = file.starts_with("/") ? file.str() : (dir + "/" + file).str();
+    return llvm::StringRef(full).starts_with(includeDir);
+  };
+  for (llvm::Function &f : m)
+    for (llvm::Instruction &i : llvm::instructions(f)) {
+      const llvm::DILocation *loc = i.getDebugLoc().get();
+      if (!loc || !inHeaders(loc))
+        continue;
+      while (loc->getInlinedAt() && inHeaders(loc))
+        loc = loc->getInlinedAt();
+      i.setDebugLoc(llvm::DebugLoc(loc));
+    }
+}
+
 void promoteLocals(llvm::Module &m) {
   llvm::PassBuilder pb;
   llvm::LoopAnalysisManager lam;
@@ -83,10 +133,11 @@ void promoteLocals(llvm::Module &m) {
   pb.registerFunctionAnalyses(fam);
   pb.registerLoopAnalyses(lam);
   pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::ModulePassManager mpm;
+  mpm.addPass(llvm::AlwaysInlinerPass()); // the headers' wrappers vanish into their callers
   llvm::FunctionPassManager fpm;
   fpm.addPass(llvm::SROAPass(llvm::SROAOptions::PreserveCFG));
   fpm.addPass(llvm::PromotePass());
-  llvm::ModulePassManager mpm;
   mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
   mpm.run(m, mam);
 }
@@ -109,14 +160,17 @@ std::unique_ptr<llvm::Module> loadModule(const std::string &path, llvm::LLVMCont
       throw InputError(os.str());
     }
   } else if (ext == ".c" || ext == ".i") {
-    mod = compile(path, ctx, opts, false);
-  } else if (ext == ".cpp" || ext == ".cc" || ext == ".cxx" || ext == ".C") {
-    mod = compile(path, ctx, opts, true);
+    mod = compile(path, ctx, opts, Language::C);
+  } else if (ext == ".cpp" || ext == ".cc" || ext == ".cxx" || ext == ".C" || ext == ".cu") {
+    mod = compile(path, ctx, opts, Language::Cxx);
+  } else if (ext == ".cl") {
+    mod = compile(path, ctx, opts, Language::OpenCL);
   } else {
     throw InputError("'" + path + "': unknown input kind '" + ext +
-                     "' (expected .c, .cpp, .cc, .ll or .bc)");
+                     "' (expected .c, .cpp, .cc, .cu, .cl, .ll or .bc)");
   }
   promoteLocals(*mod);
+  attributeHeaderCode(*mod, opts.includeDir);
   return mod;
 }
 
@@ -126,8 +180,8 @@ std::string defaultIncludeDir(const char *argv0) {
   std::error_code ec;
   fs::path exe = fs::canonical("/proc/self/exe", ec);
   if (!ec) {
-    for (fs::path cand : {exe.parent_path() / "../include/scopemc", exe.parent_path() / "../../include/scopemc"})
-      if (fs::exists(cand / "genmc.h"))
+    for (fs::path cand : {exe.parent_path() / "../include", exe.parent_path() / "../../include"})
+      if (fs::exists(cand / "scopemc.h") && fs::exists(cand / "scopemc/genmc.h"))
         return fs::weakly_canonical(cand).string();
   }
   (void)argv0;

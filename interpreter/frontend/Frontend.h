@@ -14,7 +14,7 @@ namespace scopemc {
 
 struct FrontendOptions {
   std::vector<std::string> compilerArgs; // -D, -I, -std=... given after `--`
-  std::string includeDir;                // the tool's own headers (genmc.h, ...), searched first
+  std::string includeDir; // the tool's headers (scopemc.h, scopemc/cuda.h, scopemc/genmc.h, ...)
 };
 
 /// Compiles or parses `path`. Throws InputError (interpreter/Program.h) with the compiler's

@@ -199,7 +199,7 @@ bool ScriptedRunner::offer(State &s, EventSink &sink, const EventLabel &l, uint6
 RunStatus ScriptedRunner::runMain(State &s, EventSink &sink) {
   ThreadId self = 0;
   while (s.op < prog_.threads.size()) {
-    ThreadCreateLabel c(Event{self, s.index}, s.pos, nullptr, ThreadEntry{s.op, 0});
+    ThreadCreateLabel c(Event{self, s.index}, s.pos, nullptr, ThreadEntry{s.op, 0, std::nullopt, {}});
     if (!offer(s, sink, c))
       return RunStatus::Stopped;
     ++s.op;

@@ -1,0 +1,70 @@
+/* The calls scopemc's interpreter implements for its kernel headers (scopemc.h,
+   scopemc/cuda.h, scopemc/opencl.h). Programs use those headers, not these calls.
+
+   Encodings shared with interpreter/Kernel.cpp:
+   - orders are C11 memory_order values (__ATOMIC_RELAXED .. __ATOMIC_SEQ_CST);
+   - scopes: 0 thread, 1 block (work-group), 2 device, 3 system (OpenCL's memory_scope
+     values for work_item, work_group, device and all_svm_devices);
+   - read-modify-write operations: the __SCOPEMC_RMW_* values below;
+   - __scopemc_id: 0-2 thread index x/y/z, 3-5 block index, 6-8 block size, 9-11 grid size,
+     12 device. */
+#ifndef SCOPEMC_API_H
+#define SCOPEMC_API_H
+
+#ifdef __OPENCL_C_VERSION__
+typedef ulong __scopemc_u64;
+#define __SCOPEMC_EXTERN
+#elif defined(__cplusplus)
+typedef unsigned long long __scopemc_u64;
+#define __SCOPEMC_EXTERN extern "C"
+#else
+typedef unsigned long long __scopemc_u64;
+#define __SCOPEMC_EXTERN
+#endif
+
+#define __SCOPEMC_RMW_XCHG 0
+#define __SCOPEMC_RMW_ADD 1
+#define __SCOPEMC_RMW_SUB 2
+#define __SCOPEMC_RMW_AND 3
+#define __SCOPEMC_RMW_OR 4
+#define __SCOPEMC_RMW_XOR 5
+#define __SCOPEMC_RMW_MIN 6
+#define __SCOPEMC_RMW_MAX 7
+#define __SCOPEMC_RMW_UMIN 8
+#define __SCOPEMC_RMW_UMAX 9
+#define __SCOPEMC_RMW_FADD 10
+#define __SCOPEMC_RMW_FSUB 11
+
+#define __SCOPEMC_ID_THREAD 0
+#define __SCOPEMC_ID_BLOCK 3
+#define __SCOPEMC_ID_BLOCK_SIZE 6
+#define __SCOPEMC_ID_GRID_SIZE 9
+#define __SCOPEMC_ID_DEVICE 12
+
+#define __SCOPEMC_INLINE static inline __attribute__((always_inline))
+
+__SCOPEMC_EXTERN __scopemc_u64 __scopemc_load(const volatile void *p, unsigned size, int order,
+                                              int scope);
+__SCOPEMC_EXTERN void __scopemc_store(volatile void *p, unsigned size, __scopemc_u64 value,
+                                      int order, int scope);
+__SCOPEMC_EXTERN __scopemc_u64 __scopemc_rmw(volatile void *p, unsigned size, int op,
+                                             __scopemc_u64 value, int order, int scope);
+/* Returns the old value; the swap happened when it equals `expected`. */
+__SCOPEMC_EXTERN __scopemc_u64 __scopemc_cas(volatile void *p, unsigned size,
+                                             __scopemc_u64 expected, __scopemc_u64 desired,
+                                             int success, int failure, int scope);
+__SCOPEMC_EXTERN void __scopemc_fence(int order, int scope);
+/* scope 1: the caller's block; scope 2: every thread of the caller's kernel launch. */
+__SCOPEMC_EXTERN void __scopemc_barrier(int scope);
+__SCOPEMC_EXTERN unsigned __scopemc_id(int which);
+#ifndef __OPENCL_C_VERSION__
+/* Starts grid x block threads of `kernel(arg)` on `device`; returns a handle for the wait. */
+__SCOPEMC_EXTERN int __scopemc_launch(void (*kernel)(void *), void *arg, unsigned device,
+                                      unsigned gx, unsigned gy, unsigned gz, unsigned bx,
+                                      unsigned by, unsigned bz);
+__SCOPEMC_EXTERN void __scopemc_wait(int launch);
+#endif
+__SCOPEMC_EXTERN void __VERIFIER_assert(int cond);
+__SCOPEMC_EXTERN void __VERIFIER_assume(int cond);
+
+#endif

@@ -1,0 +1,270 @@
+// The kernel API behind include/scopemc.h, scopemc/cuda.h and scopemc/opencl.h: scoped
+// atomics whose order and scope are call arguments (turned into label data here), thread
+// ids and sizes, block and grid barriers, and kernel launches. The headers' inline functions
+// are the only callers; their encodings of orders, scopes and operations are defined in
+// include/scopemc/api.h.
+#include <llvm/IR/IntrinsicInst.h>
+
+#include "interpreter/Interpreter.h"
+
+namespace scopemc {
+
+using namespace llvm;
+
+namespace {
+
+constexpr uint64_t kMaxLaunchThreads = 4096;
+constexpr uint32_t kMaxLaunchesPerThread = 64;
+
+// C11 memory_order values (__ATOMIC_RELAXED ... __ATOMIC_SEQ_CST).
+std::optional<MemOrder> orderOf(uint64_t v) {
+  switch (v) {
+  case 0: return MemOrder::Relaxed;
+  case 1: // consume is strengthened to acquire, as compilers do
+  case 2: return MemOrder::Acquire;
+  case 3: return MemOrder::Release;
+  case 4: return MemOrder::AcqRel;
+  case 5: return MemOrder::SeqCst;
+  default: return std::nullopt;
+  }
+}
+
+// scopemc_scope values, which are also OpenCL's memory_scope values for the first four.
+std::optional<Scope> scopeOfApi(uint64_t v) {
+  switch (v) {
+  case 0: return Scope::Thread;
+  case 1: return Scope::Block;
+  case 2: return Scope::Device;
+  case 3: return Scope::System;
+  default: return std::nullopt;
+  }
+}
+
+// __SCOPEMC_RMW_* values of include/scopemc/api.h.
+std::optional<RmwOp> rmwOfApi(uint64_t v) {
+  static const RmwOp kOps[] = {RmwOp::Xchg, RmwOp::Add, RmwOp::Sub,  RmwOp::And,
+                               RmwOp::Or,   RmwOp::Xor, RmwOp::Min,  RmwOp::Max,
+                               RmwOp::UMin, RmwOp::UMax, RmwOp::FAdd, RmwOp::FSub};
+  if (v < std::size(kOps))
+    return kOps[v];
+  return std::nullopt;
+}
+
+bool validSize(uint64_t s) { return s == 1 || s == 2 || s == 4 || s == 8; }
+bool loadOrder(MemOrder o) { return o != MemOrder::Release && o != MemOrder::AcqRel; }
+bool storeOrder(MemOrder o) { return o != MemOrder::Acquire && o != MemOrder::AcqRel; }
+
+// Barrier objects of blocks and grids are named by numbers outside memory.
+uint64_t barrierKey(uint32_t launchKey, uint32_t device, uint32_t block) {
+  return addr::kBlockBarriers + (static_cast<uint64_t>(launchKey) << 28) +
+         (static_cast<uint64_t>(device & 0xFFF) << 16) + (block & 0xFFFF);
+}
+
+// Splits a linear index into coordinates of extent d.
+uint32_t coordinate(uint64_t linear, const Dim3 &d, unsigned axis) {
+  switch (axis) {
+  case 0: return static_cast<uint32_t>(linear % d.x);
+  case 1: return static_cast<uint32_t>(linear / d.x % d.y);
+  default: return static_cast<uint32_t>(linear / (uint64_t{d.x} * d.y));
+  }
+}
+
+} // namespace
+
+uint64_t Interpreter::locate(const Thread &th, uint64_t a) const {
+  if (!addr::isBlockShared(a))
+    return a;
+  uint64_t key = 1 + ((static_cast<uint64_t>(th.pos.device) & 0xF) << 16) + (th.pos.block & 0xFFFF);
+  return addr::sharedTemplate(a) + (key << addr::kBlockShift);
+}
+
+uint64_t Interpreter::threadQuery(const Thread &th, uint64_t which) const {
+  // which: 0-2 thread index x/y/z, 3-5 block index, 6-8 block size, 9-11 grid size, 12 device
+  unsigned axis = static_cast<unsigned>(which % 3);
+  if (th.entry.place) {
+    const KernelGrid &k = th.entry.kernel;
+    switch (which / 3) {
+    case 0: return coordinate(th.pos.thread, k.block, axis);
+    case 1: return coordinate(th.pos.block - k.blockBase, k.grid, axis);
+    case 2: return axis == 0 ? k.block.x : axis == 1 ? k.block.y : k.block.z;
+    case 3: return axis == 0 ? k.grid.x : axis == 1 ? k.grid.y : k.grid.z;
+    default: return th.pos.device;
+    }
+  }
+  bool placed = !isHostPos(th.pos); // a GPUMC-style thread placed by annotations
+  switch (which / 3) {
+  case 0: return placed && axis == 0 ? th.pos.thread : 0;
+  case 1: return placed && axis == 0 ? th.pos.block : 0;
+  case 2: return axis == 0 && th.groupSize ? th.groupSize : 1;
+  case 3: return 1;
+  default: return placed ? th.pos.device : 0;
+  }
+}
+
+Interpreter::Flow Interpreter::blockBarrier(Thread &th, const CallBase &i) {
+  if (th.entry.place) {
+    const KernelGrid &k = th.entry.kernel;
+    return barrierWait(th, i, barrierKey(1 + k.launch, th.pos.device, th.pos.block),
+                       static_cast<uint32_t>(k.block.count()), Scope::Block);
+  }
+  if (th.groupSize == 0)
+    throw InputError(toString(src(i)) + ": a block barrier outside a launched kernel needs the "
+                     "block size: call __VERIFIER_groupsize(n) first");
+  return barrierWait(th, i, barrierKey(0, th.pos.device, th.pos.block), th.groupSize, Scope::Block);
+}
+
+Interpreter::Flow Interpreter::gridBarrier(Thread &th, const CallBase &i) {
+  if (!th.entry.place)
+    return fail(th, i, ErrorKind::UndefinedBehaviour,
+                "grid barrier called by a thread that is not part of a launched kernel");
+  const KernelGrid &k = th.entry.kernel;
+  return barrierWait(th, i, barrierKey(1 + k.launch, th.pos.device, 0xFFFF),
+                     static_cast<uint32_t>(k.grid.count() * k.block.count()), Scope::Device);
+}
+
+Interpreter::Flow Interpreter::apiAccess(Thread &th, Frame &f, const CallBase &i, Builtin b) {
+  auto arg = [&](unsigned k) { return bits(f, i.getArgOperand(k)); };
+  auto bad = [&](const std::string &what) {
+    return fail(th, i, ErrorKind::UndefinedBehaviour, what);
+  };
+  uint64_t a = arg(0), size = arg(1);
+  if (!validSize(size))
+    return bad("atomic access of " + std::to_string(size) + " bytes (1, 2, 4 or 8 are supported)");
+  auto sz = static_cast<uint32_t>(size);
+  uint64_t out = 0;
+  Flow fl = Flow::Next;
+  switch (b) {
+  case Builtin::ApiLoad: { // (p, size, order, scope)
+    auto o = orderOf(arg(2));
+    auto s = scopeOfApi(arg(3));
+    if (!o || !s || !loadOrder(*o))
+      return bad("invalid memory order or scope for an atomic load");
+    fl = loadScalar(th, i, a, sz, Access{*o, *s}, out);
+    break;
+  }
+  case Builtin::ApiStore: { // (p, size, value, order, scope)
+    auto o = orderOf(arg(3));
+    auto s = scopeOfApi(arg(4));
+    if (!o || !s || !storeOrder(*o))
+      return bad("invalid memory order or scope for an atomic store");
+    return storeScalar(th, i, a, sz, arg(2), Access{*o, *s});
+  }
+  case Builtin::ApiRmw: { // (p, size, op, value, order, scope)
+    auto op = rmwOfApi(arg(2));
+    auto o = orderOf(arg(4));
+    auto s = scopeOfApi(arg(5));
+    if (!op || !o || !s)
+      return bad("invalid operation, memory order or scope for an atomic read-modify-write");
+    if ((*op == RmwOp::FAdd || *op == RmwOp::FSub) && sz != 4 && sz != 8)
+      return bad("floating-point atomic on " + std::to_string(sz) + " bytes");
+    fl = rmwAt(th, i, a, sz, *op, arg(3), Access{*o, *s}, out);
+    break;
+  }
+  default: { // ApiCas: (p, size, expected, desired, success, failure, scope)
+    auto o = orderOf(arg(4));
+    auto fo = orderOf(arg(5));
+    auto s = scopeOfApi(arg(6));
+    if (!o || !fo || !s || !loadOrder(*fo))
+      return bad("invalid memory orders or scope for a compare-and-swap");
+    fl = casAt(th, i, a, sz, arg(2), arg(3), Access{*o, *s}, *fo, out);
+    break;
+  }
+  }
+  if (fl == Flow::Next)
+    setBits(f, i, out);
+  return fl;
+}
+
+Interpreter::Flow Interpreter::launch(Thread &th, Frame &f, const CallBase &i) {
+  // (kernel, argument, device, grid x/y/z, block x/y/z) -> launch handle
+  auto arg = [&](unsigned k) { return bits(f, i.getArgOperand(k)); };
+  auto dim = [&](unsigned k) { return Dim3{static_cast<uint32_t>(arg(k)), static_cast<uint32_t>(arg(k + 1)),
+                                           static_cast<uint32_t>(arg(k + 2))}; };
+  uint64_t fn = arg(0), argument = arg(1);
+  auto device = static_cast<uint32_t>(arg(2));
+  Dim3 grid = dim(3), block = dim(6);
+  const FunctionInfo *fi = prog_.functionAt(fn);
+  if (!fi || fi->fn->isDeclaration())
+    return fail(th, i, ErrorKind::MemoryError, "kernel launch of an address that is not a function");
+  uint64_t n = grid.count() * block.count();
+  if (n == 0)
+    return fail(th, i, ErrorKind::UndefinedBehaviour, "kernel launch with an empty grid or block");
+  if (n > kMaxLaunchThreads || device > 0xFFF || block.count() > 0xFFFF)
+    throw InputError(toString(src(i)) + ": a launch of " + std::to_string(n) +
+                     " threads on device " + std::to_string(device) + " is beyond scopemc's limits (" +
+                     std::to_string(kMaxLaunchThreads) + " threads, devices below 4096)");
+  if (th.launches.size() >= kMaxLaunchesPerThread)
+    throw InputError(toString(src(i)) + ": more than " + std::to_string(kMaxLaunchesPerThread) +
+                     " kernel launches from one thread are not supported");
+  uint32_t used = 0;
+  for (auto &[d, k] : th.blocksUsed)
+    if (d == device)
+      used = k;
+  KernelGrid k{grid, block, (static_cast<uint32_t>(th.tid) << 10) + used,
+               (static_cast<uint32_t>(th.tid) << 6) + static_cast<uint32_t>(th.launches.size())};
+  Thread::Launch record;
+  for (uint64_t b = 0; b < grid.count(); ++b)
+    for (uint64_t t = 0; t < block.count(); ++t) {
+      ThreadPos pos{device, k.blockBase + static_cast<uint32_t>(b), static_cast<uint32_t>(t)};
+      uint64_t child = 0;
+      if (!offer(th, ThreadCreateLabel(nextEvent(th), th.pos, src(i), ThreadEntry{fn, argument, pos, k}),
+                 &child))
+        return Flow::Stop;
+      record.threads.push_back(static_cast<ThreadId>(child));
+    }
+  bool known = false;
+  for (auto &[d, blocks] : th.blocksUsed)
+    if (d == device) {
+      blocks += static_cast<uint32_t>(grid.count());
+      known = true;
+    }
+  if (!known)
+    th.blocksUsed.push_back({device, static_cast<uint32_t>(grid.count())});
+  th.launches.push_back(std::move(record));
+  setBits(f, i, th.launches.size() - 1);
+  return Flow::Next;
+}
+
+Interpreter::Flow Interpreter::waitLaunch(Thread &th, Frame &f, const CallBase &i) {
+  uint64_t h = bits(f, i.getArgOperand(0));
+  if (h >= th.launches.size() || th.launches[h].waited)
+    return fail(th, i, ErrorKind::UndefinedBehaviour,
+                "wait for a kernel launch this thread did not make or already waited for");
+  for (ThreadId child : th.launches[h].threads)
+    if (!offer(th, ThreadJoinLabel(nextEvent(th), th.pos, src(i), child)))
+      return Flow::Stop;
+  th.launches[h].waited = true;
+  return Flow::Next;
+}
+
+Interpreter::Flow Interpreter::apiBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
+  auto arg = [&](unsigned k) { return bits(f, i.getArgOperand(k)); };
+  switch (b) {
+  case Builtin::ApiFence: { // (order, scope)
+    auto o = orderOf(arg(0));
+    auto s = scopeOfApi(arg(1));
+    if (!o || !s)
+      return fail(th, i, ErrorKind::UndefinedBehaviour, "invalid memory order or scope for a fence");
+    if (*o == MemOrder::Relaxed)
+      return Flow::Next; // a relaxed fence has no effect
+    return offer(th, FenceLabel(nextEvent(th), th.pos, *o, *s, src(i))) ? Flow::Next : Flow::Stop;
+  }
+  case Builtin::ApiBarrier: // (scope): block or device (the whole grid)
+    if (arg(0) == 1)
+      return blockBarrier(th, i);
+    if (arg(0) == 2)
+      return gridBarrier(th, i);
+    return fail(th, i, ErrorKind::UndefinedBehaviour, "a barrier's scope must be block or device");
+  case Builtin::ApiId:
+    setBits(f, i, threadQuery(th, arg(0)));
+    return Flow::Next;
+  case Builtin::ApiLaunch:
+    return launch(th, f, i);
+  case Builtin::ApiWait:
+    return waitLaunch(th, f, i);
+  default:
+    return apiAccess(th, f, i, b);
+  }
+}
+
+} // namespace scopemc
