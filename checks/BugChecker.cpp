@@ -111,7 +111,8 @@ void BugChecker::checkHeap(const ExecutionGraph &g, const EventLabel &e) {
 }
 
 bool BugChecker::onExecutionEnd(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads) {
-  checkBarrierDivergence(g, threads);
+  if (opts_.barrierDivergence)
+    checkBarrierDivergence(g, threads);
   checkDeadlock(g, threads);
   return !stop_;
 }

@@ -14,6 +14,7 @@ namespace scopemc {
 struct CheckOptions {
   bool races = true;       // data races and heterogeneous races
   bool stopOnFirst = true; // stop the search at the first error
+  bool barrierDivergence = true;
   ModelKind model = ModelKind::ScopedRC11;
 };
 

@@ -7,8 +7,13 @@ namespace scopemc {
 RunResult verify(const RunOptions &opts) {
   auto ctx = std::make_unique<llvm::LLVMContext>();
   auto mod = loadModule(opts.file, *ctx, opts.frontend);
+  ProgramOptions popts;
+  if (!opts.kernel.name.empty()) {
+    addKernelHarness(*mod, opts.kernel);
+    popts.entry = kKernelHostEntry;
+  }
   RunResult res;
-  res.program = std::make_unique<Program>(std::move(ctx), std::move(mod), ProgramOptions{});
+  res.program = std::make_unique<Program>(std::move(ctx), std::move(mod), popts);
   Interpreter interp(*res.program, opts.interpreter);
   CheckOptions checks = opts.checks;
   checks.model = opts.exploration.model;

@@ -10,6 +10,7 @@
 #include "dpor/Options.h"
 #include "interpreter/Interpreter.h"
 #include "interpreter/frontend/Frontend.h"
+#include "interpreter/frontend/KernelHarness.h"
 
 namespace scopemc {
 
@@ -22,6 +23,7 @@ struct OutputOptions {
 struct RunOptions {
   std::string file;
   FrontendOptions frontend;
+  KernelOptions kernel; // --kernel: run this kernel on a grid instead of main
   InterpreterOptions interpreter;
   ExplorationOptions exploration;
   CheckOptions checks;

@@ -78,7 +78,20 @@ int main(int argc, char **argv) {
                "  scopemc [check] FILE [options] [-- compiler flags]\n"};
   app.name("scopemc");
   app.set_version_flag("--version", versionText());
-  app.add_option("file", opts.file, "Input: .c, .cpp, .ll or .bc")->required();
+  app.add_option("file", opts.file, "Input: .c, .cpp, .cu, .cl (OpenCL C), .ll or .bc")->required();
+  std::string grid;
+  std::vector<std::string> kernelArgs;
+  app.add_option("--kernel", opts.kernel.name,
+                 "Run this kernel on the grid given by --grid instead of main; pointer parameters "
+                 "get zero-initialised buffers, and NAME_post (or --post), if defined, is called "
+                 "with the same arguments after the kernel");
+  app.add_option("--grid", grid, "The grid for --kernel: BLOCKSxTHREADS, or DEVICESxBLOCKSxTHREADS "
+                                  "(the kernel runs on each device)");
+  app.add_option("--arg", kernelArgs, "NAME=VALUE: the value of an integer kernel parameter (repeatable)");
+  app.add_option("--buffer-size", opts.kernel.bufferBytes,
+                 "Bytes of each pointer parameter's buffer (default: 64 per thread, at least 4096)");
+  app.add_option("--post", opts.kernel.post,
+                 "Function called after the kernel with its arguments, to assert on the results");
   std::vector<std::string> defines, includes;
   app.add_option("-D", defines, "Define a macro for the compiler (repeatable)");
   app.add_option("-I", includes, "Add an include directory for the compiler (repeatable)");
@@ -86,11 +99,12 @@ int main(int argc, char **argv) {
                  "Let a loop take its back edge at most N times per call (0: no bound); spin-loop "
                  "iterations that make no progress are cut anyway. A run cut by the bound is "
                  "reported as bounded, never as verified");
-  bool keepGoing = false, stopFirst = false, noRaces = false;
+  bool keepGoing = false, stopFirst = false, noRaces = false, noDivergence = false;
   app.add_flag("--keep-going", keepGoing,
                "Explore every execution and report each distinct error once");
   app.add_flag("--stop-on-first", stopFirst, "Stop at the first error (the default)");
   app.add_flag("--disable-race-detection", noRaces, "Do not report data or heterogeneous races");
+  app.add_flag("--disable-barrier-divergence", noDivergence, "Do not report barrier divergence");
   app.add_flag("--print-error-trace", opts.output.printTrace,
                "Print the execution that shows each error, thread by thread");
   app.add_option("--json", opts.output.jsonFile, "Write the result as JSON to FILE");
@@ -123,6 +137,26 @@ int main(int argc, char **argv) {
   opts.frontend.includeDir = defaultIncludeDir(argv[0]);
   opts.checks.stopOnFirst = !keepGoing;
   opts.checks.races = !noRaces;
+  opts.checks.barrierDivergence = !noDivergence;
+  if (opts.kernel.name.empty() != grid.empty()) {
+    std::cerr << "scopemc: --kernel and --grid go together\n";
+    return kExitUsage;
+  }
+  if (!grid.empty() && !parseGrid(grid, opts.kernel)) {
+    std::cerr << "scopemc: --grid " << grid << ": expected BLOCKSxTHREADS or DEVICESxBLOCKSxTHREADS "
+              << "with positive numbers\n";
+    return kExitUsage;
+  }
+  for (auto &a : kernelArgs) {
+    size_t eq = a.find('=');
+    char *end = nullptr;
+    long long v = eq == std::string::npos ? 0 : std::strtoll(a.c_str() + eq + 1, &end, 0);
+    if (eq == std::string::npos || eq == 0 || !end || *end != '\0' || end == a.c_str() + eq + 1) {
+      std::cerr << "scopemc: --arg " << a << ": expected NAME=INTEGER\n";
+      return kExitUsage;
+    }
+    opts.kernel.args.push_back({a.substr(0, eq), v});
+  }
   if (*seedOpt)
     opts.exploration.scheduleSeed = seed;
   opts.exploration.model = model == "rc11" ? ModelKind::RC11 : ModelKind::ScopedRC11;

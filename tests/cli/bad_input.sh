@@ -17,7 +17,7 @@ expect missing-file 5 "no such file" -- /nonexistent/prog.c
 expect syntax-error 5 "syntax_error.c:3:13: error: expected expression" -- "$dir/syntax_error.c"
 expect unsupported-function 5 "unsupported_call.c:5:.*unsupported function 'fopen'" -- "$dir/unsupported_call.c"
 expect unknown-kind 5 "unknown input kind" -- "$dir/bad_input.sh"
-expect mixed-size 5 "mixed_size.c:[0-9]+:[0-9]+: accesses of different sizes" -- "$dir/mixed_size.c"
+expect mixed-size 5 "mixed_size.c:[0-9]+:[0-9]+: a [0-9]+-byte access at 0x[0-9a-f]+ overlaps a [0-9]+-byte access.*mixed-size" -- "$dir/mixed_size.c"
 expect bad-option 17 "--no-such-option" -- --no-such-option "$dir/syntax_error.c"
 expect missing-argument 17 "file is required" --
 expect version 0 "scopemc .* \(LLVM 19" -- --version

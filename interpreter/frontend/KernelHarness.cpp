@@ -1,0 +1,127 @@
+#include "interpreter/frontend/KernelHarness.h"
+
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/IRBuilder.h>
+
+#include "interpreter/frontend/InputError.h"
+
+namespace scopemc {
+
+using namespace llvm;
+
+namespace {
+
+std::string paramName(const Argument &a) {
+  return a.hasName() ? a.getName().str() : "#" + std::to_string(a.getArgNo());
+}
+
+/// A zero-initialised buffer in the parameter's address space (3: one per block).
+Constant *bufferFor(Module &m, const Function &k, const Argument &a, uint64_t bytes) {
+  unsigned as = cast<PointerType>(a.getType())->getAddressSpace();
+  auto *ty = ArrayType::get(Type::getInt8Ty(m.getContext()), bytes);
+  auto *g = new GlobalVariable(m, ty, false, GlobalValue::InternalLinkage, ConstantAggregateZero::get(ty),
+                               k.getName() + "." + paramName(a), nullptr,
+                               GlobalValue::NotThreadLocal, as);
+  g->setAlignment(Align(16));
+  return g;
+}
+
+Value *valueFor(Module &m, const Function &k, const Argument &a, const KernelOptions &o) {
+  if (a.getType()->isPointerTy())
+    return bufferFor(m, k, a, o.bufferBytes);
+  std::string n = paramName(a);
+  if (!a.getType()->isIntegerTy())
+    throw InputError("kernel parameter '" + n + "' of '" + o.name +
+                     "' is neither a pointer nor an integer: scopemc cannot give it a value");
+  for (auto &[name, v] : o.args)
+    if (name == n || name == std::to_string(a.getArgNo()))
+      return ConstantInt::get(a.getType(), static_cast<uint64_t>(v), true);
+  throw InputError("kernel parameter '" + n + "' of '" + o.name +
+                   "' is an integer: give its value with --arg " + n + "=VALUE");
+}
+
+Function *postFunction(Module &m, const Function &k, const KernelOptions &o) {
+  std::string name = o.post.empty() ? o.name + "_post" : o.post;
+  Function *p = m.getFunction(name);
+  if (!p || p->isDeclaration()) {
+    if (o.post.empty())
+      return nullptr;
+    throw InputError("--post: the program defines no function '" + name + "'");
+  }
+  if (p->arg_size() != k.arg_size())
+    throw InputError("the post function '" + name + "' must take the same parameters as the kernel '" +
+                     o.name + "'");
+  return p;
+}
+
+} // namespace
+
+bool parseGrid(const std::string &text, KernelOptions &opts) {
+  std::vector<uint32_t> parts;
+  size_t start = 0;
+  while (true) {
+    size_t x = text.find('x', start);
+    std::string part = text.substr(start, x == std::string::npos ? std::string::npos : x - start);
+    if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos || part.size() > 6)
+      return false;
+    parts.push_back(static_cast<uint32_t>(std::stoul(part)));
+    if (parts.back() == 0)
+      return false;
+    if (x == std::string::npos)
+      break;
+    start = x + 1;
+  }
+  if (parts.size() == 2)
+    parts.insert(parts.begin(), 1);
+  if (parts.size() != 3)
+    return false;
+  opts.devices = parts[0];
+  opts.blocks = parts[1];
+  opts.threads = parts[2];
+  return true;
+}
+
+void addKernelHarness(Module &m, const KernelOptions &o) {
+  Function *k = m.getFunction(o.name);
+  if (!k || k->isDeclaration())
+    throw InputError("--kernel: the program defines no function '" + o.name + "'");
+  if (!k->getReturnType()->isVoidTy())
+    throw InputError("--kernel: '" + o.name + "' must return void");
+  LLVMContext &ctx = m.getContext();
+  KernelOptions opts = o;
+  if (opts.bufferBytes == 0)
+    opts.bufferBytes = std::max<uint64_t>(4096, 64ull * opts.devices * opts.blocks * opts.threads);
+  std::vector<Value *> args;
+  for (const Argument &a : k->args())
+    args.push_back(valueFor(m, *k, a, opts));
+  Function *post = postFunction(m, *k, o);
+
+  Type *i32 = Type::getInt32Ty(ctx);
+  auto *ptr = PointerType::get(ctx, 0);
+  // void __scopemc_kernel_entry(ptr): what every kernel thread runs
+  auto *entry = Function::Create(FunctionType::get(Type::getVoidTy(ctx), {ptr}, false),
+                                 GlobalValue::InternalLinkage, "__scopemc_kernel_entry", m);
+  IRBuilder<> b(BasicBlock::Create(ctx, "", entry));
+  b.CreateCall(k, args)->setCallingConv(k->getCallingConv());
+  b.CreateRetVoid();
+
+  FunctionCallee launch = m.getOrInsertFunction(
+      "__scopemc_launch", FunctionType::get(i32, {ptr, ptr, i32, i32, i32, i32, i32, i32, i32}, false));
+  FunctionCallee wait = m.getOrInsertFunction("__scopemc_wait",
+                                              FunctionType::get(Type::getVoidTy(ctx), {i32}, false));
+  auto *host = Function::Create(FunctionType::get(i32, {}, false), GlobalValue::ExternalLinkage,
+                                kKernelHostEntry, m);
+  b.SetInsertPoint(BasicBlock::Create(ctx, "", host));
+  auto c = [&](uint32_t v) { return ConstantInt::get(i32, v); };
+  std::vector<Value *> handles;
+  for (uint32_t d = 0; d < opts.devices; ++d)
+    handles.push_back(b.CreateCall(launch, {entry, ConstantPointerNull::get(ptr), c(d), c(opts.blocks),
+                                            c(1), c(1), c(opts.threads), c(1), c(1)}));
+  for (Value *h : handles)
+    b.CreateCall(wait, {h});
+  if (post)
+    b.CreateCall(post, args)->setCallingConv(post->getCallingConv());
+  b.CreateRet(c(0));
+}
+
+} // namespace scopemc

@@ -1,0 +1,34 @@
+// Running a kernel from the command line (--kernel NAME --grid [DxBx]T): a host entry
+// function is added to the module that gives every pointer parameter a zero-initialised
+// buffer, launches the kernel on each device, waits, and calls the post function (which
+// takes the kernel's parameters and may assert on the final memory).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <llvm/IR/Module.h>
+
+namespace scopemc {
+
+struct KernelOptions {
+  std::string name;                       // the kernel function; empty: run main
+  uint32_t devices = 1, blocks = 1, threads = 1;
+  uint64_t bufferBytes = 0;               // per pointer parameter; 0: 64 bytes per thread, at least 4096
+  std::string post;                       // empty: NAME_post when the program defines it
+  std::vector<std::pair<std::string, int64_t>> args; // values of integer parameters, by name
+};
+
+/// The name of the host entry function the harness adds.
+inline constexpr const char *kKernelHostEntry = "__scopemc_host";
+
+/// Adds the host entry function for `opts` to `m`. Throws InputError when the kernel or the
+/// post function is missing, or a parameter cannot be given a value.
+void addKernelHarness(llvm::Module &m, const KernelOptions &opts);
+
+/// Parses "BxT" or "DxBxT" into opts; false when malformed.
+bool parseGrid(const std::string &text, KernelOptions &opts);
+
+} // namespace scopemc
