@@ -1,5 +1,6 @@
 #include "interpreter/frontend/KernelHarness.h"
 
+#include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/IRBuilder.h>
 
@@ -10,6 +11,26 @@ namespace scopemc {
 using namespace llvm;
 
 namespace {
+
+/// The defined function called `name`, also when C++ mangled it (then its demangled name
+/// without parameters must be `name`, and only one may match).
+Function *findFunction(Module &m, const std::string &name, const char *option) {
+  if (Function *f = m.getFunction(name); f && !f->isDeclaration())
+    return f;
+  Function *found = nullptr;
+  for (Function &f : m) {
+    if (f.isDeclaration() || !f.getName().starts_with("_Z"))
+      continue;
+    std::string d = llvm::demangle(f.getName().str());
+    if (d.substr(0, d.find('(')) != name)
+      continue;
+    if (found)
+      throw InputError(std::string(option) + ": '" + name + "' names several functions (" +
+                       llvm::demangle(found->getName().str()) + ", " + d + ")");
+    found = &f;
+  }
+  return found;
+}
 
 std::string paramName(const Argument &a) {
   return a.hasName() ? a.getName().str() : "#" + std::to_string(a.getArgNo());
@@ -42,8 +63,8 @@ Value *valueFor(Module &m, const Function &k, const Argument &a, const KernelOpt
 
 Function *postFunction(Module &m, const Function &k, const KernelOptions &o) {
   std::string name = o.post.empty() ? o.name + "_post" : o.post;
-  Function *p = m.getFunction(name);
-  if (!p || p->isDeclaration()) {
+  Function *p = findFunction(m, name, "--post");
+  if (!p) {
     if (o.post.empty())
       return nullptr;
     throw InputError("--post: the program defines no function '" + name + "'");
@@ -82,8 +103,8 @@ bool parseGrid(const std::string &text, KernelOptions &opts) {
 }
 
 void addKernelHarness(Module &m, const KernelOptions &o) {
-  Function *k = m.getFunction(o.name);
-  if (!k || k->isDeclaration())
+  Function *k = findFunction(m, o.name, "--kernel");
+  if (!k)
     throw InputError("--kernel: the program defines no function '" + o.name + "'");
   if (!k->getReturnType()->isVoidTy())
     throw InputError("--kernel: '" + o.name + "' must return void");
