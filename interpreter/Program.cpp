@@ -106,7 +106,9 @@ bool isSupportedIntrinsic(Intrinsic::ID id) {
 }
 
 std::string where(const Program &p, const Instruction &i) {
-  return toString(p.sourceOf(&i));
+  if (const SourceLoc *s = p.sourceOf(&i))
+    return toString(s);
+  return "in function '" + llvm::demangle(i.getFunction()->getName().str()) + "' (no debug location)";
 }
 
 } // namespace

@@ -18,6 +18,17 @@ expect syntax-error 5 "syntax_error.c:3:13: error: expected expression" -- "$dir
 expect unsupported-function 5 "unsupported_call.c:5:.*unsupported function 'fopen'" -- "$dir/unsupported_call.c"
 expect unknown-kind 5 "unknown input kind" -- "$dir/bad_input.sh"
 expect mixed-size 5 "mixed_size.c:[0-9]+:[0-9]+: a [0-9]+-byte access at 0x[0-9a-f]+ overlaps a [0-9]+-byte access.*mixed-size" -- "$dir/mixed_size.c"
+expect unknown-syncscope 5 "in function 'producer'.*unknown syncscope 'cluster'" -- "$dir/unknown_syncscope.ll"
+expect unsupported-opencl-builtin 5 "unsupported_opencl.cl:3:[0-9]+: unsupported function 'sin\(float\)'" -- "$dir/unsupported_opencl.cl" --kernel k --grid 1x1
+expect kernel-missing 5 "defines no function 'nope'" -- "$dir/kernel_scalar.cl" --kernel nope --grid 1x2
+expect kernel-scalar-needs-arg 5 "parameter 'n' of 'k' is an integer: give its value with --arg n=VALUE" -- "$dir/kernel_scalar.cl" --kernel k --grid 1x2
+expect kernel-scalar-arg 0 "No errors were detected" -- "$dir/kernel_scalar.cl" --kernel k --grid 1x2 --arg n=3
+# two devices run the kernel on the same buffers: their writes race
+expect kernel-two-devices 42 "device 1, block 0, thread 0" -- "$dir/kernel_scalar.cl" --kernel k --grid 2x1x2 --arg n=3
+expect kernel-post-fails 42 "Assertion violation" -- "$dir/kernel_scalar.cl" --kernel k --grid 1x2 --arg n=4
+expect bad-grid 17 "--grid 1y2: expected" -- "$dir/kernel_scalar.cl" --kernel k --grid 1y2
+expect grid-without-kernel 17 "--kernel and --grid go together" -- "$dir/kernel_scalar.cl" --grid 1x2
+expect bad-arg 17 "--arg n: expected NAME=INTEGER" -- "$dir/kernel_scalar.cl" --kernel k --grid 1x2 --arg n
 expect bad-option 17 "--no-such-option" -- --no-such-option "$dir/syntax_error.c"
 expect missing-argument 17 "file is required" --
 expect version 0 "scopemc .* \(LLVM 19" -- --version

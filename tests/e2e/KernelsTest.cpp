@@ -1,0 +1,100 @@
+// The kernel front ends end to end: tests/e2e/kernels/manifest.csv lists each program with
+// its input style (GPUMC-annotated pthreads, scopemc.h, CUDA style, OpenCL C, LLVM IR), the
+// kernel and grid to run, compiler flags, and the verdict and execution count MODEL.md gives.
+// Rows of one group are one algorithm written several ways: they must agree.
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "cli/Driver.h"
+
+namespace scopemc {
+namespace {
+
+struct Row {
+  std::string group, file, kernel, grid, flags, verdict, error;
+  long executions = -1;
+  bool keepGoing = false;
+};
+
+std::vector<Row> readRows() {
+  std::ifstream in(std::string(SCOPEMC_E2E_DIR) + "/kernels/manifest.csv");
+  std::vector<Row> rows;
+  std::string line;
+  std::getline(in, line);
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#')
+      continue;
+    std::stringstream ss(line);
+    std::vector<std::string> f;
+    for (std::string cell; std::getline(ss, cell, ',');)
+      f.push_back(cell);
+    if (f.size() != 9)
+      ADD_FAILURE() << "malformed manifest line: " << line;
+    else
+      rows.push_back(Row{f[0], f[1], f[2], f[3], f[4], f[5], f[6], std::stol(f[7]), f[8] == "keep-going"});
+  }
+  return rows;
+}
+
+struct Outcome {
+  std::string verdict;
+  long executions;
+  std::vector<std::string> errors;
+};
+
+Outcome run(const Row &r) {
+  RunOptions o;
+  o.file = std::string(SCOPEMC_E2E_DIR) + "/kernels/" + r.file;
+  o.frontend.includeDir = SCOPEMC_TEST_INCLUDE_DIR;
+  if (r.flags != "-") {
+    std::stringstream ss(r.flags);
+    for (std::string a; ss >> a;)
+      o.frontend.compilerArgs.push_back(a);
+  }
+  if (r.kernel != "-") {
+    o.kernel.name = r.kernel;
+    EXPECT_TRUE(parseGrid(r.grid, o.kernel)) << r.grid;
+  }
+  o.checks.stopOnFirst = !r.keepGoing;
+  RunResult res = verify(o);
+  Outcome out{res.verdict == Verdict::Verified     ? "verified"
+              : res.verdict == Verdict::ErrorFound ? "error"
+              : res.verdict == Verdict::Bounded    ? "bounded"
+                                                   : "timeout",
+              static_cast<long>(res.exploration.complete), {}};
+  for (auto &rep : res.reports)
+    out.errors.push_back(std::string(errorTypeName(rep.type)));
+  return out;
+}
+
+TEST(Kernels, EveryStyleGivesTheSpecifiedResult) {
+  std::vector<Row> rows = readRows();
+  ASSERT_GE(rows.size(), 30u);
+  std::map<std::string, std::pair<std::string, Outcome>> firstOfGroup;
+  for (const Row &r : rows) {
+    SCOPED_TRACE(r.group + ": " + r.file + (r.flags != "-" ? " " + r.flags : ""));
+    Outcome o = run(r);
+    EXPECT_EQ(o.verdict, r.verdict);
+    if (r.verdict == "error") {
+      EXPECT_NE(std::find(o.errors.begin(), o.errors.end(), r.error), o.errors.end())
+          << "expected " << r.error << ", first reported: " << (o.errors.empty() ? "none" : o.errors[0]);
+    }
+    if (r.executions >= 0) {
+      EXPECT_EQ(o.executions, r.executions);
+    }
+    auto [it, fresh] = firstOfGroup.try_emplace(r.group, r.file, o);
+    if (!fresh) {
+      const Outcome &first = it->second.second;
+      EXPECT_EQ(o.verdict, first.verdict) << "differs from " << it->second.first;
+      if (r.executions >= 0) {
+        EXPECT_EQ(o.executions, first.executions) << "differs from " << it->second.first;
+      }
+    }
+  }
+}
+
+} // namespace
+} // namespace scopemc
