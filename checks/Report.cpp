@@ -46,6 +46,14 @@ ReportedEvent describeEvent(const EventLabel &l) {
     r.kind = "barrier arrival";
   else if (isa<BarrierDepartLabel>(&l))
     r.kind = "barrier departure";
+  else if (isa<ErrorLabel>(&l))
+    r.kind = "failing check";
+  else if (isa<BlockLabel>(&l))
+    r.kind = "blocked";
+  else if (isa<ThreadJoinLabel>(&l))
+    r.kind = "join";
+  else if (isa<ThreadCreateLabel>(&l))
+    r.kind = "thread creation";
   else
     r.kind = "event";
   return r;

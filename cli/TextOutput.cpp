@@ -73,9 +73,11 @@ void printReport(std::ostream &os, const Report &r, const Program &p, bool trace
   os << "  " << r.message << "\n";
   for (size_t k = 0; k < r.events.size(); ++k) {
     const auto &e = r.events[k];
+    bool access = isAtomic(e.order) || e.kind == "read" || e.kind == "write";
     os << (k == 0 ? "  Event " : "    and ") << toString(e.event) << " of "
-       << threadName(r.witness.get(), e.event, e.pos) << ": " << e.kind << " ("
-       << modeScope(e.order, e.scope) << ") at " << toString(e.source) << "\n";
+       << threadName(r.witness.get(), e.event, e.pos) << ": " << e.kind
+       << (access ? " (" + modeScope(e.order, e.scope) + ")" : std::string()) << " at "
+       << toString(e.source) << "\n";
   }
   if (trace && r.witness) {
     std::vector<Event> hi;

@@ -160,3 +160,59 @@ define i32 @main() {
 
 } // namespace
 } // namespace scopemc
+
+namespace scopemc {
+namespace {
+
+// The syncscope names GPU targets emit (AMDGPU, NVPTX, SPIR-V) and the scope levels of
+// MODEL.md section 1 they name: work-group/CTA = block, agent/GPU = device.
+TEST(SyncScopeNames, GpuTargetNamesMapToScopeLevels) {
+  const std::pair<const char *, Scope> expected[] = {
+      {"", Scope::System},           {"one-as", Scope::System},
+      {"workgroup", Scope::Block},   {"workgroup-one-as", Scope::Block},
+      {"block", Scope::Block},       {"cta", Scope::Block},
+      {"wavefront", Scope::Block},   {"wavefront-one-as", Scope::Block},
+      {"subgroup", Scope::Block},    {"agent", Scope::Device},
+      {"agent-one-as", Scope::Device}, {"device", Scope::Device},
+      {"gpu", Scope::Device},        {"singlethread", Scope::Thread},
+      {"singlethread-one-as", Scope::Thread}};
+  for (auto &[name, scope] : expected) {
+    auto s = scopeForSyncScopeName(name);
+    ASSERT_TRUE(s.has_value()) << name;
+    EXPECT_EQ(*s, scope) << name;
+  }
+  EXPECT_FALSE(scopeForSyncScopeName("cluster").has_value());
+  EXPECT_FALSE(scopeForSyncScopeName("workgroup-two-as").has_value());
+}
+
+// A named syncscope becomes the label's scope; an unknown one is refused at load.
+TEST(SyncScopeNames, AtomicInstructionsCarryTheirScopeAndUnknownNamesAreRefused) {
+  auto p = parse(R"(
+@x = global i32 0
+define i32 @main() {
+  store atomic i32 1, ptr @x syncscope("workgroup") release, align 4
+  %v = load atomic i32, ptr @x syncscope("agent-one-as") acquire, align 4
+  fence syncscope("singlethread") seq_cst
+  %o = atomicrmw add ptr @x, i32 1 monotonic
+  ret i32 0
+}
+)");
+  auto ev = runMain(*p);
+  std::vector<Scope> scopes;
+  for (auto &e : ev)
+    if (isa<MemAccessLabel>(e.get()) || isa<FenceLabel>(e.get()))
+      scopes.push_back(e->scope());
+  EXPECT_EQ(scopes, (std::vector<Scope>{Scope::Block, Scope::Device, Scope::Thread, Scope::System,
+                                        Scope::System}));
+  EXPECT_THROW(parse(R"(
+@x = global i32 0
+define i32 @main() {
+  store atomic i32 1, ptr @x syncscope("cluster") release, align 4
+  ret i32 0
+}
+)"),
+               InputError);
+}
+
+} // namespace
+} // namespace scopemc
