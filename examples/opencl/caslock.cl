@@ -2,16 +2,7 @@
 // operations. Run:  scopemc examples/opencl/caslock.cl --kernel caslock --grid 4x2
 //   -- -DRELAXED_ACQUIRE   the lock acquire is relaxed: the increments race
 //   -- -DRELAXED_RELEASE   the unlock is relaxed: the increments race
-#ifdef RELAXED_ACQUIRE
-#define ACQ memory_order_relaxed
-#else
-#define ACQ memory_order_acquire
-#endif
-#ifdef RELAXED_RELEASE
-#define REL memory_order_relaxed
-#else
-#define REL memory_order_release
-#endif
+#include "variants.h"
 
 kernel void caslock(global atomic_int *lock, global int *counter,
                     global int *threads) {

@@ -1,16 +1,7 @@
 // A ticket lock around a plain counter increment, device scope.
 // Run:  scopemc examples/opencl/ticketlock.cl --kernel ticketlock --grid 4x2
 //   -- -DRELAXED_ACQUIRE / -DRELAXED_RELEASE   racy variants
-#ifdef RELAXED_ACQUIRE
-#define ACQ memory_order_relaxed
-#else
-#define ACQ memory_order_acquire
-#endif
-#ifdef RELAXED_RELEASE
-#define REL memory_order_relaxed
-#else
-#define REL memory_order_release
-#endif
+#include "variants.h"
 
 kernel void ticketlock(global atomic_int *next_ticket, global atomic_int *now_serving,
                        global int *counter,

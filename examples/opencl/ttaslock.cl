@@ -1,16 +1,7 @@
 // A test-and-test-and-set lock around a plain counter increment, device scope.
 // Run:  scopemc examples/opencl/ttaslock.cl --kernel ttaslock --grid 3x2
 //   -- -DRELAXED_ACQUIRE / -DRELAXED_RELEASE   racy variants
-#ifdef RELAXED_ACQUIRE
-#define ACQ memory_order_relaxed
-#else
-#define ACQ memory_order_acquire
-#endif
-#ifdef RELAXED_RELEASE
-#define REL memory_order_relaxed
-#else
-#define REL memory_order_release
-#endif
+#include "variants.h"
 
 kernel void ttaslock(global atomic_int *lock, global int *counter,
                      global int *threads) {

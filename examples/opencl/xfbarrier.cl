@@ -4,16 +4,7 @@
 // before the barrier and reads a slot of the next group after it.
 // Run:  scopemc examples/opencl/xfbarrier.cl --kernel xfbarrier --grid 4x3
 //   -- -DRELAXED_ACQUIRE / -DRELAXED_RELEASE   racy variants
-#ifdef RELAXED_ACQUIRE
-#define ACQ memory_order_relaxed
-#else
-#define ACQ memory_order_acquire
-#endif
-#ifdef RELAXED_RELEASE
-#define REL memory_order_relaxed
-#else
-#define REL memory_order_release
-#endif
+#include "variants.h"
 
 kernel void xfbarrier(global atomic_int *arrive, global atomic_int *release, global int *slot) {
   size_t g = get_global_id(0), b = get_group_id(0), t = get_local_id(0);

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "cli/Driver.h"
+#include "tests/e2e/Manifest.h"
 
 namespace scopemc {
 namespace {
@@ -20,22 +21,11 @@ struct Case {
 };
 
 std::vector<Case> readCases() {
-  std::ifstream in(std::string(SCOPEMC_E2E_DIR) + "/programs/manifest.csv");
   std::vector<Case> cases;
-  std::string line;
-  std::getline(in, line);
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#')
-      continue;
-    std::stringstream ss(line);
-    std::string f, v, e, n, u, k;
-    std::getline(ss, f, ',');
-    std::getline(ss, v, ',');
-    std::getline(ss, e, ',');
-    std::getline(ss, n, ',');
-    std::getline(ss, u, ',');
-    std::getline(ss, k, ',');
-    cases.push_back(Case{f, v, e, std::stol(n), static_cast<unsigned>(std::stoul(u)), k == "keep-going"});
+  for (auto &c : testing::readManifest(std::string(SCOPEMC_E2E_DIR) + "/programs/manifest.csv")) {
+    c.resize(6);
+    cases.push_back(Case{c[0], c[1], c[2], std::stol(c[3]), static_cast<unsigned>(std::stoul(c[4])),
+                         c[5] == "keep-going"});
   }
   return cases;
 }

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "cli/Driver.h"
+#include "tests/e2e/Manifest.h"
 
 namespace scopemc {
 namespace {
@@ -20,19 +21,10 @@ struct Row {
 };
 
 std::vector<Row> readRows() {
-  std::ifstream in(std::string(SCOPEMC_E2E_DIR) + "/kernels/manifest.csv");
   std::vector<Row> rows;
-  std::string line;
-  std::getline(in, line);
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#')
-      continue;
-    std::stringstream ss(line);
-    std::vector<std::string> f;
-    for (std::string cell; std::getline(ss, cell, ',');)
-      f.push_back(cell);
+  for (auto &f : testing::readManifest(std::string(SCOPEMC_E2E_DIR) + "/kernels/manifest.csv")) {
     if (f.size() != 9)
-      ADD_FAILURE() << "malformed manifest line: " << line;
+      ADD_FAILURE() << "malformed manifest line starting with " << f[0];
     else
       rows.push_back(Row{f[0], f[1], f[2], f[3], f[4], f[5], f[6], std::stol(f[7]), f[8] == "keep-going"});
   }
