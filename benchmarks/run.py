@@ -42,11 +42,26 @@ GPU_QUICK = [("caslock", "caslock.c", 2, 2, 0, "verified", math.factorial(4)),
              ("xfbarrier", "xfbarrier.c", 4, 3, 0, "verified", 1),
              ("caslock", "caslock.c", 6, 4, 1, "error", None)]
 
+# The same primitives as OpenCL C kernels (examples/opencl), run with --kernel/--grid:
+# name, blocks, threads, switch ("" race-free, RELAXED_ACQUIRE, RELAXED_RELEASE), verdict, count
+OPENCL = [
+    ("caslock", 4, 2, "", "verified", math.factorial(8)),
+    ("ticketlock", 4, 2, "", "verified", math.factorial(8)),
+    ("ttaslock", 3, 2, "", "verified", None),
+    ("xfbarrier", 4, 3, "", "verified", 1),
+    ("xfbarrier", 6, 4, "", "verified", 1),
+] + [(name, b, t, v, "error", None) for name in ("caslock", "ticketlock", "ttaslock", "xfbarrier")
+     for (b, t) in [(4, 2), (6, 4)] for v in ("RELAXED_ACQUIRE", "RELAXED_RELEASE")]
+OPENCL_QUICK = [("caslock", 2, 2, "", "verified", math.factorial(4)),
+                ("xfbarrier", 4, 3, "", "verified", 1),
+                ("caslock", 6, 4, "RELAXED_ACQUIRE", "error", None)]
+
 VERDICTS = {0: "verified", 42: "error", 3: "bounded", 124: "timeout", 5: "input error", 7: "internal error"}
 
 
-def run_one(tool, program, defines, timeout):
-    cmd = [tool, os.path.join(HERE, "programs", program), "--"] + ["-D%s=%d" % kv for kv in defines.items()]
+def run_one(tool, program, defines, timeout, extra=()):
+    path = program if os.path.isabs(program) else os.path.join(HERE, "programs", program)
+    cmd = [tool, path] + list(extra) + ["--"] + ["-D%s=%s" % kv for kv in defines.items()]
     start = time.monotonic()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -83,7 +98,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tool", default=os.path.join(ROOT, "build", "cli", "scopemc"))
     ap.add_argument("--quick", action="store_true", help="small sizes only")
-    ap.add_argument("--only", help="comma-separated family names (LB, SB, fai, caslock, gpu)")
+    ap.add_argument("--only", help="comma-separated family names (LB, SB, fai, caslock, gpu, opencl)")
     ap.add_argument("--timeout", type=float, default=300)
     ap.add_argument("--csv")
     ap.add_argument("--json")
@@ -124,6 +139,24 @@ def main():
                        rss_mb=round(r["rss_mb"], 1) if r["rss_mb"] else None)
             rows.append(row)
             print("%-22s %-9s %-9s %12s %9.2f %9s%s" % (label, r["verdict"], want, r["executions"], row["seconds"],
+                                                       row["rss_mb"], "" if ok else "   MISMATCH"), flush=True)
+    if not args.only or "opencl" in args.only.split(","):
+        print()
+        oheader = "%-30s %-9s %-9s %12s %9s %9s" % ("opencl kernel (--kernel)", "verdict", "expected", "executions", "time(s)", "RSS(MB)")
+        print(oheader)
+        print("-" * len(oheader))
+        for name, b, t, switch, want, count in (OPENCL_QUICK if args.quick else OPENCL):
+            path = os.path.join(ROOT, "examples", "opencl", name + ".cl")
+            defines = {switch: 1} if switch else {}
+            r = run_one(args.tool, path, defines, args.timeout, ["--kernel", name, "--grid", "%dx%d" % (b, t)])
+            ok = r["verdict"] == want and (count is None or r["executions"] == count)
+            label = "cl-%s-%dx%d-%s" % (name, b, t, {"": "ok", "RELAXED_ACQUIRE": "rlx-acq",
+                                                     "RELAXED_RELEASE": "rlx-rel"}[switch])
+            row = dict(program=label, verdict=r["verdict"], executions=r["executions"], expected=want,
+                       count_ok=ok, seconds=round(r["seconds"], 3), exec_per_s=None,
+                       rss_mb=round(r["rss_mb"], 1) if r["rss_mb"] else None)
+            rows.append(row)
+            print("%-30s %-9s %-9s %12s %9.2f %9s%s" % (label, r["verdict"], want, r["executions"], row["seconds"],
                                                        row["rss_mb"], "" if ok else "   MISMATCH"), flush=True)
     if args.csv:
         with open(args.csv, "w", newline="") as f:
