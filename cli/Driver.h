@@ -47,6 +47,11 @@ enum ExitCode : int {
 
 /// Loads and verifies. Throws InputError for input that cannot be handled.
 RunResult verify(const RunOptions &opts);
+/// The two steps of verify: compile or parse (and add the --kernel entry), then explore,
+/// telling `extra` (if given) everything the bug checks are told.
+std::unique_ptr<Program> loadProgram(const RunOptions &opts);
+RunResult verifyProgram(std::unique_ptr<Program> program, const RunOptions &opts,
+                        ExplorationObserver *extra);
 int exitCodeOf(Verdict v);
 
 } // namespace scopemc

@@ -13,6 +13,7 @@
 #include "cli/DotOutput.h"
 #include "cli/Driver.h"
 #include "cli/JsonOutput.h"
+#include "cli/Litmus.h"
 #include "cli/TextOutput.h"
 #include "dpor/ThreadDriver.h"
 
@@ -63,7 +64,9 @@ int main(int argc, char **argv) {
     compilerArgs.assign(it + 1, args.end());
     args.erase(it, args.end());
   }
-  if (!args.empty() && (args[0] == "litmus" || args[0] == "repair")) {
+  if (!args.empty() && args[0] == "litmus")
+    return litmusCommand(std::vector<std::string>(args.begin() + 1, args.end()), defaultIncludeDir(argv[0]));
+  if (!args.empty() && args[0] == "repair") {
     std::cerr << "scopemc: '" << args[0] << "' is not available in this version yet\n";
     return kExitUsage;
   }

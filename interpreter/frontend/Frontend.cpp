@@ -8,6 +8,7 @@
 #include <clang/Frontend/CompilerInvocation.h>
 #include <clang/Frontend/TextDiagnosticPrinter.h>
 #include <clang/Frontend/Utils.h>
+#include <clang/Lex/PreprocessorOptions.h>
 #include <llvm/IRReader/IRReader.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/SourceMgr.h>
@@ -79,6 +80,7 @@ std::unique_ptr<llvm::Module> compile(const std::string &path, llvm::LLVMContext
   std::string diagText;
   llvm::raw_string_ostream diagOut(diagText);
   auto diagOpts = llvm::makeIntrusiveRefCnt<clang::DiagnosticOptions>();
+  diagOpts->ShowPresumedLoc = true; // #line directives (litmus bodies) name the original file
   auto *printer = new clang::TextDiagnosticPrinter(diagOut, diagOpts.get());
   auto diags = clang::CompilerInstance::createDiagnostics(diagOpts.get(), printer, true);
 
@@ -87,6 +89,9 @@ std::unique_ptr<llvm::Module> compile(const std::string &path, llvm::LLVMContext
   std::shared_ptr<clang::CompilerInvocation> inv = clang::createInvocation(argv, cio);
   if (!inv)
     throw InputError("cannot compile " + path + ":\n" + diagOut.str());
+  if (!opts.sourceText.empty())
+    inv->getPreprocessorOpts().addRemappedFile(
+        path, llvm::MemoryBuffer::getMemBufferCopy(opts.sourceText, path).release());
   clang::CompilerInstance ci;
   ci.setInvocation(inv);
   ci.setDiagnostics(diags.get());
@@ -146,7 +151,7 @@ void promoteLocals(llvm::Module &m) {
 
 std::unique_ptr<llvm::Module> loadModule(const std::string &path, llvm::LLVMContext &ctx,
                                          const FrontendOptions &opts) {
-  if (!fs::exists(path))
+  if (opts.sourceText.empty() && !fs::exists(path))
     throw InputError("cannot open '" + path + "': no such file");
   std::string ext = fs::path(path).extension().string();
   std::unique_ptr<llvm::Module> mod;

@@ -14,6 +14,7 @@ namespace scopemc {
 
 struct FrontendOptions {
   std::vector<std::string> compilerArgs; // -D, -I, -std=... given after `--`
+  std::string sourceText; // if set: the contents of the (virtual) input file, not read from disk
   std::string includeDir; // the tool's headers (scopemc.h, scopemc/cuda.h, scopemc/genmc.h, ...)
 };
 

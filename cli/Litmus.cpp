@@ -1,0 +1,298 @@
+#include "cli/Litmus.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include <CLI/CLI.hpp>
+
+#include "dpor/ThreadDriver.h"
+#include "litmus/Translate.h"
+
+namespace scopemc {
+
+namespace fs = std::filesystem;
+using litmus::State;
+
+namespace {
+
+/// Records the final state of every complete execution: the co-last value of each observed
+/// global.
+class FinalStates final : public ExplorationObserver {
+public:
+  struct Slot {
+    std::string key;
+    Addr addr;
+    uint32_t size;
+    bool isSigned;
+  };
+  FinalStates(const Program &p, std::vector<Slot> slots) : prog_(p), slots_(std::move(slots)) {}
+
+  bool onEvent(const ExecutionGraph &, Event) override { return true; }
+  bool onExecutionEnd(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads) override {
+    for (auto &t : threads)
+      if (t.kind != ThreadEndState::Kind::Finished)
+        return true; // blocked or errored: not a complete execution
+    State s;
+    for (auto &slot : slots_) {
+      Event w = g.coMax(slot.addr);
+      uint64_t v = w.isInit() ? prog_.initialValue(slot.addr, slot.size)
+                              : static_cast<const WriteLabel *>(g.label(w))->value();
+      s.values.push_back({slot.key, extend(v, slot.size, slot.isSigned)});
+    }
+    ++counts_[s.toString()].second;
+    counts_[s.toString()].first = std::move(s);
+    return true;
+  }
+  const std::map<std::string, std::pair<State, uint64_t>> &counts() const { return counts_; }
+
+private:
+  static int64_t extend(uint64_t v, uint32_t size, bool isSigned) {
+    if (size >= 8)
+      return static_cast<int64_t>(v);
+    uint64_t mask = (1ull << (size * 8)) - 1;
+    v &= mask;
+    if (isSigned && (v >> (size * 8 - 1)) & 1)
+      v |= ~mask;
+    return static_cast<int64_t>(v);
+  }
+  const Program &prog_;
+  std::vector<Slot> slots_;
+  std::map<std::string, std::pair<State, uint64_t>> counts_;
+};
+
+std::string where(const ReportedEvent &e) {
+  std::string t = e.event.thread >= 1 ? "P" + std::to_string(e.event.thread - 1) : "main";
+  std::string mode(orderName(e.order));
+  if (isAtomic(e.order))
+    mode += ", " + std::string(scopeName(e.scope)) + " scope";
+  return t + " " + e.kind + " (" + mode + ") at " + toString(e.source);
+}
+
+} // namespace
+
+bool LitmusOutcome::validated() const {
+  switch (test.condition.quantifier) {
+  case litmus::Quantifier::Exists: return positive > 0;
+  case litmus::Quantifier::NotExists: return positive == 0;
+  case litmus::Quantifier::Forall: return negative == 0;
+  }
+  return false;
+}
+
+LitmusOutcome runLitmus(const litmus::Test &t, const LitmusRunOptions &o) {
+  litmus::Translation tr = litmus::translate(t);
+  RunOptions ro;
+  ro.file = t.file + ".c";
+  ro.frontend.sourceText = tr.source;
+  ro.frontend.includeDir = o.includeDir;
+  ro.exploration.model = o.model;
+  ro.exploration.timeoutSeconds = o.timeoutSeconds;
+  ro.checks.stopOnFirst = false; // every execution: the states are the point
+  auto program = loadProgram(ro);
+  std::vector<FinalStates::Slot> slots;
+  for (auto &ob : tr.observed) {
+    const llvm::GlobalVariable *g = program->module().getGlobalVariable(ob.global, true);
+    if (!g)
+      throw InternalError("the translation of " + t.name + " lost its global " + ob.global);
+    slots.push_back({ob.key, program->addressOf(g), ob.size, ob.isSigned});
+  }
+  const Program &prog = *program;
+  FinalStates states(prog, slots);
+  RunResult res = verifyProgram(std::move(program), ro, &states);
+
+  LitmusOutcome out;
+  out.test = t;
+  out.complete = res.exploration.complete;
+  out.blocked = res.exploration.blocked;
+  out.timedOut = res.exploration.timedOut;
+  out.seconds = res.exploration.seconds;
+  out.errors = res.reports;
+  out.program = std::move(res.program);
+  for (auto &[text, entry] : states.counts()) {
+    out.states.push_back(entry);
+    if (t.filter && !litmus::holds(*t.filter, entry.first))
+      continue;
+    (litmus::holds(t.condition.prop, entry.first) ? out.positive : out.negative) += entry.second;
+  }
+  return out;
+}
+
+void printLitmus(std::ostream &os, const LitmusOutcome &r) {
+  const auto &t = r.test;
+  os << "Test " << t.name << " " << (r.reachable() ? "Allowed" : "Forbidden") << "\n";
+  os << "States " << r.states.size() << "\n";
+  for (auto &[s, n] : r.states)
+    os << std::setw(8) << n << " :> " << s.toString() << "\n";
+  os << (r.validated() ? "Ok" : "No") << "\n";
+  os << "Witnesses\n";
+  os << "Positive: " << r.positive << " Negative: " << r.negative << "\n";
+  os << "Condition " << t.condition.text << "\n";
+  const char *obs = r.positive == 0 ? "Never" : r.negative == 0 ? "Always" : "Sometimes";
+  os << "Observation " << t.name << " " << obs << " " << r.positive << " " << r.negative << "\n";
+  for (auto &e : r.errors) {
+    os << "Undefined behaviour: " << errorTypeName(e.type);
+    for (size_t k = 0; k < e.events.size(); ++k)
+      os << (k == 0 ? ": " : " and ") << where(e.events[k]);
+    os << "\n";
+  }
+  if (!r.errors.empty())
+    os << "(with a race the test's behaviour is undefined: the states above are those of the "
+          "consistent executions)\n";
+  if (r.timedOut)
+    os << "Timeout: the exploration stopped early; the states above are incomplete\n";
+  if (r.blocked)
+    os << "Blocked executions " << r.blocked << "\n";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", r.seconds);
+  os << "Time " << t.name << " " << buf << "\n\n";
+}
+
+namespace {
+
+std::vector<std::string> collectInputs(const std::vector<std::string> &inputs) {
+  std::vector<std::string> files;
+  for (auto &in : inputs) {
+    if (fs::is_directory(in)) {
+      std::vector<std::string> found;
+      for (auto &e : fs::recursive_directory_iterator(in))
+        if (e.is_regular_file() && e.path().extension() == ".litmus")
+          found.push_back(e.path().string());
+      std::sort(found.begin(), found.end());
+      files.insert(files.end(), found.begin(), found.end());
+    } else {
+      files.push_back(in);
+    }
+  }
+  return files;
+}
+
+std::string canonical(const std::string &p) {
+  std::error_code ec;
+  auto c = fs::weakly_canonical(p, ec);
+  return ec ? p : c.string();
+}
+
+/// path -> expected reachability, paths relative to the CSV's folder.
+std::map<std::string, bool> readExpectations(const std::string &csv) {
+  std::ifstream in(csv);
+  if (!in)
+    throw InputError("cannot open the expectations file '" + csv + "'");
+  std::map<std::string, bool> out;
+  fs::path base = fs::path(csv).parent_path();
+  std::string line;
+  int n = 0;
+  while (std::getline(in, line)) {
+    ++n;
+    if (line.empty() || line[0] == '#')
+      continue;
+    auto comma = line.find(',');
+    std::string path = line.substr(0, comma), v = comma == std::string::npos ? "" : line.substr(comma + 1);
+    while (!v.empty() && (v.back() == '\r' || v.back() == ' '))
+      v.pop_back();
+    if (n == 1 && v != "0" && v != "1")
+      continue; // a header
+    if (v != "0" && v != "1")
+      throw InputError(csv + ":" + std::to_string(n) + ": expected 'path,1' or 'path,0'");
+    out[canonical(fs::path(path).is_absolute() ? path : (base / path).string())] = v == "1";
+  }
+  return out;
+}
+
+} // namespace
+
+int litmusCommand(const std::vector<std::string> &args, const std::string &includeDir) {
+  CLI::App app{"scopemc litmus: runs herd-format litmus tests (C, OPENCL, CUDA/PTX dialects) and "
+               "prints every reachable final state, herd7-style.\n\n"
+               "  scopemc litmus FILE|DIR... [options]\n"};
+  app.name("scopemc litmus");
+  std::vector<std::string> inputs;
+  std::string expectFile, model = "scoped-rc11";
+  double timeout = 0;
+  app.add_option("inputs", inputs, ".litmus files, or folders searched for them")->required();
+  app.add_option("--expect", expectFile,
+                 "CSV of path,1|0 (1: the condition's state is reachable); report agreements and "
+                 "exit 1 on a disagreement");
+  app.add_option("--model", model, "scoped-rc11 (default) or rc11 (scopes ignored)")
+      ->check(CLI::IsMember({"scoped-rc11", "rc11"}));
+  app.add_option("--timeout", timeout, "Stop each test after S seconds");
+  try {
+    std::vector<std::string> rev(args.rbegin(), args.rend());
+    app.parse(rev);
+  } catch (const CLI::ParseError &e) {
+    int rc = app.exit(e);
+    return rc == 0 ? 0 : kExitUsage;
+  }
+  LitmusRunOptions o;
+  o.model = model == "rc11" ? ModelKind::RC11 : ModelKind::ScopedRC11;
+  o.includeDir = includeDir;
+  o.timeoutSeconds = timeout;
+  std::map<std::string, bool> expected;
+  try {
+    if (!expectFile.empty())
+      expected = readExpectations(expectFile);
+  } catch (const InputError &e) {
+    std::cerr << "scopemc: error: " << e.what() << "\n";
+    return kExitInput;
+  }
+
+  struct Row {
+    std::string file, name, verdict, note;
+    size_t states = 0;
+    uint64_t executions = 0;
+    int agree = -1; // -1: no expectation
+  };
+  std::vector<Row> rows;
+  bool broken = false;
+  int disagreements = 0;
+  for (auto &f : collectInputs(inputs)) {
+    Row row;
+    row.file = f;
+    try {
+      LitmusOutcome r = runLitmus(litmus::parseFile(f), o);
+      printLitmus(std::cout, r);
+      row.name = r.test.name;
+      row.verdict = r.reachable() ? "Allowed" : "Forbidden";
+      row.states = r.states.size();
+      row.executions = r.complete;
+      if (!r.errors.empty())
+        row.note = "undefined (" + std::string(errorTypeName(r.errors.front().type)) + ")";
+      if (r.timedOut)
+        row.note = "timeout";
+      if (auto it = expected.find(canonical(f)); it != expected.end()) {
+        row.agree = it->second == r.reachable();
+        disagreements += row.agree ? 0 : 1;
+      }
+    } catch (const std::exception &e) {
+      std::cerr << "scopemc: error: " << e.what() << "\n";
+      row.verdict = "error";
+      broken = true;
+    }
+    rows.push_back(row);
+  }
+  if (rows.size() > 1 || !expected.empty()) {
+    std::cout << "Summary (" << rows.size() << " tests)\n";
+    for (auto &r : rows)
+      std::cout << "  " << std::left << std::setw(36) << (r.name.empty() ? r.file : r.name) << " "
+                << std::setw(9) << r.verdict << " states " << std::setw(3) << r.states
+                << " executions " << std::setw(7) << r.executions
+                << (r.agree == 1 ? "  expected: agrees" : r.agree == 0 ? "  expected: DISAGREES" : "")
+                << (r.note.empty() ? "" : "  " + r.note) << "\n";
+    if (!expected.empty()) {
+      size_t checked = 0;
+      for (auto &r : rows)
+        checked += r.agree >= 0;
+      std::cout << "Expectations: " << checked - static_cast<size_t>(disagreements) << " agree, "
+                << disagreements << " disagree, " << expected.size() - checked << " not run\n";
+    }
+  }
+  if (broken)
+    return kExitInput;
+  return disagreements ? 1 : 0;
+}
+
+} // namespace scopemc

@@ -1,0 +1,99 @@
+// Litmus tests in the herd C format and its GPU dialects (OpenCL `P0@wg 0, dev 0`, PTX/CUDA
+// `P0@cta 0, gpu 0`): what a test says, as the parser reads it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace scopemc::litmus {
+
+/// Where something is in the litmus file (1-based).
+struct Pos {
+  int line = 1, col = 1;
+};
+
+/// A syntax or meaning error in a litmus file; what() is "file:line:col: message".
+class LitmusError : public std::runtime_error {
+public:
+  LitmusError(const std::string &file, Pos p, const std::string &msg)
+      : std::runtime_error(file + ":" + std::to_string(p.line) + ":" + std::to_string(p.col) +
+                           ": " + msg) {}
+};
+
+enum class Dialect { C, OpenCL, Ptx };
+
+/// A shared location: its C type (without pointer), initial value and whether it is
+/// work-group local memory.
+struct Location {
+  std::string name;
+  std::string type = "int";
+  int64_t init = 0;
+  bool local = false;
+};
+
+struct Param {
+  std::string type; // the pointee type as written, qualifiers other than global/local dropped
+  std::string name;
+  bool local = false;
+};
+
+struct Thread {
+  int id = 0;
+  std::optional<uint32_t> group, device; // placement (@wg/@cta, @dev/@gpu)
+  std::vector<Param> params;
+  std::string body; // the C statements between the braces, verbatim
+  Pos bodyPos;      // where the body text starts
+  std::vector<std::string> registers; // locals declared at the body's top level, in order
+  std::vector<std::pair<std::string, int64_t>> registerInits; // from the init section
+};
+
+/// A proposition over final states.
+struct Prop {
+  enum class Kind { True, False, Reg, Mem, Not, And, Or } kind = Kind::True;
+  int thread = -1;  // Reg
+  std::string name; // Reg: register, Mem: location
+  int64_t value = 0;
+  std::vector<Prop> args; // Not (1), And/Or (2)
+  Pos pos;
+};
+
+enum class Quantifier { Exists, NotExists, Forall };
+
+struct Condition {
+  Quantifier quantifier = Quantifier::Exists;
+  Prop prop;
+  std::string text; // as written, for the output
+};
+
+struct Test {
+  std::string file;
+  Dialect dialect = Dialect::C;
+  std::string name;
+  std::vector<Location> locations;
+  std::vector<Thread> threads;
+  std::optional<Prop> filter;
+  Condition condition;
+
+  const Location *location(const std::string &n) const;
+};
+
+/// Parses a litmus test. Throws LitmusError with the position of the first problem.
+Test parse(const std::string &text, const std::string &file);
+Test parseFile(const std::string &path);
+
+/// A final state: the values of the observed registers ("0:r0") and locations ("x").
+struct State {
+  std::vector<std::pair<std::string, int64_t>> values; // sorted by key
+
+  std::optional<int64_t> get(const std::string &key) const;
+  std::string toString() const; // "0:r0=1; x=2;"
+};
+
+bool holds(const Prop &p, const State &s);
+std::string toString(const Prop &p);
+
+} // namespace scopemc::litmus
