@@ -118,7 +118,7 @@ private:
       return ", found the end of the file";
     std::string found;
     for (size_t k = i_; k < s_.size() && k < i_ + 12 && s_[k] != '\n'; ++k)
-      found += s_[k];
+      found += std::isprint(static_cast<unsigned char>(s_[k])) ? s_[k] : '?';
     return ", found '" + found + "'";
   }
   std::optional<std::string> ident() {
