@@ -78,7 +78,8 @@ int main(int argc, char **argv) {
   CLI::App app{"scopemc: explores every consistent execution of a concurrent C/C++ program "
                "under (scoped) RC11 and reports assertion violations, data races, "
                "heterogeneous races, barrier divergence, deadlocks and memory errors.\n\n"
-               "  scopemc [check] FILE [options] [-- compiler flags]\n"};
+               "  scopemc [check] FILE [options] [-- compiler flags]\n"
+               "  scopemc litmus FILE|DIR... [--expect CSV] [--model M]   (see scopemc litmus --help)\n"};
   app.name("scopemc");
   app.set_version_flag("--version", versionText());
   app.add_option("file", opts.file, "Input: .c, .cpp, .cu, .cl (OpenCL C), .ll or .bc")->required();
