@@ -94,6 +94,17 @@ class RusagePopen(subprocess.Popen):
 subprocess.Popen = RusagePopen
 
 
+def verdict_row(rows, label, r, want, count, width):
+    """Records and prints one row of the GPU tables (verdict and count checked)."""
+    ok = r["verdict"] == want and (count is None or r["executions"] == count)
+    row = dict(program=label, verdict=r["verdict"], executions=r["executions"], expected=want,
+               count_ok=ok, seconds=round(r["seconds"], 3), exec_per_s=None,
+               rss_mb=round(r["rss_mb"], 1) if r["rss_mb"] else None)
+    rows.append(row)
+    print("%-*s %-9s %-9s %12s %9.2f %9s%s" % (width, label, r["verdict"], want, r["executions"], row["seconds"],
+                                                row["rss_mb"], "" if ok else "   MISMATCH"), flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tool", default=os.path.join(ROOT, "build", "cli", "scopemc"))
@@ -132,14 +143,8 @@ def main():
         print("-" * len(gheader))
         for name, program, b, t, v, want, count in (GPU_QUICK if args.quick else GPU):
             r = run_one(args.tool, "gpu/" + program, {"BLOCKS": b, "THREADS": t, "VARIANT": v}, args.timeout)
-            ok = r["verdict"] == want and (count is None or r["executions"] == count)
             label = "%s-%dx%d-%s" % (name, b, t, ["ok", "rlx-acq", "rlx-rel"][v])
-            row = dict(program=label, verdict=r["verdict"], executions=r["executions"], expected=want,
-                       count_ok=ok, seconds=round(r["seconds"], 3), exec_per_s=None,
-                       rss_mb=round(r["rss_mb"], 1) if r["rss_mb"] else None)
-            rows.append(row)
-            print("%-22s %-9s %-9s %12s %9.2f %9s%s" % (label, r["verdict"], want, r["executions"], row["seconds"],
-                                                       row["rss_mb"], "" if ok else "   MISMATCH"), flush=True)
+            verdict_row(rows, label, r, want, count, 22)
     if not args.only or "opencl" in args.only.split(","):
         print()
         oheader = "%-30s %-9s %-9s %12s %9s %9s" % ("opencl kernel (--kernel)", "verdict", "expected", "executions", "time(s)", "RSS(MB)")
@@ -149,15 +154,9 @@ def main():
             path = os.path.join(ROOT, "examples", "opencl", name + ".cl")
             defines = {switch: 1} if switch else {}
             r = run_one(args.tool, path, defines, args.timeout, ["--kernel", name, "--grid", "%dx%d" % (b, t)])
-            ok = r["verdict"] == want and (count is None or r["executions"] == count)
             label = "cl-%s-%dx%d-%s" % (name, b, t, {"": "ok", "RELAXED_ACQUIRE": "rlx-acq",
                                                      "RELAXED_RELEASE": "rlx-rel"}[switch])
-            row = dict(program=label, verdict=r["verdict"], executions=r["executions"], expected=want,
-                       count_ok=ok, seconds=round(r["seconds"], 3), exec_per_s=None,
-                       rss_mb=round(r["rss_mb"], 1) if r["rss_mb"] else None)
-            rows.append(row)
-            print("%-30s %-9s %-9s %12s %9.2f %9s%s" % (label, r["verdict"], want, r["executions"], row["seconds"],
-                                                       row["rss_mb"], "" if ok else "   MISMATCH"), flush=True)
+            verdict_row(rows, label, r, want, count, 30)
     if args.csv:
         with open(args.csv, "w", newline="") as f:
             w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))

@@ -484,24 +484,15 @@ private:
   }
 
   // Conditions: ~ binds tightest, then /\, then \/.
-  Prop propOr() {
-    Prop l = propAnd();
-    while (accept("\\/")) {
-      Prop r = propAnd();
+  Prop propOr() { return binary("\\/", Prop::Kind::Or, &Parser::propAnd); }
+  Prop propAnd() { return binary("/\\", Prop::Kind::And, &Parser::propUnary); }
+  /// operand (op operand)*, left-associative
+  Prop binary(const char *op, Prop::Kind kind, Prop (Parser::*operand)()) {
+    Prop l = (this->*operand)();
+    while (accept(op)) {
+      Prop r = (this->*operand)();
       Prop p;
-      p.kind = Prop::Kind::Or;
-      p.pos = l.pos;
-      p.args = {std::move(l), std::move(r)};
-      l = std::move(p);
-    }
-    return l;
-  }
-  Prop propAnd() {
-    Prop l = propUnary();
-    while (accept("/\\")) {
-      Prop r = propUnary();
-      Prop p;
-      p.kind = Prop::Kind::And;
+      p.kind = kind;
       p.pos = l.pos;
       p.args = {std::move(l), std::move(r)};
       l = std::move(p);
