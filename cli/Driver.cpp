@@ -1,6 +1,9 @@
 #include "cli/Driver.h"
 
+#include <map>
+
 #include "dpor/Explorer.h"
+#include "dpor/Parallel.h"
 
 namespace scopemc {
 
@@ -36,20 +39,53 @@ std::unique_ptr<Program> loadProgram(const RunOptions &opts) {
 
 RunResult verify(const RunOptions &opts) { return verifyProgram(loadProgram(opts), opts, nullptr); }
 
+namespace {
+
+/// The parallel search: one interpreter and one bug checker per explorer; the distinct errors
+/// of all checkers, ordered by kind and location so that the report does not depend on the
+/// schedule.
+void exploreInParallel(RunResult &res, const RunOptions &opts, const CheckOptions &checks) {
+  std::vector<std::unique_ptr<BugChecker>> checkers;
+  ParallelSetup setup;
+  setup.workers = opts.exploration.workers;
+  setup.makeRunner = [&]() -> std::unique_ptr<ProgramRunner> {
+    return std::make_unique<Interpreter>(*res.program, opts.interpreter);
+  };
+  setup.makeObserver = [&]() -> ExplorationObserver & {
+    checkers.push_back(std::make_unique<BugChecker>(checks));
+    return *checkers.back();
+  };
+  res.exploration = scopemc::exploreInParallel(setup, opts.exploration);
+  std::map<std::string, Report> distinct;
+  for (auto &c : checkers)
+    for (auto &r : c->reports())
+      distinct.try_emplace(std::string(errorTypeName(r.type)) + "|" + r.key(), r);
+  for (auto &[key, r] : distinct)
+    res.reports.push_back(r);
+  if (checks.stopOnFirst && res.reports.size() > 1)
+    res.reports.resize(1);
+}
+
+} // namespace
+
 RunResult verifyProgram(std::unique_ptr<Program> program, const RunOptions &opts,
                         ExplorationObserver *extra) {
   RunResult res;
   res.program = std::move(program);
-  Interpreter interp(*res.program, opts.interpreter);
   CheckOptions checks = opts.checks;
   checks.model = opts.exploration.model;
-  BugChecker checker(checks);
-  std::optional<BothObservers> both;
-  if (extra)
-    both.emplace(checker, *extra);
-  Explorer explorer(interp, both ? static_cast<ExplorationObserver &>(*both) : checker, opts.exploration);
-  res.exploration = explorer.run();
-  res.reports = checker.reports();
+  if (opts.exploration.workers > 1 && !extra) {
+    exploreInParallel(res, opts, checks);
+  } else {
+    Interpreter interp(*res.program, opts.interpreter);
+    BugChecker checker(checks);
+    std::optional<BothObservers> both;
+    if (extra)
+      both.emplace(checker, *extra);
+    Explorer explorer(interp, both ? static_cast<ExplorationObserver &>(*both) : checker, opts.exploration);
+    res.exploration = explorer.run();
+    res.reports = checker.reports();
+  }
   if (!res.reports.empty())
     res.verdict = Verdict::ErrorFound;
   else if (res.exploration.timedOut)

@@ -124,9 +124,9 @@ int main(int argc, char **argv) {
   std::string model = "scoped-rc11";
   app.add_option("--model", model, "Memory model: scoped-rc11 (default) or rc11 (scopes ignored)")
       ->check(CLI::IsMember({"scoped-rc11", "rc11"}));
-  unsigned nthreads = 1;
-  app.add_option("--nthreads", nthreads, "Exploration workers (only 1 is supported for now)")
-      ->check(CLI::Range(1u, 1u));
+  app.add_option("--nthreads", opts.exploration.workers,
+                 "Exploration workers (TBB); the counts and errors found do not depend on it")
+      ->check(CLI::Range(1u, 256u));
   try {
     std::vector<std::string> rev(args.rbegin(), args.rend());
     app.parse(rev);

@@ -5,23 +5,39 @@
 
 namespace scopemc {
 
-Explorer::Explorer(ProgramRunner &runner, ExplorationObserver &observer, ExplorationOptions opts)
-    : runner_(runner), observer_(observer), opts_(opts),
+Explorer::Explorer(ProgramRunner &runner, ExplorationObserver &observer, ExplorationOptions opts,
+                   const Sharing *sharing)
+    : runner_(runner), observer_(observer), opts_(opts), sharing_(sharing),
       checker_(makeConsistencyChecker(opts.model)), driver_(runner) {}
 
 ExplorationResult Explorer::run() {
-  start_ = lastProgress_ = std::chrono::steady_clock::now();
   frames_.clear();
   frames_.push_back(Frame{});
   graph().addThread(0, hostThreadPos(0), Event::init());
+  return explore(false);
+}
+
+ExplorationResult Explorer::run(Branch branch) {
+  frames_.clear();
+  frames_.push_back(Frame{std::move(branch.graph), {branch.item}, View{}, Event::init()});
+  return explore(true);
+}
+
+ExplorationResult Explorer::explore(bool fromBranch) {
+  start_ = lastProgress_ = sharing_ ? sharing_->start : std::chrono::steady_clock::now();
   driver_.attach(graph());
   driver_.resetAll();
-  while (!stop_) {
+  bool go = !fromBranch || backtrack();
+  while (go && !stop_) {
     if (!runForward())
       break;
+    if (sharing_ && sharing_->wanted())
+      giveAwayBranch();
     if (!backtrack())
       break;
   }
+  if (stop_ && sharing_ && sharing_->stop)
+    sharing_->stop->store(true);
   result_.stoppedEarly = stop_ && !result_.timedOut && !result_.memoryLimitHit;
   result_.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
@@ -43,7 +59,22 @@ uint64_t residentMb() {
 }
 } // namespace
 
+void Explorer::giveAwayBranch() {
+  // The oldest alternative of the lowest frame: the largest part of the search left. Its
+  // graph, cut back to the alternative's stamp, is what this explorer would apply it to.
+  for (auto &f : frames_) {
+    if (f.work.empty())
+      continue;
+    WorkItem it = f.work.front();
+    f.work.erase(f.work.begin());
+    sharing_->donate(Branch{f.graph.copy(), it});
+    return;
+  }
+}
+
 bool Explorer::outOfTime() {
+  if (sharing_ && sharing_->stop && sharing_->stop->load(std::memory_order_relaxed))
+    stop_ = true;
   auto now = std::chrono::steady_clock::now();
   if (opts_.progress && now - lastProgress_ > std::chrono::milliseconds(500)) {
     lastProgress_ = now;

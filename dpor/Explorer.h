@@ -2,7 +2,9 @@
 // memory polynomial in the size of one execution.
 #pragma once
 
+#include <atomic>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -14,10 +16,6 @@ namespace scopemc {
 
 class Explorer {
 public:
-  Explorer(ProgramRunner &runner, ExplorationObserver &observer, ExplorationOptions opts);
-  ExplorationResult run();
-
-private:
   /// A pending alternative: applied to the graph cut back to `stamp`.
   struct WorkItem {
     enum class Kind : uint8_t { ReadFrom, CoPlacement, BackwardRevisit } kind;
@@ -26,6 +24,28 @@ private:
     Event write;       // the write to read from (ReadFrom, BackwardRevisit)
     size_t coPos = 0;  // CoPlacement
   };
+  /// A part of the search another Explorer can take over: a graph and one alternative of
+  /// it. The graph is cut back to the alternative's stamp when it is applied.
+  struct Branch {
+    ExecutionGraph graph;
+    WorkItem item;
+  };
+  /// How an Explorer shares its search with others (parallel exploration, dpor/Parallel.h).
+  struct Sharing {
+    std::function<bool()> wanted;       // called between executions: should a branch be given away?
+    std::function<void(Branch)> donate; // takes the branch given away
+    std::atomic<bool> *stop = nullptr;  // set by any explorer that stops the whole search
+    std::chrono::steady_clock::time_point start; // of the whole search (for the timeout)
+  };
+
+  Explorer(ProgramRunner &runner, ExplorationObserver &observer, ExplorationOptions opts,
+           const Sharing *sharing = nullptr);
+  /// Explores from the program's start.
+  ExplorationResult run();
+  /// Explores one branch given away by another Explorer (the same program and options).
+  ExplorationResult run(Branch branch);
+
+private:
   /// One level of the recursion: a graph and the alternatives still to explore from it.
   struct Frame {
     ExecutionGraph graph;
@@ -63,10 +83,13 @@ private:
   bool isMaximalExtension(Event r, Event w, const View &kept) const;
 
   bool outOfTime();
+  ExplorationResult explore(bool fromBranch);
+  void giveAwayBranch();
 
   ProgramRunner &runner_;
   ExplorationObserver &observer_;
   ExplorationOptions opts_;
+  const Sharing *sharing_;
   std::unique_ptr<ConsistencyChecker> checker_;
   ThreadDriver driver_;
   std::vector<Frame> frames_;

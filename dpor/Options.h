@@ -25,6 +25,8 @@ struct ExplorationOptions {
   /// Revisit a read that a spin loop (or lock) blocked on in place when the revisiting
   /// write would only block it again (GenMC calls this in-place revisiting).
   bool inPlaceRevisits = true;
+  /// Exploration workers (TBB); 1 explores on the calling thread.
+  unsigned workers = 1;
 };
 
 struct ExplorationResult {

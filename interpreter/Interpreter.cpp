@@ -9,6 +9,8 @@
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Operator.h>
 
+#include <mutex>
+
 namespace scopemc {
 
 using namespace llvm;
@@ -131,6 +133,10 @@ Interpreter::Flow Interpreter::returnFrom(Thread &th, RtValue ret, bool hasValue
 RtValue Interpreter::constant(const Constant *c) const {
   Type *t = c->getType();
   if (t->isStructTy() || t->isArrayTy() || t->isVectorTy()) {
+    // getAggregateElement may create constants in the shared LLVMContext: one interpreter at
+    // a time (parallel exploration runs several).
+    static std::recursive_mutex contextMutex;
+    std::lock_guard lock(contextMutex);
     RtValue v;
     unsigned n = t->isStructTy()  ? t->getStructNumElements()
                  : t->isArrayTy() ? static_cast<unsigned>(t->getArrayNumElements())

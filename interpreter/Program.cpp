@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cstring>
 
+#include <functional>
+
+#include <llvm/ADT/SmallPtrSet.h>
 #include <llvm/Analysis/CaptureTracking.h>
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Constants.h>
@@ -193,6 +196,7 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
     if (!f.isDeclaration())
       analyseFunction(f);
   layoutGlobals();
+  prewarmLayouts();
   const Function *e = mod_->getFunction(opts.entry);
   if (!e || e->isDeclaration())
     throw InputError("the program has no function '" + opts.entry + "' to start from");
@@ -258,6 +262,44 @@ bool isBlockSharedGlobal(const GlobalVariable &g) {
   // CUDA __shared__ (the project's header puts it in this section), OpenCL __local and the
   // shared/LDS address space of GPU targets.
   return g.getAddressSpace() == 3 || g.getSection() == "scopemc_shared";
+}
+
+void Program::prewarmLayouts() {
+  // DataLayout computes struct layouts lazily into a cache; computing them all now makes the
+  // program read-only for the interpreters of a parallel exploration.
+  const DataLayout &dl = dataLayout();
+  llvm::SmallPtrSet<Type *, 32> seen;
+  std::function<void(Type *)> visit = [&](Type *t) {
+    if (!t || !seen.insert(t).second)
+      return;
+    if (auto *st = dyn_cast<StructType>(t); st && st->isSized())
+      (void)dl.getStructLayout(st);
+    for (Type *sub : t->subtypes())
+      visit(sub);
+  };
+  for (StructType *st : mod_->getIdentifiedStructTypes())
+    visit(st);
+  for (const GlobalVariable &g : mod_->globals())
+    visit(g.getValueType());
+  for (const Function &f : *mod_)
+    for (const Instruction &i : instructions(f)) {
+      visit(i.getType());
+      for (const Value *op : i.operands()) {
+        visit(op->getType());
+        std::function<void(const Value *)> constExpr = [&](const Value *v) {
+          if (auto *ge = dyn_cast<GEPOperator>(v))
+            visit(ge->getSourceElementType());
+          if (auto *ce = dyn_cast<ConstantExpr>(v))
+            for (const Value *o : ce->operands())
+              constExpr(o);
+        };
+        constExpr(op);
+      }
+      if (auto *gep = dyn_cast<GetElementPtrInst>(&i))
+        visit(gep->getSourceElementType());
+      if (auto *a = dyn_cast<AllocaInst>(&i))
+        visit(a->getAllocatedType());
+    }
 }
 
 void Program::layoutGlobals() {

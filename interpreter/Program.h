@@ -98,6 +98,7 @@ public:
 
 private:
   void layoutGlobals();
+  void prewarmLayouts();
   void writeConstant(const llvm::Constant *c, uint64_t offset);
   uint64_t imageOffset(uint64_t a) const; // where the initial bytes of a global address are
   void analyseFunction(const llvm::Function &f);

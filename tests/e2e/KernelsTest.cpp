@@ -37,7 +37,7 @@ struct Outcome {
   std::vector<std::string> errors;
 };
 
-Outcome run(const Row &r) {
+Outcome run(const Row &r, unsigned workers = 1) {
   RunOptions o;
   o.file = std::string(SCOPEMC_E2E_DIR) + "/kernels/" + r.file;
   o.frontend.includeDir = SCOPEMC_TEST_INCLUDE_DIR;
@@ -51,6 +51,7 @@ Outcome run(const Row &r) {
     EXPECT_TRUE(parseGrid(r.grid, o.kernel)) << r.grid;
   }
   o.checks.stopOnFirst = !r.keepGoing;
+  o.exploration.workers = workers;
   RunResult res = verify(o);
   Outcome out{res.verdict == Verdict::Verified     ? "verified"
               : res.verdict == Verdict::ErrorFound ? "error"
@@ -76,6 +77,17 @@ TEST(Kernels, EveryStyleGivesTheSpecifiedResult) {
     }
     if (r.executions >= 0) {
       EXPECT_EQ(o.executions, r.executions);
+    }
+    // parallel independence (DPOR.md §7): two workers find the same
+    Outcome par = run(r, 2);
+    EXPECT_EQ(par.verdict, o.verdict) << "with 2 workers";
+    if (r.keepGoing) {
+      EXPECT_EQ(par.executions, o.executions) << "with 2 workers";
+      auto sorted = [](std::vector<std::string> v) {
+        std::sort(v.begin(), v.end());
+        return v;
+      };
+      EXPECT_EQ(sorted(par.errors), sorted(o.errors)) << "with 2 workers";
     }
     auto [it, fresh] = firstOfGroup.try_emplace(r.group, r.file, o);
     if (!fresh) {

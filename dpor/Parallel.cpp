@@ -1,0 +1,85 @@
+#include "dpor/Parallel.h"
+
+#include <algorithm>
+#include <mutex>
+
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
+
+namespace scopemc {
+
+namespace {
+
+void merge(ExplorationResult &total, const ExplorationResult &r) {
+  total.complete += r.complete;
+  total.blocked += r.blocked;
+  total.boundHit = total.boundHit || r.boundHit;
+  for (auto *loop : r.boundLoops)
+    if (std::find(total.boundLoops.begin(), total.boundLoops.end(), loop) == total.boundLoops.end())
+      total.boundLoops.push_back(loop);
+  total.stoppedEarly = total.stoppedEarly || r.stoppedEarly;
+  total.timedOut = total.timedOut || r.timedOut;
+  total.memoryLimitHit = total.memoryLimitHit || r.memoryLimitHit;
+}
+
+class Search {
+public:
+  Search(const ParallelSetup &setup, const ExplorationOptions &opts) : setup_(setup), opts_(opts) {
+    opts_.progress = false; // one line per worker would garble the terminal
+    sharing_.stop = &stop_;
+    sharing_.start = std::chrono::steady_clock::now();
+    // Give a branch away while fewer explorers than workers have work.
+    sharing_.wanted = [this] { return active_.load(std::memory_order_relaxed) < static_cast<int>(setup_.workers); };
+    sharing_.donate = [this](Explorer::Branch b) {
+      active_.fetch_add(1);
+      auto branch = std::make_shared<Explorer::Branch>(std::move(b));
+      group_.run([this, branch] { explore(branch.get()); });
+    };
+  }
+
+  ExplorationResult run() {
+    tbb::task_arena arena(static_cast<int>(setup_.workers));
+    active_ = 1;
+    arena.execute([this] {
+      group_.run([this] { explore(nullptr); });
+      group_.wait();
+    });
+    total_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sharing_.start).count();
+    return total_;
+  }
+
+private:
+  void explore(Explorer::Branch *branch) {
+    std::unique_ptr<ProgramRunner> runner;
+    ExplorationObserver *observer;
+    {
+      std::lock_guard lock(mutex_);
+      runner = setup_.makeRunner();
+      observer = &setup_.makeObserver();
+    }
+    Explorer ex(*runner, *observer, opts_, &sharing_);
+    ExplorationResult r = branch ? ex.run(std::move(*branch)) : ex.run();
+    {
+      std::lock_guard lock(mutex_);
+      merge(total_, r);
+    }
+    active_.fetch_sub(1);
+  }
+
+  const ParallelSetup &setup_;
+  ExplorationOptions opts_;
+  Explorer::Sharing sharing_;
+  std::atomic<bool> stop_{false};
+  std::atomic<int> active_{0};
+  tbb::task_group group_;
+  std::mutex mutex_;
+  ExplorationResult total_;
+};
+
+} // namespace
+
+ExplorationResult exploreInParallel(const ParallelSetup &setup, const ExplorationOptions &opts) {
+  return Search(setup, opts).run();
+}
+
+} // namespace scopemc
