@@ -2,7 +2,9 @@
 """Runs the benchmark families and prints a table: verdict, executions (checked against the
 family's formula), wall time, executions per second and peak RSS of each run.
 
-    python3 benchmarks/run.py [--quick] [--only LB,fai] [--csv FILE] [--json FILE]
+    python3 benchmarks/run.py [--quick] [--only LB,fai] [--nthreads 1,2] [--csv FILE] [--json FILE]
+
+--nthreads 1,2 runs every program with each number of exploration workers, side by side.
 """
 import argparse
 import csv
@@ -111,9 +113,12 @@ def main():
     ap.add_argument("--quick", action="store_true", help="small sizes only")
     ap.add_argument("--only", help="comma-separated family names (LB, SB, fai, caslock, gpu, opencl)")
     ap.add_argument("--timeout", type=float, default=300)
+    ap.add_argument("--nthreads", default="1", help="comma-separated worker counts to run each program with")
     ap.add_argument("--csv")
     ap.add_argument("--json")
     args = ap.parse_args()
+    workers = [int(w) for w in args.nthreads.split(",")]
+    suffix = (lambda w: "-w%d" % w) if len(workers) > 1 else (lambda w: "")
     if not os.path.exists(args.tool):
         sys.exit("no tool at %s: run scripts/setup.sh first" % args.tool)
 
@@ -124,11 +129,11 @@ def main():
     for name, program, sizes, quick, formula in FAMILIES:
         if args.only and name not in args.only.split(","):
             continue
-        for n in (quick if args.quick else sizes):
-            r = run_one(args.tool, program, {"N": n}, args.timeout)
+        for n, w in [(n, w) for n in (quick if args.quick else sizes) for w in workers]:
+            r = run_one(args.tool, program, {"N": n}, args.timeout, ["--nthreads", str(w)])
             expected = formula(n)
             ok = r["executions"] == expected
-            row = dict(program="%s-%d" % (name, n), verdict=r["verdict"], executions=r["executions"],
+            row = dict(program="%s-%d%s" % (name, n, suffix(w)), verdict=r["verdict"], executions=r["executions"],
                        expected=expected, count_ok=ok, seconds=round(r["seconds"], 3),
                        exec_per_s=round(r["executions"] / r["seconds"]) if r["executions"] else None,
                        rss_mb=round(r["rss_mb"], 1) if r["rss_mb"] else None)
@@ -141,21 +146,25 @@ def main():
         gheader = "%-22s %-9s %-9s %12s %9s %9s" % ("gpu program", "verdict", "expected", "executions", "time(s)", "RSS(MB)")
         print(gheader)
         print("-" * len(gheader))
-        for name, program, b, t, v, want, count in (GPU_QUICK if args.quick else GPU):
-            r = run_one(args.tool, "gpu/" + program, {"BLOCKS": b, "THREADS": t, "VARIANT": v}, args.timeout)
-            label = "%s-%dx%d-%s" % (name, b, t, ["ok", "rlx-acq", "rlx-rel"][v])
+        for (name, program, b, t, v, want, count), w in [(g, w) for g in (GPU_QUICK if args.quick else GPU)
+                                                         for w in workers]:
+            r = run_one(args.tool, "gpu/" + program, {"BLOCKS": b, "THREADS": t, "VARIANT": v}, args.timeout,
+                        ["--nthreads", str(w)])
+            label = "%s-%dx%d-%s%s" % (name, b, t, ["ok", "rlx-acq", "rlx-rel"][v], suffix(w))
             verdict_row(rows, label, r, want, count, 22)
     if not args.only or "opencl" in args.only.split(","):
         print()
         oheader = "%-30s %-9s %-9s %12s %9s %9s" % ("opencl kernel (--kernel)", "verdict", "expected", "executions", "time(s)", "RSS(MB)")
         print(oheader)
         print("-" * len(oheader))
-        for name, b, t, switch, want, count in (OPENCL_QUICK if args.quick else OPENCL):
+        for (name, b, t, switch, want, count), w in [(o, w) for o in (OPENCL_QUICK if args.quick else OPENCL)
+                                                     for w in workers]:
             path = os.path.join(ROOT, "examples", "opencl", name + ".cl")
             defines = {switch: 1} if switch else {}
-            r = run_one(args.tool, path, defines, args.timeout, ["--kernel", name, "--grid", "%dx%d" % (b, t)])
-            label = "cl-%s-%dx%d-%s" % (name, b, t, {"": "ok", "RELAXED_ACQUIRE": "rlx-acq",
-                                                     "RELAXED_RELEASE": "rlx-rel"}[switch])
+            r = run_one(args.tool, path, defines, args.timeout,
+                        ["--kernel", name, "--grid", "%dx%d" % (b, t), "--nthreads", str(w)])
+            label = "cl-%s-%dx%d-%s%s" % (name, b, t, {"": "ok", "RELAXED_ACQUIRE": "rlx-acq",
+                                                       "RELAXED_RELEASE": "rlx-rel"}[switch], suffix(w))
             verdict_row(rows, label, r, want, count, 30)
     if args.csv:
         with open(args.csv, "w", newline="") as f:
