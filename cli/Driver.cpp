@@ -37,6 +37,18 @@ std::unique_ptr<Program> loadProgram(const RunOptions &opts) {
   return std::make_unique<Program>(std::move(ctx), std::move(mod), popts);
 }
 
+Explorer::Estimate estimateProgram(const Program &program, const RunOptions &opts, unsigned samples) {
+  struct Quiet final : ExplorationObserver {
+    bool onEvent(const ExecutionGraph &, Event) override { return true; }
+    bool onExecutionEnd(const ExecutionGraph &, const std::vector<ThreadEndState> &) override { return true; }
+  } quiet;
+  Interpreter interp(program, opts.interpreter);
+  ExplorationOptions eo = opts.exploration;
+  eo.progress = false;
+  Explorer explorer(interp, quiet, eo);
+  return explorer.estimate(samples, opts.exploration.scheduleSeed.value_or(1));
+}
+
 RunResult verify(const RunOptions &opts) { return verifyProgram(loadProgram(opts), opts, nullptr); }
 
 namespace {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "checks/BugChecker.h"
+#include "dpor/Explorer.h"
 #include "dpor/Options.h"
 #include "interpreter/Interpreter.h"
 #include "interpreter/frontend/Frontend.h"
@@ -44,6 +45,9 @@ enum ExitCode : int {
   kExitVerified = 0, kExitError = 42, kExitBounded = 3, kExitInput = 5, kExitUsage = 17,
   kExitInternal = 7, kExitTimeout = 124
 };
+
+/// Knuth's estimate of the size of the exploration (no verification).
+Explorer::Estimate estimateProgram(const Program &program, const RunOptions &opts, unsigned samples);
 
 /// Loads and verifies. Throws InputError for input that cannot be handled.
 RunResult verify(const RunOptions &opts);

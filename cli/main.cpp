@@ -1,4 +1,5 @@
 // scopemc: a stateless model checker for GPU and C11 concurrent programs under scoped RC11.
+#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <string>
@@ -53,6 +54,17 @@ int runCheck(RunOptions &opts) {
     out << resultToJson(res, opts.file, peakRssKb()) << "\n";
   }
   return exitCodeOf(res.verdict);
+}
+
+int runEstimate(const RunOptions &opts, unsigned samples) {
+  auto program = loadProgram(opts);
+  Explorer::Estimate e = estimateProgram(*program, opts, samples);
+  double perPath = e.samples ? e.seconds / e.samples : 0;
+  std::printf("Estimated complete executions: %.0f\n", e.complete);
+  std::printf("Estimated blocked executions: %.0f\n", e.blocked);
+  std::printf("Estimated time of a full run with one worker: %.1fs\n", (e.complete + e.blocked) * perPath);
+  std::printf("(from %u random paths in %.2fs; an estimate, not a verification)\n", e.samples, e.seconds);
+  return kExitVerified;
 }
 
 } // namespace
@@ -124,6 +136,13 @@ int main(int argc, char **argv) {
   std::string model = "scoped-rc11";
   app.add_option("--model", model, "Memory model: scoped-rc11 (default) or rc11 (scopes ignored)")
       ->check(CLI::IsMember({"scoped-rc11", "rc11"}));
+  bool estimate = false;
+  unsigned samples = 1000;
+  app.add_flag("--estimate", estimate,
+               "Only estimate the number of executions and the time a full run takes (Knuth's "
+               "estimator over random paths of the search), without verifying");
+  app.add_option("--estimate-samples", samples, "Random paths for --estimate (default 1000)")
+      ->check(CLI::Range(1u, 100000000u));
   app.add_option("--nthreads", opts.exploration.workers,
                  "Exploration workers (TBB); the counts and errors found do not depend on it")
       ->check(CLI::Range(1u, 256u));
@@ -167,6 +186,8 @@ int main(int argc, char **argv) {
   opts.exploration.progress = isatty(STDERR_FILENO);
 
   try {
+    if (estimate)
+      return runEstimate(opts, samples);
     return runCheck(opts);
   } catch (const InputError &e) {
     std::cerr << "scopemc: error: " << e.what() << "\n";

@@ -370,16 +370,20 @@ bool Explorer::backtrack() {
     }
     WorkItem it = f.work.back();
     f.work.pop_back();
-    bool ok = false;
-    switch (it.kind) {
-    case WorkItem::Kind::ReadFrom: ok = applyReadFrom(it); break;
-    case WorkItem::Kind::CoPlacement: ok = applyCoPlacement(it); break;
-    case WorkItem::Kind::BackwardRevisit: ok = applyBackwardRevisit(it); break;
-    }
+    bool ok = applyWorkItem(it);
     if (stop_)
       return false;
     if (ok)
       return true;
+  }
+  return false;
+}
+
+bool Explorer::applyWorkItem(const WorkItem &it) {
+  switch (it.kind) {
+  case WorkItem::Kind::ReadFrom: return applyReadFrom(it);
+  case WorkItem::Kind::CoPlacement: return applyCoPlacement(it);
+  case WorkItem::Kind::BackwardRevisit: return applyBackwardRevisit(it);
   }
   return false;
 }

@@ -45,6 +45,16 @@ public:
   /// Explores one branch given away by another Explorer (the same program and options).
   ExplorationResult run(Branch branch);
 
+  /// Knuth's estimator (DPOR.md §6): `samples` random paths from the root to a leaf of the
+  /// search tree, each weighted by the product of the branching factors along it. The means
+  /// estimate the numbers of complete and blocked executions. Use a fresh Explorer.
+  struct Estimate {
+    double complete = 0, blocked = 0;
+    unsigned samples = 0;
+    double seconds = 0;
+  };
+  Estimate estimate(unsigned samples, uint64_t seed);
+
 private:
   /// One level of the recursion: a graph and the alternatives still to explore from it.
   struct Frame {
@@ -83,6 +93,9 @@ private:
   bool isMaximalExtension(Event r, Event w, const View &kept) const;
 
   bool outOfTime();
+  // estimation (Estimate.cpp)
+  double randomPath(uint64_t &rng, bool &complete);
+  bool applyWorkItem(const WorkItem &it);
   ExplorationResult explore(bool fromBranch);
   void giveAwayBranch();
 

@@ -29,6 +29,8 @@ expect kernel-post-fails 42 "Assertion violation" -- "$dir/kernel_scalar.cl" --k
 expect bad-grid 17 "--grid 1y2: expected" -- "$dir/kernel_scalar.cl" --kernel k --grid 1y2
 expect grid-without-kernel 17 "--kernel and --grid go together" -- "$dir/kernel_scalar.cl" --grid 1x2
 expect bad-arg 17 "--arg n: expected NAME=INTEGER" -- "$dir/kernel_scalar.cl" --kernel k --grid 1x2 --arg n
+# SB-3's search branches alike on every path: the estimate is exact (2^3)
+expect estimate 0 "Estimated complete executions: 8$" -- "$dir/../../benchmarks/programs/sb.c" --estimate -- -DN=3
 expect bad-option 17 "--no-such-option" -- --no-such-option "$dir/syntax_error.c"
 expect missing-argument 17 "file is required" --
 expect version 0 "scopemc .* \(LLVM 19" -- --version
