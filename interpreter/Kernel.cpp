@@ -189,10 +189,9 @@ Interpreter::Flow Interpreter::launch(Thread &th, Frame &f, const CallBase &i) {
   uint64_t n = grid.count() * block.count();
   if (n == 0)
     return fail(th, i, ErrorKind::UndefinedBehaviour, "kernel launch with an empty grid or block");
-  if (n > kMaxLaunchThreads || device > 0xFFF || block.count() > 0xFFFF)
+  if (n > kMaxLaunchThreads || block.count() > 0xFFFF)
     throw InputError(toString(src(i)) + ": a launch of " + std::to_string(n) +
-                     " threads on device " + std::to_string(device) + " is beyond scopemc's limits (" +
-                     std::to_string(kMaxLaunchThreads) + " threads, devices below 4096)");
+                     " threads is beyond scopemc's limit of " + std::to_string(kMaxLaunchThreads) + " threads");
   if (th.launches.size() >= kMaxLaunchesPerThread)
     throw InputError(toString(src(i)) + ": more than " + std::to_string(kMaxLaunchesPerThread) +
                      " kernel launches from one thread are not supported");
@@ -200,6 +199,13 @@ Interpreter::Flow Interpreter::launch(Thread &th, Frame &f, const CallBase &i) {
   for (auto &[d, k] : th.blocksUsed)
     if (d == device)
       used = k;
+  // Block numbers, shared-memory copies and barrier objects are named with 16 bits of block
+  // and 4 bits of device: refuse what would not fit rather than share them by accident.
+  if ((static_cast<uint64_t>(th.tid) << 10) + used + grid.count() > 0x10000 || device > 0xF)
+    throw InputError(toString(src(i)) + ": kernel launches from thread " + std::to_string(th.tid) +
+                     " on device " + std::to_string(device) +
+                     " are beyond scopemc's limits (devices 0-15, launches from the first 64 threads, "
+                     "1024 blocks per launching thread and device)");
   KernelGrid k{grid, block, (static_cast<uint32_t>(th.tid) << 10) + used,
                (static_cast<uint32_t>(th.tid) << 6) + static_cast<uint32_t>(th.launches.size())};
   Thread::Launch record;
