@@ -72,17 +72,34 @@ void Explorer::giveAwayBranch() {
   }
 }
 
+void Explorer::printProgress(std::chrono::steady_clock::time_point now) {
+  double s = std::chrono::duration<double>(now - start_).count();
+  uint64_t mine = result_.complete + result_.blocked;
+  if (!sharing_ || !sharing_->finished) {
+    std::fprintf(stderr, "\r\033[K%llu complete, %llu blocked executions, %.0f/s",
+                 static_cast<unsigned long long>(result_.complete),
+                 static_cast<unsigned long long>(result_.blocked),
+                 static_cast<double>(mine) / (s > 0 ? s : 1));
+    return;
+  }
+  // Parallel: add this explorer's share, and let one explorer print every half second.
+  uint64_t total = sharing_->finished->fetch_add(mine - reported_) + (mine - reported_);
+  reported_ = mine;
+  auto ms = static_cast<int64_t>(s * 1000);
+  int64_t last = sharing_->lastPrintMs->load();
+  if (ms - last < 500 || !sharing_->lastPrintMs->compare_exchange_strong(last, ms))
+    return;
+  std::fprintf(stderr, "\r\033[K%llu executions, %.0f/s", static_cast<unsigned long long>(total),
+               static_cast<double>(total) / (s > 0 ? s : 1));
+}
+
 bool Explorer::outOfTime() {
   if (sharing_ && sharing_->stop && sharing_->stop->load(std::memory_order_relaxed))
     stop_ = true;
   auto now = std::chrono::steady_clock::now();
   if (opts_.progress && now - lastProgress_ > std::chrono::milliseconds(500)) {
     lastProgress_ = now;
-    double s = std::chrono::duration<double>(now - start_).count();
-    std::fprintf(stderr, "\r\033[K%llu complete, %llu blocked executions, %.0f/s",
-                 static_cast<unsigned long long>(result_.complete),
-                 static_cast<unsigned long long>(result_.blocked),
-                 static_cast<double>(result_.complete + result_.blocked) / (s > 0 ? s : 1));
+    printProgress(now);
   }
   if (opts_.timeoutSeconds > 0 &&
       std::chrono::duration<double>(now - start_).count() > opts_.timeoutSeconds) {

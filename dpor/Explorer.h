@@ -36,6 +36,8 @@ public:
     std::function<void(Branch)> donate; // takes the branch given away
     std::atomic<bool> *stop = nullptr;  // set by any explorer that stops the whole search
     std::chrono::steady_clock::time_point start; // of the whole search (for the timeout)
+    std::atomic<uint64_t> *finished = nullptr;   // executions of all explorers (for progress)
+    std::atomic<int64_t> *lastPrintMs = nullptr; // when some explorer last printed progress
   };
 
   Explorer(ProgramRunner &runner, ExplorationObserver &observer, ExplorationOptions opts,
@@ -93,6 +95,7 @@ private:
   bool isMaximalExtension(Event r, Event w, const View &kept) const;
 
   bool outOfTime();
+  void printProgress(std::chrono::steady_clock::time_point now);
   // estimation (Estimate.cpp)
   double randomPath(uint64_t &rng, bool &complete);
   bool applyWorkItem(const WorkItem &it);
@@ -110,6 +113,7 @@ private:
   bool stop_ = false;
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point lastProgress_;
+  uint64_t reported_ = 0; // executions already added to sharing_->finished
 };
 
 } // namespace scopemc

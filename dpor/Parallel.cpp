@@ -25,8 +25,9 @@ void merge(ExplorationResult &total, const ExplorationResult &r) {
 class Search {
 public:
   Search(const ParallelSetup &setup, const ExplorationOptions &opts) : setup_(setup), opts_(opts) {
-    opts_.progress = false; // one line per worker would garble the terminal
     sharing_.stop = &stop_;
+    sharing_.finished = &finished_;
+    sharing_.lastPrintMs = &lastPrintMs_;
     sharing_.start = std::chrono::steady_clock::now();
     // Give a branch away while fewer explorers than workers have work.
     sharing_.wanted = [this] { return active_.load(std::memory_order_relaxed) < static_cast<int>(setup_.workers); };
@@ -71,6 +72,8 @@ private:
   Explorer::Sharing sharing_;
   std::atomic<bool> stop_{false};
   std::atomic<int> active_{0};
+  std::atomic<uint64_t> finished_{0};
+  std::atomic<int64_t> lastPrintMs_{0};
   tbb::task_group group_;
   std::mutex mutex_;
   ExplorationResult total_;

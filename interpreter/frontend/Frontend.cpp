@@ -1,5 +1,6 @@
 #include "interpreter/frontend/Frontend.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include <clang/Basic/Diagnostic.h>
@@ -70,8 +71,17 @@ std::unique_ptr<llvm::Module> compile(const std::string &path, llvm::LLVMContext
     // <scopemc.h> and <scopemc/cuda.h> from the root, <genmc.h> from its folder
     args.insert(args.end(), {"-I", opts.includeDir, "-I", opts.includeDir + "/scopemc"});
   }
-  for (auto &a : opts.compilerArgs)
+  static const std::vector<std::string> kTakesValue = {"-I", "-D", "-U", "-include", "-isystem",
+                                                      "-x", "-Xclang", "-idirafter", "-iquote"};
+  for (size_t k = 0; k < opts.compilerArgs.size(); ++k) {
+    const std::string &a = opts.compilerArgs[k];
+    bool value = k > 0 && std::find(kTakesValue.begin(), kTakesValue.end(), opts.compilerArgs[k - 1]) !=
+                              kTakesValue.end();
+    if (!a.empty() && a[0] != '-' && !value)
+      throw InputError("'" + a + "' after `--` is not a compiler option (scopemc's own options go "
+                       "before `--`, and the input is the one FILE)");
     args.push_back(a);
+  }
   args.push_back(path);
   std::vector<const char *> argv;
   for (auto &a : args)
