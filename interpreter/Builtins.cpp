@@ -5,7 +5,7 @@
 
 #include <llvm/IR/IntrinsicInst.h>
 
-#include "interpreter/Interpreter.h"
+#include "interpreter/Calls.h"
 
 namespace scopemc {
 
@@ -22,13 +22,13 @@ int64_t sextBits(uint64_t v, unsigned bits) {
 }
 } // namespace
 
-Interpreter::Flow Interpreter::call(Thread &th, Frame &f, const CallBase &i) {
+Interpreter::Flow Calls::call(Thread &th, Frame &f, const CallBase &i) {
   const Function *callee = i.getCalledFunction();
   if (!callee) {
-    uint64_t target = get(f, i.getCalledOperand()).bits;
-    const FunctionInfo *fi = prog_.functionAt(target);
+    uint64_t target = in_.get(f, i.getCalledOperand()).bits;
+    const FunctionInfo *fi = in_.prog_.functionAt(target);
     if (!fi)
-      return fail(th, i, ErrorKind::MemoryError, "call through an invalid function pointer");
+      return in_.fail(th, i, ErrorKind::MemoryError, "call through an invalid function pointer");
     callee = fi->fn;
   }
   if (callee->isIntrinsic())
@@ -37,23 +37,23 @@ Interpreter::Flow Interpreter::call(Thread &th, Frame &f, const CallBase &i) {
     return builtin(th, f, i, *callee);
   std::vector<RtValue> args;
   for (const Use &a : i.args())
-    args.push_back(get(f, a.get()));
-  return enterFunction(th, prog_.info(callee), std::move(args));
+    args.push_back(in_.get(f, a.get()));
+  return in_.enterFunction(th, in_.prog_.info(callee), std::move(args));
 }
 
-Interpreter::Flow Interpreter::intrinsic(Thread &th, Frame &f, const CallBase &i, Intrinsic::ID id) {
-  auto arg = [&](unsigned k) { return bits(f, i.getArgOperand(k)); };
+Interpreter::Flow Calls::intrinsic(Thread &th, Frame &f, const CallBase &i, Intrinsic::ID id) {
+  auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
   unsigned w = i.getType()->isIntegerTy() ? i.getType()->getIntegerBitWidth() : 64;
   auto result = [&](uint64_t v) {
-    set(f, i, RtValue{v & maskBits(w), {}});
+    in_.set(f, i, RtValue{v & maskBits(w), {}});
     return Flow::Next;
   };
   switch (id) {
   case Intrinsic::memcpy:
   case Intrinsic::memmove:
-    return copyMemory(th, i, arg(0), arg(1), arg(2));
+    return in_.copyMemory(th, i, arg(0), arg(1), arg(2));
   case Intrinsic::memset:
-    return setMemory(th, i, arg(0), static_cast<uint8_t>(arg(1)), arg(2));
+    return in_.setMemory(th, i, arg(0), static_cast<uint8_t>(arg(1)), arg(2));
   case Intrinsic::expect:
     return result(arg(0));
   case Intrinsic::smax: return result(sextBits(arg(0), w) >= sextBits(arg(1), w) ? arg(0) : arg(1));
@@ -79,7 +79,7 @@ Interpreter::Flow Interpreter::intrinsic(Thread &th, Frame &f, const CallBase &i
   }
   case Intrinsic::fabs: {
     uint64_t sign = i.getType()->isFloatTy() ? (1ull << 31) : (1ull << 63);
-    set(f, i, RtValue{arg(0) & ~sign, {}});
+    in_.set(f, i, RtValue{arg(0) & ~sign, {}});
     return Flow::Next;
   }
   case Intrinsic::sadd_with_overflow:
@@ -99,23 +99,23 @@ Interpreter::Flow Interpreter::intrinsic(Thread &th, Frame &f, const CallBase &i
     case Intrinsic::smul_with_overflow: r = a.smul_ov(b, ov); break;
     default: r = a.umul_ov(b, ov); break;
     }
-    set(f, i, RtValue{0, {RtValue{r.getZExtValue(), {}}, RtValue{ov ? 1u : 0u, {}}}});
+    in_.set(f, i, RtValue{0, {RtValue{r.getZExtValue(), {}}, RtValue{ov ? 1u : 0u, {}}}});
     return Flow::Next;
   }
   case Intrinsic::trap:
-    return fail(th, i, ErrorKind::Assertion, "trap instruction executed");
+    return in_.fail(th, i, ErrorKind::Assertion, "trap instruction executed");
   default:
     return Flow::Next; // debug info, lifetime markers and other hints
   }
 }
 
-std::string Interpreter::cString(uint64_t a) const {
+std::string Calls::cString(uint64_t a) const {
   std::string s;
   for (uint64_t k = 0; k < 512; ++k) {
     uint64_t start, size;
-    if (!prog_.globalRange(a + k, start, size))
+    if (!in_.prog_.globalRange(a + k, start, size))
       return s.empty() ? "?" : s;
-    char c = static_cast<char>(prog_.initialValue(a + k, 1));
+    char c = static_cast<char>(in_.prog_.initialValue(a + k, 1));
     if (!c)
       break;
     s += c;
@@ -123,7 +123,7 @@ std::string Interpreter::cString(uint64_t a) const {
   return s;
 }
 
-void Interpreter::place(Thread &th, Builtin what, uint64_t v) {
+void Calls::place(Thread &th, Builtin what, uint64_t v) {
   if (!th.placed) {
     th.placed = true;
     th.pos = ThreadPos{0, 0, 0};
@@ -137,25 +137,25 @@ void Interpreter::place(Thread &th, Builtin what, uint64_t v) {
     th.pos.device = n;
 }
 
-Interpreter::Flow Interpreter::allocate(Thread &th, Frame &f, const CallBase &i, uint64_t size,
+Interpreter::Flow Calls::allocate(Thread &th, Frame &f, const CallBase &i, uint64_t size,
                                         bool zeroed, uint64_t &out) {
   uint64_t top = (th.heapTop + 15) / 16 * 16;
   out = addr::threadBase(addr::kHeap, th.tid) + top;
-  if (!offer(th, AllocLabel(nextEvent(th), th.pos, src(i), out, size, zeroed)))
+  if (!in_.offer(th, AllocLabel(in_.nextEvent(th), th.pos, in_.src(i), out, size, zeroed)))
     return Flow::Stop;
   th.heapTop = top + std::max<uint64_t>(size, 1);
   th.ownAllocs.push_back({out, size});
   return Flow::Next;
 }
 
-Interpreter::Flow Interpreter::barrierWait(Thread &th, const CallBase &i, uint64_t barrier,
+Interpreter::Flow Calls::barrierWait(Thread &th, const CallBase &i, uint64_t barrier,
                                            uint32_t count, Scope s) {
   uint32_t k = 0;
   for (auto &[b, n] : th.barrierCalls)
     if (b == barrier)
       k = n;
-  if (!offer(th, BarrierArriveLabel(nextEvent(th), th.pos, s, src(i), barrier, k, count)) ||
-      !offer(th, BarrierDepartLabel(nextEvent(th), th.pos, s, src(i), barrier, k, count)))
+  if (!in_.offer(th, BarrierArriveLabel(in_.nextEvent(th), th.pos, s, in_.src(i), barrier, k, count)) ||
+      !in_.offer(th, BarrierDepartLabel(in_.nextEvent(th), th.pos, s, in_.src(i), barrier, k, count)))
     return Flow::Stop;
   bool known = false;
   for (auto &[b, n] : th.barrierCalls)
@@ -168,68 +168,68 @@ Interpreter::Flow Interpreter::barrierWait(Thread &th, const CallBase &i, uint64
   return Flow::Next;
 }
 
-Interpreter::Flow Interpreter::threadBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
-  auto arg = [&](unsigned k) { return bits(f, i.getArgOperand(k)); };
+Interpreter::Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
+  auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
   auto ret = [&](uint64_t v) {
     if (!i.getType()->isVoidTy())
-      setBits(f, i, v);
+      in_.setBits(f, i, v);
     return Flow::Next;
   };
   switch (b) {
   case Builtin::PthreadCreate: {
     uint64_t child = 0;
-    if (!offer(th, ThreadCreateLabel(nextEvent(th), th.pos, src(i), ThreadEntry{arg(2), arg(3), std::nullopt, {}}),
+    if (!in_.offer(th, ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i), ThreadEntry{arg(2), arg(3), std::nullopt, {}}),
                &child))
       return Flow::Stop;
-    if (Flow fl = storeScalar(th, i, arg(0), 8, child, kPlain); fl != Flow::Next)
+    if (Flow fl = in_.storeScalar(th, i, arg(0), 8, child, kPlain); fl != Flow::Next)
       return fl;
     return ret(0);
   }
   case Builtin::PthreadJoin: {
     uint64_t value = 0;
-    if (!offer(th, ThreadJoinLabel(nextEvent(th), th.pos, src(i), static_cast<ThreadId>(arg(0))),
+    if (!in_.offer(th, ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i), static_cast<ThreadId>(arg(0))),
                &value))
       return Flow::Stop;
     if (arg(1))
-      if (Flow fl = storeScalar(th, i, arg(1), 8, value, kPlain); fl != Flow::Next)
+      if (Flow fl = in_.storeScalar(th, i, arg(1), 8, value, kPlain); fl != Flow::Next)
         return fl;
     return ret(0);
   }
   case Builtin::PthreadExit:
-    return offer(th, ThreadFinishLabel(nextEvent(th), th.pos, src(i), arg(0))) ? Flow::Done : Flow::Stop;
+    return in_.offer(th, ThreadFinishLabel(in_.nextEvent(th), th.pos, in_.src(i), arg(0))) ? Flow::Done : Flow::Stop;
   case Builtin::PthreadSelf:
     return ret(static_cast<uint64_t>(th.tid));
   case Builtin::PthreadEqual:
     return ret(arg(0) == arg(1));
   case Builtin::MutexInit:
-    return storeScalar(th, i, arg(0), 4, 0, kPlain) == Flow::Next ? ret(0) : Flow::Stop;
+    return in_.storeScalar(th, i, arg(0), 4, 0, kPlain) == Flow::Next ? ret(0) : Flow::Stop;
   case Builtin::MutexLock:
   case Builtin::MutexTrylock: {
     bool blocking = b == Builtin::MutexLock;
     uint64_t old = 0;
-    if (Flow fl = loadScalar(th, i, arg(0), 4, Access{MemOrder::Acquire, Scope::System}, old,
+    if (Flow fl = in_.loadScalar(th, i, arg(0), 4, Access{MemOrder::Acquire, Scope::System}, old,
                              ReadLabel::Rmw{RmwOp::Cas, 1, 0, blocking});
         fl != Flow::Next)
       return fl;
     if (old != 0)
-      return blocking ? block(th, i, BlockReason::Lock) : ret(kEBUSY);
-    if (Flow fl = storeScalar(th, i, arg(0), 4, 1, Access{MemOrder::Relaxed, Scope::System}, true); fl != Flow::Next)
+      return blocking ? in_.block(th, i, BlockReason::Lock) : ret(kEBUSY);
+    if (Flow fl = in_.storeScalar(th, i, arg(0), 4, 1, Access{MemOrder::Relaxed, Scope::System}, true); fl != Flow::Next)
       return fl;
     ++th.writes;
     return ret(0);
   }
   case Builtin::MutexUnlock:
-    return storeScalar(th, i, arg(0), 4, 0, Access{MemOrder::Release, Scope::System}) == Flow::Next ? ret(0) : Flow::Stop;
+    return in_.storeScalar(th, i, arg(0), 4, 0, Access{MemOrder::Release, Scope::System}) == Flow::Next ? ret(0) : Flow::Stop;
   case Builtin::BarrierInit: // the count lives in the barrier object
     if (arg(2) == 0)
-      return fail(th, i, ErrorKind::UndefinedBehaviour, "pthread_barrier_init with a count of 0");
-    return storeScalar(th, i, arg(0), 4, arg(2), kPlain) == Flow::Next ? ret(0) : Flow::Stop;
+      return in_.fail(th, i, ErrorKind::UndefinedBehaviour, "pthread_barrier_init with a count of 0");
+    return in_.storeScalar(th, i, arg(0), 4, arg(2), kPlain) == Flow::Next ? ret(0) : Flow::Stop;
   case Builtin::BarrierWait: {
     uint64_t count = 0;
-    if (Flow fl = loadScalar(th, i, arg(0), 4, kPlain, count); fl != Flow::Next)
+    if (Flow fl = in_.loadScalar(th, i, arg(0), 4, kPlain, count); fl != Flow::Next)
       return fl;
     if (count == 0)
-      return fail(th, i, ErrorKind::UndefinedBehaviour,
+      return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
                   "pthread_barrier_wait on a barrier that was not initialised");
     if (Flow fl = barrierWait(th, i, arg(0), static_cast<uint32_t>(count), Scope::System); fl != Flow::Next)
       return fl;
@@ -240,19 +240,19 @@ Interpreter::Flow Interpreter::threadBuiltin(Thread &th, Frame &f, const CallBas
   }
 }
 
-Interpreter::Flow Interpreter::verifierBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
-  auto arg = [&](unsigned k) { return bits(f, i.getArgOperand(k)); };
+Interpreter::Flow Calls::verifierBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
+  auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
   switch (b) {
   case Builtin::AssertFail:
-    return fail(th, i, ErrorKind::Assertion, "assertion `" + cString(arg(0)) + "' failed");
+    return in_.fail(th, i, ErrorKind::Assertion, "assertion `" + cString(arg(0)) + "' failed");
   case Builtin::VerifierAssert:
-    return (arg(0) & 1) ? Flow::Next : fail(th, i, ErrorKind::Assertion, "__VERIFIER_assert failed");
+    return (arg(0) & 1) ? Flow::Next : in_.fail(th, i, ErrorKind::Assertion, "__VERIFIER_assert failed");
   case Builtin::VerifierAssume:
-    return (arg(0) & 1) ? Flow::Next : block(th, i, BlockReason::Assume);
+    return (arg(0) & 1) ? Flow::Next : in_.block(th, i, BlockReason::Assume);
   case Builtin::Abort:
-    return fail(th, i, ErrorKind::Assertion, i.getCalledFunction()->getName().str() + "() called");
+    return in_.fail(th, i, ErrorKind::Assertion, i.getCalledFunction()->getName().str() + "() called");
   case Builtin::Exit:
-    return offer(th, ThreadFinishLabel(nextEvent(th), th.pos, src(i), arg(0))) ? Flow::Done : Flow::Stop;
+    return in_.offer(th, ThreadFinishLabel(in_.nextEvent(th), th.pos, in_.src(i), arg(0))) ? Flow::Done : Flow::Stop;
   case Builtin::WeakAccess:
     th.weakNext = true;
     return Flow::Next;
@@ -280,8 +280,8 @@ Interpreter::Flow Interpreter::verifierBuiltin(Thread &th, Frame &f, const CallB
   }
 }
 
-Interpreter::Flow Interpreter::memoryBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
-  auto arg = [&](unsigned k) { return bits(f, i.getArgOperand(k)); };
+Interpreter::Flow Calls::memoryBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
+  auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
   uint64_t out = 0;
   Flow fl = Flow::Next;
   switch (b) {
@@ -297,38 +297,38 @@ Interpreter::Flow Interpreter::memoryBuiltin(Thread &th, Frame &f, const CallBas
         oldSize = sz;
       }
     if (!known)
-      throw InputError(toString(src(i)) + ": realloc of memory allocated by another thread is not supported");
+      throw InputError(toString(in_.src(i)) + ": realloc of memory allocated by another thread is not supported");
     fl = allocate(th, f, i, arg(1), false, out);
     if (fl == Flow::Next && old)
-      fl = copyMemory(th, i, out, old, std::min(oldSize, arg(1)));
-    if (fl == Flow::Next && old && !offer(th, FreeLabel(nextEvent(th), th.pos, src(i), old)))
+      fl = in_.copyMemory(th, i, out, old, std::min(oldSize, arg(1)));
+    if (fl == Flow::Next && old && !in_.offer(th, FreeLabel(in_.nextEvent(th), th.pos, in_.src(i), old)))
       fl = Flow::Stop;
     break;
   }
   case Builtin::Free:
-    if (arg(0) && !offer(th, FreeLabel(nextEvent(th), th.pos, src(i), arg(0))))
+    if (arg(0) && !in_.offer(th, FreeLabel(in_.nextEvent(th), th.pos, in_.src(i), arg(0))))
       return Flow::Stop;
     return Flow::Next;
   case Builtin::Memcpy:
-    fl = copyMemory(th, i, arg(0), arg(1), arg(2));
+    fl = in_.copyMemory(th, i, arg(0), arg(1), arg(2));
     out = arg(0);
     break;
   case Builtin::Memset:
-    fl = setMemory(th, i, arg(0), static_cast<uint8_t>(arg(1)), arg(2));
+    fl = in_.setMemory(th, i, arg(0), static_cast<uint8_t>(arg(1)), arg(2));
     out = arg(0);
     break;
   default:
     return Flow::Next;
   }
   if (fl == Flow::Next)
-    setBits(f, i, out);
+    in_.setBits(f, i, out);
   return fl;
 }
 
-Interpreter::Flow Interpreter::builtin(Thread &th, Frame &f, const CallBase &i, const llvm::Function &callee) {
-  std::optional<Builtin> b = prog_.builtinOf(&callee);
+Interpreter::Flow Calls::builtin(Thread &th, Frame &f, const CallBase &i, const llvm::Function &callee) {
+  std::optional<Builtin> b = in_.prog_.builtinOf(&callee);
   if (!b)
-    throw InputError(toString(src(i)) + ": unsupported function '" + callee.getName().str() + "'");
+    throw InputError(toString(in_.src(i)) + ": unsupported function '" + callee.getName().str() + "'");
   switch (*b) {
   case Builtin::Malloc:
   case Builtin::Calloc:

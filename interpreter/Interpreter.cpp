@@ -1,5 +1,7 @@
 #include "interpreter/Interpreter.h"
 
+#include "interpreter/Calls.h"
+
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -43,7 +45,10 @@ uint64_t fromDouble(double d, Type *t) {
 
 } // namespace
 
-Interpreter::Interpreter(const Program &prog, InterpreterOptions opts) : prog_(prog), opts_(opts) {}
+Interpreter::Interpreter(const Program &prog, InterpreterOptions opts)
+    : prog_(prog), opts_(opts), calls_(std::make_unique<Calls>(*this)) {}
+
+Interpreter::~Interpreter() = default;
 
 uint64_t Interpreter::initialValue(Addr a, uint32_t size) const { return prog_.initialValue(a, size); }
 
@@ -464,7 +469,7 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
   case Instruction::Fence:
     return fence(th, cast<FenceInst>(i));
   case Instruction::Call:
-    return call(th, f, cast<CallBase>(i));
+    return calls_->call(th, f, cast<CallBase>(i));
   default:
     break;
   }

@@ -3,6 +3,7 @@
 // replay rebuilds: after resetThread, a thread starts again from its entry.
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include <llvm/IR/Instructions.h>
@@ -32,9 +33,12 @@ struct RtValue {
   std::vector<RtValue> elems;
 };
 
+class Calls;
+
 class Interpreter final : public ProgramRunner {
 public:
   Interpreter(const Program &prog, InterpreterOptions opts);
+  ~Interpreter() override;
 
   void resetThread(ThreadId t, const ThreadEntry &entry, ThreadPos pos) override;
   RunStatus run(ThreadId t, EventSink &sink) override;
@@ -125,35 +129,16 @@ private:
   MemOrder accessOrder(Thread &th, llvm::AtomicOrdering o) const;
   Access accessOf(Thread &th, llvm::AtomicOrdering o, llvm::SyncScope::ID id) const;
 
-  // calls (Builtins.cpp)
-  Flow call(Thread &th, Frame &f, const llvm::CallBase &i);
-  Flow intrinsic(Thread &th, Frame &f, const llvm::CallBase &i, llvm::Intrinsic::ID id);
-  Flow builtin(Thread &th, Frame &f, const llvm::CallBase &i, const llvm::Function &callee);
-  Flow threadBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, Builtin b);
-  Flow verifierBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, Builtin b);
-  Flow memoryBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, Builtin b);
-  Flow barrierWait(Thread &th, const llvm::CallBase &i, uint64_t barrier, uint32_t count, Scope s);
-  Flow allocate(Thread &th, Frame &f, const llvm::CallBase &i, uint64_t size, bool zeroed,
-                uint64_t &out);
-  std::string cString(uint64_t a) const;
-
-  // the kernel API of include/scopemc.h (Kernel.cpp)
-  Flow apiBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, Builtin b);
-  Flow apiAccess(Thread &th, Frame &f, const llvm::CallBase &i, Builtin b);
-  Flow launch(Thread &th, Frame &f, const llvm::CallBase &i);
-  Flow waitLaunch(Thread &th, Frame &f, const llvm::CallBase &i);
-  Flow blockBarrier(Thread &th, const llvm::CallBase &i);
-  Flow gridBarrier(Thread &th, const llvm::CallBase &i);
-  uint64_t threadQuery(const Thread &th, uint64_t which) const;
   /// The address an access to `a` by this thread reaches: its block's copy of block-shared
   /// memory, `a` itself otherwise.
   uint64_t locate(const Thread &th, uint64_t a) const;
-  void place(Thread &th, Builtin what, uint64_t v);
 
   const Program &prog_;
   InterpreterOptions opts_;
   std::vector<Thread> threads_;
   EventSink *sink_ = nullptr;
+  friend class Calls;
+  std::unique_ptr<Calls> calls_;
 };
 
 } // namespace scopemc

@@ -5,7 +5,7 @@
 // include/scopemc/api.h.
 #include <llvm/IR/IntrinsicInst.h>
 
-#include "interpreter/Interpreter.h"
+#include "interpreter/Calls.h"
 
 namespace scopemc {
 
@@ -78,7 +78,7 @@ uint64_t Interpreter::locate(const Thread &th, uint64_t a) const {
   return addr::sharedTemplate(a) + (key << addr::kBlockShift);
 }
 
-uint64_t Interpreter::threadQuery(const Thread &th, uint64_t which) const {
+uint64_t Calls::threadQuery(const Thread &th, uint64_t which) const {
   // which: 0-2 thread index x/y/z, 3-5 block index, 6-8 block size, 9-11 grid size, 12 device
   unsigned axis = static_cast<unsigned>(which % 3);
   if (th.entry.place) {
@@ -101,31 +101,31 @@ uint64_t Interpreter::threadQuery(const Thread &th, uint64_t which) const {
   }
 }
 
-Interpreter::Flow Interpreter::blockBarrier(Thread &th, const CallBase &i) {
+Interpreter::Flow Calls::blockBarrier(Thread &th, const CallBase &i) {
   if (th.entry.place) {
     const KernelGrid &k = th.entry.kernel;
     return barrierWait(th, i, barrierKey(1 + k.launch, th.pos.device, th.pos.block),
                        static_cast<uint32_t>(k.block.count()), Scope::Block);
   }
   if (th.groupSize == 0)
-    throw InputError(toString(src(i)) + ": a block barrier outside a launched kernel needs the "
+    throw InputError(toString(in_.src(i)) + ": a block barrier outside a launched kernel needs the "
                      "block size: call __VERIFIER_groupsize(n) first");
   return barrierWait(th, i, barrierKey(0, th.pos.device, th.pos.block), th.groupSize, Scope::Block);
 }
 
-Interpreter::Flow Interpreter::gridBarrier(Thread &th, const CallBase &i) {
+Interpreter::Flow Calls::gridBarrier(Thread &th, const CallBase &i) {
   if (!th.entry.place)
-    return fail(th, i, ErrorKind::UndefinedBehaviour,
+    return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
                 "grid barrier called by a thread that is not part of a launched kernel");
   const KernelGrid &k = th.entry.kernel;
   return barrierWait(th, i, barrierKey(1 + k.launch, th.pos.device, 0xFFFF),
                      static_cast<uint32_t>(k.grid.count() * k.block.count()), Scope::Device);
 }
 
-Interpreter::Flow Interpreter::apiAccess(Thread &th, Frame &f, const CallBase &i, Builtin b) {
-  auto arg = [&](unsigned k) { return bits(f, i.getArgOperand(k)); };
+Interpreter::Flow Calls::apiAccess(Thread &th, Frame &f, const CallBase &i, Builtin b) {
+  auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
   auto bad = [&](const std::string &what) {
-    return fail(th, i, ErrorKind::UndefinedBehaviour, what);
+    return in_.fail(th, i, ErrorKind::UndefinedBehaviour, what);
   };
   uint64_t a = arg(0), size = arg(1);
   if (!validSize(size))
@@ -139,7 +139,7 @@ Interpreter::Flow Interpreter::apiAccess(Thread &th, Frame &f, const CallBase &i
     auto s = scopeOfApi(arg(3));
     if (!o || !s || !loadOrder(*o))
       return bad("invalid memory order or scope for an atomic load");
-    fl = loadScalar(th, i, a, sz, Access{*o, *s}, out);
+    fl = in_.loadScalar(th, i, a, sz, Access{*o, *s}, out);
     break;
   }
   case Builtin::ApiStore: { // (p, size, value, order, scope)
@@ -147,7 +147,7 @@ Interpreter::Flow Interpreter::apiAccess(Thread &th, Frame &f, const CallBase &i
     auto s = scopeOfApi(arg(4));
     if (!o || !s || !storeOrder(*o))
       return bad("invalid memory order or scope for an atomic store");
-    return storeScalar(th, i, a, sz, arg(2), Access{*o, *s});
+    return in_.storeScalar(th, i, a, sz, arg(2), Access{*o, *s});
   }
   case Builtin::ApiRmw: { // (p, size, op, value, order, scope)
     auto op = rmwOfApi(arg(2));
@@ -157,7 +157,7 @@ Interpreter::Flow Interpreter::apiAccess(Thread &th, Frame &f, const CallBase &i
       return bad("invalid operation, memory order or scope for an atomic read-modify-write");
     if ((*op == RmwOp::FAdd || *op == RmwOp::FSub) && sz != 4 && sz != 8)
       return bad("floating-point atomic on " + std::to_string(sz) + " bytes");
-    fl = rmwAt(th, i, a, sz, *op, arg(3), Access{*o, *s}, out);
+    fl = in_.rmwAt(th, i, a, sz, *op, arg(3), Access{*o, *s}, out);
     break;
   }
   default: { // ApiCas: (p, size, expected, desired, success, failure, scope)
@@ -166,34 +166,34 @@ Interpreter::Flow Interpreter::apiAccess(Thread &th, Frame &f, const CallBase &i
     auto s = scopeOfApi(arg(6));
     if (!o || !fo || !s || !loadOrder(*fo))
       return bad("invalid memory orders or scope for a compare-and-swap");
-    fl = casAt(th, i, a, sz, arg(2), arg(3), Access{*o, *s}, *fo, out);
+    fl = in_.casAt(th, i, a, sz, arg(2), arg(3), Access{*o, *s}, *fo, out);
     break;
   }
   }
   if (fl == Flow::Next)
-    setBits(f, i, out);
+    in_.setBits(f, i, out);
   return fl;
 }
 
-Interpreter::Flow Interpreter::launch(Thread &th, Frame &f, const CallBase &i) {
+Interpreter::Flow Calls::launch(Thread &th, Frame &f, const CallBase &i) {
   // (kernel, argument, device, grid x/y/z, block x/y/z) -> launch handle
-  auto arg = [&](unsigned k) { return bits(f, i.getArgOperand(k)); };
+  auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
   auto dim = [&](unsigned k) { return Dim3{static_cast<uint32_t>(arg(k)), static_cast<uint32_t>(arg(k + 1)),
                                            static_cast<uint32_t>(arg(k + 2))}; };
   uint64_t fn = arg(0), argument = arg(1);
   auto device = static_cast<uint32_t>(arg(2));
   Dim3 grid = dim(3), block = dim(6);
-  const FunctionInfo *fi = prog_.functionAt(fn);
+  const FunctionInfo *fi = in_.prog_.functionAt(fn);
   if (!fi || fi->fn->isDeclaration())
-    return fail(th, i, ErrorKind::MemoryError, "kernel launch of an address that is not a function");
+    return in_.fail(th, i, ErrorKind::MemoryError, "kernel launch of an address that is not a function");
   uint64_t n = grid.count() * block.count();
   if (n == 0)
-    return fail(th, i, ErrorKind::UndefinedBehaviour, "kernel launch with an empty grid or block");
+    return in_.fail(th, i, ErrorKind::UndefinedBehaviour, "kernel launch with an empty grid or block");
   if (n > kMaxLaunchThreads || block.count() > 0xFFFF)
-    throw InputError(toString(src(i)) + ": a launch of " + std::to_string(n) +
+    throw InputError(toString(in_.src(i)) + ": a launch of " + std::to_string(n) +
                      " threads is beyond scopemc's limit of " + std::to_string(kMaxLaunchThreads) + " threads");
   if (th.launches.size() >= kMaxLaunchesPerThread)
-    throw InputError(toString(src(i)) + ": more than " + std::to_string(kMaxLaunchesPerThread) +
+    throw InputError(toString(in_.src(i)) + ": more than " + std::to_string(kMaxLaunchesPerThread) +
                      " kernel launches from one thread are not supported");
   uint32_t used = 0;
   for (auto &[d, k] : th.blocksUsed)
@@ -202,7 +202,7 @@ Interpreter::Flow Interpreter::launch(Thread &th, Frame &f, const CallBase &i) {
   // Block numbers, shared-memory copies and barrier objects are named with 16 bits of block
   // and 4 bits of device: refuse what would not fit rather than share them by accident.
   if ((static_cast<uint64_t>(th.tid) << 10) + used + grid.count() > 0x10000 || device > 0xF)
-    throw InputError(toString(src(i)) + ": kernel launches from thread " + std::to_string(th.tid) +
+    throw InputError(toString(in_.src(i)) + ": kernel launches from thread " + std::to_string(th.tid) +
                      " on device " + std::to_string(device) +
                      " are beyond scopemc's limits (devices 0-15, launches from the first 64 threads, "
                      "1024 blocks per launching thread and device)");
@@ -213,7 +213,7 @@ Interpreter::Flow Interpreter::launch(Thread &th, Frame &f, const CallBase &i) {
     for (uint64_t t = 0; t < block.count(); ++t) {
       ThreadPos pos{device, k.blockBase + static_cast<uint32_t>(b), static_cast<uint32_t>(t)};
       uint64_t child = 0;
-      if (!offer(th, ThreadCreateLabel(nextEvent(th), th.pos, src(i), ThreadEntry{fn, argument, pos, k}),
+      if (!in_.offer(th, ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i), ThreadEntry{fn, argument, pos, k}),
                  &child))
         return Flow::Stop;
       record.threads.push_back(static_cast<ThreadId>(child));
@@ -227,42 +227,42 @@ Interpreter::Flow Interpreter::launch(Thread &th, Frame &f, const CallBase &i) {
   if (!known)
     th.blocksUsed.push_back({device, static_cast<uint32_t>(grid.count())});
   th.launches.push_back(std::move(record));
-  setBits(f, i, th.launches.size() - 1);
+  in_.setBits(f, i, th.launches.size() - 1);
   return Flow::Next;
 }
 
-Interpreter::Flow Interpreter::waitLaunch(Thread &th, Frame &f, const CallBase &i) {
-  uint64_t h = bits(f, i.getArgOperand(0));
+Interpreter::Flow Calls::waitLaunch(Thread &th, Frame &f, const CallBase &i) {
+  uint64_t h = in_.bits(f, i.getArgOperand(0));
   if (h >= th.launches.size() || th.launches[h].waited)
-    return fail(th, i, ErrorKind::UndefinedBehaviour,
+    return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
                 "wait for a kernel launch this thread did not make or already waited for");
   for (ThreadId child : th.launches[h].threads)
-    if (!offer(th, ThreadJoinLabel(nextEvent(th), th.pos, src(i), child)))
+    if (!in_.offer(th, ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i), child)))
       return Flow::Stop;
   th.launches[h].waited = true;
   return Flow::Next;
 }
 
-Interpreter::Flow Interpreter::apiBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
-  auto arg = [&](unsigned k) { return bits(f, i.getArgOperand(k)); };
+Interpreter::Flow Calls::apiBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
+  auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
   switch (b) {
   case Builtin::ApiFence: { // (order, scope)
     auto o = orderOf(arg(0));
     auto s = scopeOfApi(arg(1));
     if (!o || !s)
-      return fail(th, i, ErrorKind::UndefinedBehaviour, "invalid memory order or scope for a fence");
+      return in_.fail(th, i, ErrorKind::UndefinedBehaviour, "invalid memory order or scope for a fence");
     if (*o == MemOrder::Relaxed)
       return Flow::Next; // a relaxed fence has no effect
-    return offer(th, FenceLabel(nextEvent(th), th.pos, *o, *s, src(i))) ? Flow::Next : Flow::Stop;
+    return in_.offer(th, FenceLabel(in_.nextEvent(th), th.pos, *o, *s, in_.src(i))) ? Flow::Next : Flow::Stop;
   }
   case Builtin::ApiBarrier: // (scope): block or device (the whole grid)
     if (arg(0) == 1)
       return blockBarrier(th, i);
     if (arg(0) == 2)
       return gridBarrier(th, i);
-    return fail(th, i, ErrorKind::UndefinedBehaviour, "a barrier's scope must be block or device");
+    return in_.fail(th, i, ErrorKind::UndefinedBehaviour, "a barrier's scope must be block or device");
   case Builtin::ApiId:
-    setBits(f, i, threadQuery(th, arg(0)));
+    in_.setBits(f, i, threadQuery(th, arg(0)));
     return Flow::Next;
   case Builtin::ApiLaunch:
     return launch(th, f, i);

@@ -1,0 +1,46 @@
+// Calls to functions the program does not define: intrinsics, the library functions scopemc
+// models (pthreads, heap, assert, __VERIFIER_*) and the kernel API of include/scopemc.h. A
+// part of the Interpreter (it runs on the interpreter's thread state), kept apart so that
+// each class has one job: Interpreter runs instructions and memory, Calls runs calls.
+#pragma once
+
+#include "interpreter/Interpreter.h"
+
+namespace scopemc {
+
+class Calls {
+public:
+  using Thread = Interpreter::Thread;
+  using Frame = Interpreter::Frame;
+  using Flow = Interpreter::Flow;
+
+  explicit Calls(Interpreter &in) : in_(in) {}
+  Flow call(Thread &th, Frame &f, const llvm::CallBase &i);
+
+private:
+  // library functions (Builtins.cpp)
+  Flow intrinsic(Thread &th, Frame &f, const llvm::CallBase &i, llvm::Intrinsic::ID id);
+  Flow builtin(Thread &th, Frame &f, const llvm::CallBase &i, const llvm::Function &callee);
+  Flow threadBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, Builtin b);
+  Flow verifierBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, Builtin b);
+  Flow memoryBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, Builtin b);
+  Flow barrierWait(Thread &th, const llvm::CallBase &i, uint64_t barrier, uint32_t count, Scope s);
+  Flow allocate(Thread &th, Frame &f, const llvm::CallBase &i, uint64_t size, bool zeroed,
+                uint64_t &out);
+  std::string cString(uint64_t a) const;
+
+  // the kernel API of include/scopemc.h (Kernel.cpp)
+  Flow apiBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, Builtin b);
+  Flow apiAccess(Thread &th, Frame &f, const llvm::CallBase &i, Builtin b);
+  Flow launch(Thread &th, Frame &f, const llvm::CallBase &i);
+  Flow waitLaunch(Thread &th, Frame &f, const llvm::CallBase &i);
+  Flow blockBarrier(Thread &th, const llvm::CallBase &i);
+  Flow gridBarrier(Thread &th, const llvm::CallBase &i);
+  uint64_t threadQuery(const Thread &th, uint64_t which) const;
+  void place(Thread &th, Builtin what, uint64_t v);
+
+
+  Interpreter &in_;
+};
+
+} // namespace scopemc
