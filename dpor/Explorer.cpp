@@ -253,7 +253,7 @@ void Explorer::revisitBlockedReadsInPlace(Event w) {
     if (wl->porf().contains(r) || !rl->revisitable() || !rl->addedMax() || !g.coBefore(rl->rf(), w) ||
         !isMaximalExtension(r, w, keptView(r, w)))
       continue;
-    ReadLabel::PastRf past{rl->rf(), rl->addedMax(), rl->hb(), rl->porf()};
+    ReadLabel::PastRf past{rl->rf(), rl->addedMax(), rl->hb(), rl->porf(), w};
     g.setRf(r, w);
     rl->setAddedMax(g.coMax(wl->addr()) == w);
     checker_->updateViews(g, r);
@@ -427,6 +427,9 @@ bool Explorer::applyReadFrom(const WorkItem &it) {
 bool Explorer::applyCoPlacement(const WorkItem &it) {
   auto &g = graph();
   cutBackTo(it.stamp);
+  // The reads the write took over in place did so for its first placement only.
+  for (Event r : g.undoInPlaceRfsBy(it.target))
+    driver_.invalidate(r.thread, r.index);
   g.moveWrite(it.target, it.coPos);
   g.label(it.target)->setAddedMax(false);
   if (!checker_->isConsistent(g, it.target))

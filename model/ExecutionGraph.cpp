@@ -164,6 +164,31 @@ void ExecutionGraph::pushPastRf(Event r, ReadLabel::PastRf past) {
   hasPastRfs_ = true;
 }
 
+std::vector<Event> ExecutionGraph::undoInPlaceRfsBy(Event w) {
+  std::vector<Event> undone;
+  auto *wl = static_cast<WriteLabel *>(label(w));
+  auto &li = locs_[wl->addr()];
+  for (Event e : li.reads) {
+    auto *r = static_cast<ReadLabel *>(label(e));
+    auto &past = r->pastRfs();
+    if (r->rf() != w || past.empty() || past.back().by != w)
+      continue;
+    ReadLabel::PastRf back = std::move(past.back());
+    past.pop_back();
+    std::erase(wl->readers(), e);
+    r->setRf(back.rf);
+    r->setAddedMax(back.addedMax);
+    r->hb() = std::move(back.hb);
+    r->porf() = std::move(back.porf);
+    if (back.rf.isInit())
+      li.initReaders.push_back(e);
+    else
+      static_cast<WriteLabel *>(label(back.rf))->readers().push_back(e);
+    undone.push_back(e);
+  }
+  return undone;
+}
+
 void ExecutionGraph::restoreCutRfs() {
   if (!hasPastRfs_)
     return;

@@ -71,6 +71,8 @@ public:
   /// Read r takes a new rf in place; `past` is what a cut that removes the new source
   /// restores (in-place revisits, dpor/Explorer).
   void pushPastRf(Event r, ReadLabel::PastRf past);
+  /// Gives back their previous sources to the reads that w took over in place; returns them.
+  std::vector<Event> undoInPlaceRfsBy(Event w);
   /// Moves an already placed write to position `pos` of its location's co.
   void moveWrite(Event write, size_t pos);
 

@@ -142,6 +142,7 @@ public:
     Event rf;
     bool addedMax;
     View hb, porf;
+    Event by; // the write that took the read over in place
   };
   std::vector<PastRf> &pastRfs() { return pastRfs_; }
   const std::vector<PastRf> &pastRfs() const { return pastRfs_; }

@@ -40,6 +40,23 @@ AbstractProgram generate(std::mt19937_64 &rng, const GeneratorOptions &o) {
       Op op;
       op.loc = uni(0, p.numLocs - 1);
       int r = uni(0, 99);
+      if (o.awaits && o.awaitPercent > 0) {
+        if (r < o.awaitPercent) {
+          op.kind = Op::Kind::Await;
+          op.expected = static_cast<uint64_t>(uni(1, 3));
+          op.order = pick(rng, {MemOrder::Relaxed, MemOrder::Acquire});
+        } else if (r < 85) {
+          op.kind = Op::Kind::Store;
+          op.value = static_cast<uint64_t>(uni(1, 3));
+          op.order = pick(rng, {MemOrder::Relaxed, MemOrder::Release});
+        } else {
+          op.kind = Op::Kind::FetchAdd;
+          op.value = 1;
+          op.order = pick(rng, {MemOrder::Relaxed, MemOrder::AcqRel});
+        }
+        th.ops.push_back(op);
+        continue;
+      }
       if (r < 35) {
         op.kind = Op::Kind::Load;
         op.order = pick(rng, {MemOrder::NotAtomic, MemOrder::Relaxed, MemOrder::Acquire, MemOrder::SeqCst});

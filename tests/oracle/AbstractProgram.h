@@ -39,6 +39,10 @@ struct GeneratorOptions {
   int maxLocs = 3;
   bool scoped = false;
   bool awaits = false; // spin loops `while (v != k);` (complete executions read k)
+  /// With awaits: the share (percent) of operations that are awaits, the rest mostly stores
+  /// of increasing values (0: the default mix, about 5% awaits). Lock-like shapes: threads
+  /// wait for a value that several writers produce in turn.
+  int awaitPercent = 0;
 };
 
 AbstractProgram generate(std::mt19937_64 &rng, const GeneratorOptions &opts);

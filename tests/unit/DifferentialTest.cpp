@@ -45,7 +45,8 @@ std::set<std::string> explore(const AbstractProgram &p, ExplorationOptions opts,
 
 constexpr uint64_t kMaxCandidates = 60000;
 
-void differential(bool scoped, uint64_t firstSeed, int wanted, bool awaits = false) {
+void differential(bool scoped, uint64_t firstSeed, int wanted, bool awaits = false,
+                  int awaitPercent = 0) {
   int compared = 0;
   uint64_t seed = firstSeed;
   for (; compared < wanted && seed < firstSeed + 20 * static_cast<uint64_t>(wanted); ++seed) {
@@ -53,6 +54,11 @@ void differential(bool scoped, uint64_t firstSeed, int wanted, bool awaits = fal
     GeneratorOptions go;
     go.scoped = scoped;
     go.awaits = awaits;
+    go.awaitPercent = awaitPercent;
+    if (awaitPercent) {
+      go.maxLocs = 2;
+      go.maxOps = 5;
+    }
     AbstractProgram p = generate(rng, go);
     std::set<std::string> ref;
     try {
@@ -88,6 +94,13 @@ TEST(Differential, ProgramsWithSpinLoopsMatchTheNaiveEnumerator) {
   // not compared (the exploration may drop them early).
   differential(false, 200000, 150, true);
   differential(true, 300000, 150, true);
+}
+
+TEST(Differential, LockLikeAwaitProgramsMatchTheNaiveEnumerator) {
+  // Many awaits for values that several writers produce in turn (ticket-lock shapes): the
+  // spin-loop reductions must keep every complete execution.
+  differential(false, 400000, 150, true, 40);
+  differential(true, 500000, 100, true, 40);
 }
 
 TEST(Differential, ScheduleDoesNotChangeTheExecutions) {
