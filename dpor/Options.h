@@ -23,8 +23,10 @@ struct ExplorationOptions {
   /// maximally: no complete execution can follow (only blocked ones are skipped).
   bool dropFrozenSpins = true;
   /// Revisit a read that a spin loop (or lock) blocked on in place when the revisiting
-  /// write would only block it again (GenMC calls this in-place revisiting).
-  bool inPlaceRevisits = true;
+  /// write would only block it again (GenMC calls this in-place revisiting). Off: the
+  /// differential test with lock-like awaits finds duplicated and missing executions with it
+  /// (e.g. seeds 1401658 and 1500724 of that generator); kept for future work.
+  bool inPlaceRevisits = false;
   /// Exploration workers (TBB); 1 explores on the calling thread.
   unsigned workers = 1;
 };

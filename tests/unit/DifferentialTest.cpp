@@ -99,8 +99,10 @@ TEST(Differential, ProgramsWithSpinLoopsMatchTheNaiveEnumerator) {
 TEST(Differential, LockLikeAwaitProgramsMatchTheNaiveEnumerator) {
   // Many awaits for values that several writers produce in turn (ticket-lock shapes): the
   // spin-loop reductions must keep every complete execution.
-  differential(false, 400000, 150, true, 40);
-  differential(true, 500000, 100, true, 40);
+  differential(false, 1400000, 1500, true, 40);
+  differential(true, 1500000, 1000, true, 40);
+  differential(false, 1600000, 800, true, 25);
+  differential(true, 1700000, 700, true, 60);
 }
 
 TEST(Differential, ScheduleDoesNotChangeTheExecutions) {
