@@ -28,10 +28,10 @@ std::string eventText(const ExecutionGraph &g, const EventLabel &l, const Progra
   std::ostringstream os;
   os << toString(l.pos()) << "\\n";
   if (auto *r = dyn_cast<ReadLabel>(&l)) {
-    os << (r->isRmw() ? "U " : "R ") << escape(addressName(p, r->addr())) << " = "
+    os << (r->isRmw() ? "U " : "R ") << escape(p.describeAddress(r->addr())) << " = "
        << static_cast<int64_t>(readValueOf(g, *r, p));
   } else if (auto *w = dyn_cast<WriteLabel>(&l)) {
-    os << (w->isRmwPart() ? "U " : "W ") << escape(addressName(p, w->addr())) << " := "
+    os << (w->isRmwPart() ? "U " : "W ") << escape(p.describeAddress(w->addr())) << " := "
        << static_cast<int64_t>(w->value());
   } else {
     os << escape(describe(l));

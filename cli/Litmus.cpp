@@ -8,8 +8,8 @@
 #include <map>
 #include <sstream>
 
-#include <CLI/CLI.hpp>
 
+#include "cli/Args.h"
 #include "dpor/ThreadDriver.h"
 #include "litmus/Translate.h"
 
@@ -44,8 +44,9 @@ public:
                               : static_cast<const WriteLabel *>(g.label(w))->value();
       s.values.push_back({slot.key, extend(v, slot.size, slot.isSigned)});
     }
-    ++counts_[s.toString()].second;
-    counts_[s.toString()].first = std::move(s);
+    auto &entry = counts_[s.toString()];
+    ++entry.second;
+    entry.first = std::move(s);
     return true;
   }
   const std::map<std::string, std::pair<State, uint64_t>> &counts() const { return counts_; }
@@ -220,13 +221,8 @@ int litmusCommand(const std::vector<std::string> &args, const std::string &inclu
   app.add_option("--model", model, "scoped-rc11 (default) or rc11 (scopes ignored)")
       ->check(CLI::IsMember({"scoped-rc11", "rc11"}));
   app.add_option("--timeout", timeout, "Stop each test after S seconds");
-  try {
-    std::vector<std::string> rev(args.rbegin(), args.rend());
-    app.parse(rev);
-  } catch (const CLI::ParseError &e) {
-    int rc = app.exit(e);
-    return rc == 0 ? 0 : kExitUsage;
-  }
+  if (auto rc = parseArgs(app, args))
+    return *rc;
   LitmusRunOptions o;
   o.model = model == "rc11" ? ModelKind::RC11 : ModelKind::ScopedRC11;
   o.includeDir = includeDir;

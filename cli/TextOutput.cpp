@@ -12,8 +12,6 @@ uint64_t readValueOf(const ExecutionGraph &g, const ReadLabel &r, const Program 
   return static_cast<const WriteLabel *>(g.label(r.rf()))->value();
 }
 
-std::string addressName(const Program &p, Addr a) { return p.describeAddress(a); }
-
 std::string threadName(const ExecutionGraph *, Event e, const ThreadPos &pos) {
   std::string s = "T" + std::to_string(e.thread);
   if (isHostPos(pos))
@@ -34,11 +32,11 @@ std::string modeScope(MemOrder o, Scope s) {
 std::string eventLine(const ExecutionGraph &g, const EventLabel &l, const Program &p) {
   std::ostringstream os;
   if (auto *r = dyn_cast<ReadLabel>(&l)) {
-    os << (r->isRmw() ? "rmw read " : "read ") << addressName(p, r->addr()) << " = "
+    os << (r->isRmw() ? "rmw read " : "read ") << p.describeAddress(r->addr()) << " = "
        << static_cast<long long>(readValueOf(g, *r, p))
        << " (" << orderName(r->order()) << ") from " << toString(r->rf());
   } else if (auto *w = dyn_cast<WriteLabel>(&l)) {
-    os << (w->isRmwPart() ? "rmw write " : "write ") << addressName(p, w->addr()) << " = "
+    os << (w->isRmwPart() ? "rmw write " : "write ") << p.describeAddress(w->addr()) << " = "
        << static_cast<long long>(w->value()) << " (" << orderName(w->order()) << ")";
   } else {
     os << describe(l);

@@ -9,8 +9,7 @@ namespace scopemc {
 
 /// The value `r` reads in `g` (the initial value of its location when it reads init).
 uint64_t readValueOf(const ExecutionGraph &g, const ReadLabel &r, const Program &p);
-/// Names addresses after the program's globals ("x", "arr+8") or their region.
-std::string addressName(const Program &p, Addr a);
+/// "T3 (device 0, block 1, thread 0)" or "T0 (host thread)".
 std::string threadName(const ExecutionGraph *g, Event e, const ThreadPos &pos);
 void printReport(std::ostream &os, const Report &r, const Program &p, bool trace);
 void printTrace(std::ostream &os, const ExecutionGraph &g, const Program &p,

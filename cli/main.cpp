@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 #include <llvm/Config/llvm-config.h>
 
+#include "cli/Args.h"
 #include "cli/DotOutput.h"
 #include "cli/Driver.h"
 #include "cli/JsonOutput.h"
@@ -146,13 +147,8 @@ int main(int argc, char **argv) {
   app.add_option("--nthreads", opts.exploration.workers,
                  "Exploration workers (TBB); the counts and errors found do not depend on it")
       ->check(CLI::Range(1u, 256u));
-  try {
-    std::vector<std::string> rev(args.rbegin(), args.rend());
-    app.parse(rev);
-  } catch (const CLI::ParseError &e) {
-    int rc = app.exit(e);
-    return rc == 0 ? 0 : kExitUsage;
-  }
+  if (auto rc = parseArgs(app, args))
+    return *rc;
   for (auto &d : defines)
     opts.frontend.compilerArgs.insert(opts.frontend.compilerArgs.begin(), "-D" + d);
   for (auto &i : includes)

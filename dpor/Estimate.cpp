@@ -32,13 +32,12 @@ double Explorer::randomPath(uint64_t &rng, bool &complete) {
       complete = result_.complete > before;
       return weight;
     }
-    size_t pushedFrom = frames_.back().work.size();
+    // Work lists are empty between steps: what a step pushes are the node's alternatives.
     bool ok = addEvent(driver_.take(t));
     // The node's children: the continuation (when consistent) and the alternatives it pushed;
     // applying an alternative can push more (revisits of the new graph), which are children too.
     while (true) {
-      std::vector<WorkItem> pushed(frames_.back().work.begin() + static_cast<long>(pushedFrom),
-                                   frames_.back().work.end());
+      std::vector<WorkItem> pushed = std::move(frames_.back().work);
       for (auto &f : frames_)
         f.work.clear();
       size_t n = pushed.size() + (ok ? 1 : 0);
@@ -48,7 +47,6 @@ double Explorer::randomPath(uint64_t &rng, bool &complete) {
       size_t pick = nextRandom(rng) % n;
       if (ok && pick == pushed.size())
         break;
-      pushedFrom = 0;
       ok = applyWorkItem(pushed[pick]);
       if (stop_)
         return 0;

@@ -11,8 +11,6 @@
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Operator.h>
 
-#include <mutex>
-
 namespace scopemc {
 
 using namespace llvm;
@@ -135,27 +133,9 @@ Interpreter::Flow Interpreter::returnFrom(Thread &th, RtValue ret, bool hasValue
   return Flow::Jumped;
 }
 
-RtValue Interpreter::constant(const Constant *c) const {
-  Type *t = c->getType();
-  if (t->isStructTy() || t->isArrayTy() || t->isVectorTy()) {
-    // getAggregateElement may create constants in the shared LLVMContext: one interpreter at
-    // a time (parallel exploration runs several).
-    static std::recursive_mutex contextMutex;
-    std::lock_guard lock(contextMutex);
-    RtValue v;
-    unsigned n = t->isStructTy()  ? t->getStructNumElements()
-                 : t->isArrayTy() ? static_cast<unsigned>(t->getArrayNumElements())
-                                  : cast<FixedVectorType>(t)->getNumElements();
-    for (unsigned k = 0; k < n; ++k)
-      v.elems.push_back(constant(c->getAggregateElement(k)));
-    return v;
-  }
-  return RtValue{constantBits(prog_, c), {}};
-}
-
 RtValue Interpreter::get(const Frame &f, const Value *v) const {
   if (auto *c = dyn_cast<Constant>(v))
-    return constant(c);
+    return prog_.constantValue(c);
   if (isa<MetadataAsValue>(v) || isa<InlineAsm>(v))
     return RtValue{};
   return f.regs[f.fi->slots.lookup(v)];

@@ -26,13 +26,6 @@ struct Access {
 };
 inline constexpr Access kPlain{};
 
-/// A runtime value: scalars as 64 bits (integers zero-extended, floating point as bit
-/// patterns, pointers as addresses); aggregates and vectors as their elements.
-struct RtValue {
-  uint64_t bits = 0;
-  std::vector<RtValue> elems;
-};
-
 class Calls;
 
 class Interpreter final : public ProgramRunner {
@@ -92,7 +85,6 @@ private:
   void setBits(Frame &f, const llvm::Instruction &i, uint64_t v) const {
     f.regs[f.fi->slots.lookup(&i)].bits = v;
   }
-  RtValue constant(const llvm::Constant *c) const;
   void set(Frame &f, const llvm::Instruction &i, RtValue v) const;
   RtValue binary(const llvm::BinaryOperator &i, const RtValue &a, const RtValue &b) const;
   RtValue castValue(const llvm::CastInst &i, const RtValue &v) const;

@@ -196,7 +196,7 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
     if (!f.isDeclaration())
       analyseFunction(f);
   layoutGlobals();
-  prewarmLayouts();
+  precomputeShared();
   const Function *e = mod_->getFunction(opts.entry);
   if (!e || e->isDeclaration())
     throw InputError("the program has no function '" + opts.entry + "' to start from");
@@ -264,9 +264,31 @@ bool isBlockSharedGlobal(const GlobalVariable &g) {
   return g.getAddressSpace() == 3 || g.getSection() == "scopemc_shared";
 }
 
-void Program::prewarmLayouts() {
-  // DataLayout computes struct layouts lazily into a cache; computing them all now makes the
-  // program read-only for the interpreters of a parallel exploration.
+RtValue Program::evaluate(const Constant *c) const {
+  Type *t = c->getType();
+  if (!t->isStructTy() && !t->isArrayTy() && !t->isVectorTy())
+    return RtValue{constantBits(*this, c), {}};
+  RtValue v;
+  unsigned n = t->isStructTy()  ? t->getStructNumElements()
+               : t->isArrayTy() ? static_cast<unsigned>(t->getArrayNumElements())
+                                : cast<FixedVectorType>(t)->getNumElements();
+  for (unsigned k = 0; k < n; ++k)
+    v.elems.push_back(evaluate(c->getAggregateElement(k)));
+  return v;
+}
+
+RtValue Program::constantValue(const Constant *c) const {
+  Type *t = c->getType();
+  if (!t->isStructTy() && !t->isArrayTy() && !t->isVectorTy())
+    return RtValue{constantBits(*this, c), {}};
+  auto it = aggregates_.find(c);
+  return it != aggregates_.end() ? it->second : evaluate(c); // every operand is in the map
+}
+
+void Program::precomputeShared() {
+  // DataLayout computes struct layouts lazily into a cache, and aggregate constants create
+  // their elements in the context: doing both now makes the program read-only for the
+  // interpreters of a parallel exploration.
   const DataLayout &dl = dataLayout();
   llvm::SmallPtrSet<Type *, 32> seen;
   std::function<void(Type *)> visit = [&](Type *t) {
@@ -286,6 +308,10 @@ void Program::prewarmLayouts() {
       visit(i.getType());
       for (const Value *op : i.operands()) {
         visit(op->getType());
+        if (auto *c = dyn_cast<Constant>(op); c && !isa<GlobalValue>(c) &&
+                                              (c->getType()->isAggregateType() || c->getType()->isVectorTy()))
+          if (!aggregates_.count(c))
+            aggregates_[c] = evaluate(c);
         std::function<void(const Value *)> constExpr = [&](const Value *v) {
           if (auto *ge = dyn_cast<GEPOperator>(v))
             visit(ge->getSourceElementType());
@@ -316,7 +342,6 @@ void Program::layoutGlobals() {
       uint64_t size = dl.getTypeAllocSize(g.getValueType());
       uint64_t a = shared ? addr::kBlockShared + (off - base) : addr::kGlobals + off;
       globalAddr_[&g] = a;
-      globalOrder_.push_back({&g, a});
       globalRanges_.push_back({a, size});
       off += std::max<uint64_t>(size, 1) + kRedZone; // a gap: overflows hit no other global
     }
@@ -336,9 +361,9 @@ void Program::layoutGlobals() {
 std::string Program::describeAddress(uint64_t a) const {
   uint64_t start, size;
   if (globalRange(a, start, size)) {
-    for (auto &[g, at] : globalOrder_)
-      if (at == start) {
-        std::string n = g->getName().str();
+    for (const GlobalVariable &g : mod_->globals())
+      if (globalAddr_.lookup(&g) == start) {
+        std::string n = g.getName().str();
         if (addr::isBlockShared(a)) {
           uint64_t key = addr::sharedKey(a);
           n += "[device " + std::to_string((key - 1) >> 16) + " block " +
@@ -416,7 +441,7 @@ void Program::analyseFunction(const Function &f) {
           bool harmless = callee && callee->isIntrinsic() &&
                           isIgnorableIntrinsic(callee->getIntrinsicID());
           if (callee && !harmless)
-            if (auto b = builtinNamed(callee->getName()))
+            if (auto b = builtinOf(callee))
               harmless = isSpinHarmless(*b);
           spin = spin && harmless;
         }

@@ -50,6 +50,13 @@ inline ThreadId ownerOf(uint64_t a) {
 inline uint64_t offsetIn(uint64_t a) { return a & ((1ull << kThreadShift) - 1); }
 } // namespace addr
 
+/// A runtime value: scalars as 64 bits (integers zero-extended, floating point as bit
+/// patterns, pointers as addresses); aggregates and vectors as their elements.
+struct RtValue {
+  uint64_t bits = 0;
+  std::vector<RtValue> elems;
+};
+
 struct LoopData {
   const llvm::Loop *loop;
   bool spin; // no side effects an iteration could make: an unchanged iteration blocks
@@ -85,6 +92,10 @@ public:
   /// The global variable holding address a, if any: its start and size.
   bool globalRange(uint64_t a, uint64_t &start, uint64_t &size) const;
   uint64_t initialValue(uint64_t a, uint32_t size) const;
+  /// The value of a constant operand. Aggregates are evaluated when the program is loaded:
+  /// evaluating them can create constants in the LLVMContext, which the interpreters of a
+  /// parallel exploration share.
+  RtValue constantValue(const llvm::Constant *c) const;
   /// A readable name for an address: the global and offset, heap(Tn)+k, stack(Tn)+k.
   std::string describeAddress(uint64_t a) const;
   const SourceLoc *sourceOf(const llvm::Instruction *i) const;
@@ -98,7 +109,8 @@ public:
 
 private:
   void layoutGlobals();
-  void prewarmLayouts();
+  void precomputeShared();
+  RtValue evaluate(const llvm::Constant *c) const;
   void writeConstant(const llvm::Constant *c, uint64_t offset);
   uint64_t imageOffset(uint64_t a) const; // where the initial bytes of a global address are
   void analyseFunction(const llvm::Function &f);
@@ -113,10 +125,10 @@ private:
   std::vector<std::pair<uint64_t, uint64_t>> globalRanges_; // sorted (start, size)
   std::vector<uint8_t> image_; // globals, then block-shared globals from sharedImageBase_
   uint64_t sharedImageBase_ = 0;
-  std::vector<std::pair<const llvm::GlobalVariable *, uint64_t>> globalOrder_; // (global, address)
   llvm::DenseSet<const llvm::AllocaInst *> privateAllocas_;
   llvm::DenseMap<const llvm::Function *, Builtin> builtins_;
   std::vector<std::optional<Scope>> syncScopes_; // by SyncScope::ID
+  llvm::DenseMap<const llvm::Constant *, RtValue> aggregates_; // aggregate constant operands
   std::deque<SourceLoc> sourceStore_;
   llvm::DenseMap<const llvm::Instruction *, const SourceLoc *> sources_;
   const FunctionInfo *entry_ = nullptr;

@@ -173,17 +173,8 @@ std::vector<Event> ExecutionGraph::undoInPlaceRfsBy(Event w) {
     auto &past = r->pastRfs();
     if (r->rf() != w || past.empty() || past.back().by != w)
       continue;
-    ReadLabel::PastRf back = std::move(past.back());
-    past.pop_back();
     std::erase(wl->readers(), e);
-    r->setRf(back.rf);
-    r->setAddedMax(back.addedMax);
-    r->hb() = std::move(back.hb);
-    r->porf() = std::move(back.porf);
-    if (back.rf.isInit())
-      li.initReaders.push_back(e);
-    else
-      static_cast<WriteLabel *>(label(back.rf))->readers().push_back(e);
+    popPastRf(*r);
     undone.push_back(e);
   }
   return undone;
@@ -202,18 +193,21 @@ void ExecutionGraph::restoreCutRfs() {
         past.pop_back();
       if (past.empty())
         continue; // cannot happen: the first source predates the read
-      ReadLabel::PastRf back = std::move(past.back());
-      past.pop_back();
-      auto &li = locs_[r->addr()];
-      r->setRf(back.rf);
-      r->setAddedMax(back.addedMax);
-      r->hb() = std::move(back.hb);
-      r->porf() = std::move(back.porf);
-      if (back.rf.isInit())
-        li.initReaders.push_back(r->pos());
-      else
-        static_cast<WriteLabel *>(label(back.rf))->readers().push_back(r->pos());
+      popPastRf(*r);
     }
+}
+
+void ExecutionGraph::popPastRf(ReadLabel &r) {
+  ReadLabel::PastRf back = std::move(r.pastRfs().back());
+  r.pastRfs().pop_back();
+  r.setRf(back.rf);
+  r.setAddedMax(back.addedMax);
+  r.hb() = std::move(back.hb);
+  r.porf() = std::move(back.porf);
+  if (back.rf.isInit())
+    locs_[r.addr()].initReaders.push_back(r.pos());
+  else
+    static_cast<WriteLabel *>(label(back.rf))->readers().push_back(r.pos());
 }
 
 void ExecutionGraph::restrict(const View &keep) {

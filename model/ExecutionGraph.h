@@ -107,6 +107,9 @@ public:
 private:
   void restrict(const View &keep);
   void restoreCutRfs();
+  /// Gives read r the source on top of its past sources (the read's old rf must already be
+  /// unlinked from its write).
+  void popPastRf(ReadLabel &r);
   void dropFrom(std::vector<std::unique_ptr<EventLabel>> &events, size_t n);
   LocationInfo &locFor(Addr a, uint32_t size);
 
