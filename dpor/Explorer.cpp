@@ -135,10 +135,11 @@ bool Explorer::isRunnable(ThreadId t) {
 
 ThreadId Explorer::chooseThread() {
   auto &g = graph();
-  // The write half of an RMW follows its read half immediately.
+  // The write half of an RMW follows its read half immediately, and a block its read.
   for (ThreadId t = 0; t < g.numThreads(); ++t) {
     auto *r = dyn_cast<ReadLabel>(g.lastLabel(t));
-    if (r && r->isRmw() && r->rmwWrites(driver_.readValue(*r)) && isRunnable(t))
+    if (r && ((r->isRmw() && r->rmwWrites(driver_.readValue(*r)) && isRunnable(t)) ||
+              (opts_.inPlaceRevisits && isRunnable(t) && isa<BlockLabel>(driver_.next(t)))))
       return t;
   }
   std::vector<ThreadId> runnable;
@@ -195,8 +196,12 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
   EventLabel *lab = g.add(std::move(owned));
   Event e = lab->pos();
   checker_->updateViews(g, e);
-  if (auto *b = dyn_cast<BlockLabel>(lab); b && isFrozenForever(*b))
-    return false;
+  if (auto *b = dyn_cast<BlockLabel>(lab)) {
+    if (isFrozenForever(*b))
+      return false;
+    if (catchUpBlockedAwait(*b))
+      return true;
+  }
   bool ok;
   if (auto *r = dyn_cast<ReadLabel>(lab))
     ok = addRead(*r);
@@ -235,39 +240,72 @@ void Explorer::checkLocation(const MemAccessLabel &m) const {
   }
 }
 
+bool Explorer::isBlockedAwait(Event r) const {
+  // Thread r.thread is blocked by an await on r (DPOR.md §4) and r's source was not given by
+  // a backward revisit (such reads keep ordinary revisits, as their frames need them).
+  const auto &g = frames_.back().graph;
+  auto *b = dyn_cast<BlockLabel>(g.lastLabel(r.thread));
+  if (!b || !b->awaitsLastRead() || b->index() != r.index + 1)
+    return false;
+  auto *rl = static_cast<const ReadLabel *>(g.label(r));
+  return rl->revisitable() && !rl->rfFromRevisit();
+}
+
 void Explorer::revisitBlockedReadsInPlace(Event w) {
-  // A thread blocked in a spin loop (or lock) right after reading an older write would, in
-  // the revisit r <- w, only block again: then the revisit is made in place and the branch
-  // with the stale read, which holds no complete execution of its own, is not explored.
+  // A thread blocked by an await on read r can only continue once r reads another write. So
+  // a new co-maximal write w to r's location takes r over in place: the branch where r
+  // keeps its old source is not kept, and no revisit frame is made for r <- w. The write's
+  // other co placements leave r blocked on the co-maximal write and branch on r <- w
+  // (applyCoPlacement). A cut that removes w gives r its old source back.
+  auto &g = graph();
+  auto *wl = static_cast<WriteLabel *>(g.label(w));
   if (!opts_.inPlaceRevisits)
     return;
-  auto &g = graph();
-  auto *wl = static_cast<const WriteLabel *>(g.label(w));
   std::vector<Event> reads = g.location(wl->addr())->reads;
   for (Event r : reads) {
-    auto *b = dyn_cast<BlockLabel>(g.lastLabel(r.thread));
-    if (r.thread == w.thread || !b || b->index() != r.index + 1 ||
-        (b->reason() != BlockReason::SpinLoop && b->reason() != BlockReason::Lock))
+    if (r.thread == w.thread || !isBlockedAwait(r) || wl->porf().contains(r))
       continue;
-    auto *rl = static_cast<ReadLabel *>(g.label(r));
-    if (wl->porf().contains(r) || !rl->revisitable() || !rl->addedMax() || !g.coBefore(rl->rf(), w) ||
-        !isMaximalExtension(r, w, keptView(r, w)))
-      continue;
-    ReadLabel::PastRf past{rl->rf(), rl->addedMax(), rl->hb(), rl->porf(), w};
-    g.setRf(r, w);
-    rl->setAddedMax(g.coMax(wl->addr()) == w);
-    checker_->updateViews(g, r);
-    if (checker_->isConsistent(g, r) && driver_.replaysToItsBlock(r.thread)) {
-      g.pushPastRf(r, std::move(past));
-      notify(r);
-      continue;
+    if (!wl->addedMax()) { // an RMW write placed after an older write: a branch, as below
+      wl->tookInPlace().push_back(r);
+      pushWork(WorkItem{WorkItem::Kind::InPlace, wl->stamp(), r, w});
+    } else if (takeInPlace(r, w, true)) {
+      wl->tookInPlace().push_back(r);
     }
-    g.setRf(r, past.rf); // the thread would not block again: a normal revisit
-    rl->setAddedMax(past.addedMax);
+  }
+}
+
+bool Explorer::catchUpBlockedAwait(const BlockLabel &b) {
+  // A blocked await reads the co-maximal write (revisitBlockedReadsInPlace keeps it so). A
+  // read that blocks on an older write, having read the co-maximal one when it was added,
+  // lost a source in place to a cut or a revisit: it takes the co-maximal write again.
+  Event r{b.thread(), b.index() - 1};
+  if (!opts_.inPlaceRevisits || r.index < 0 || !isBlockedAwait(r))
+    return false;
+  auto &g = graph();
+  auto *rl = static_cast<const ReadLabel *>(g.label(r));
+  Event max = g.coMax(rl->addr());
+  return rl->addedMax() && rl->rf() != max && !max.isInit() && takeInPlace(r, max, true);
+}
+
+bool Explorer::takeInPlace(Event r, Event w, bool addedMax) {
+  auto &g = graph();
+  auto *rl = static_cast<ReadLabel *>(g.label(r));
+  ReadLabel::PastRf past{rl->rf(), rl->addedMax(), rl->hb(), rl->porf(), w};
+  g.setRf(r, w);
+  checker_->updateViews(g, r);
+  if (!checker_->isConsistent(g, r)) {
+    g.setRf(r, past.rf);
     rl->hb() = std::move(past.hb);
     rl->porf() = std::move(past.porf);
-    driver_.invalidate(r.thread, r.index);
+    return false;
   }
+  rl->setAddedMax(addedMax);
+  g.pushPastRf(r, std::move(past));
+  if (isa<BlockLabel>(g.lastLabel(r.thread)))
+    g.removeBlock(r.thread);
+  driver_.invalidate(r.thread, r.index);
+  notify(r);
+  return true;
 }
 
 bool Explorer::isFrozenForever(const BlockLabel &b) const {
@@ -312,7 +350,8 @@ bool Explorer::addWrite(WriteLabel &w) {
   if (w.isRmwPart() && !checker_->rmwIsAtomic(g, w.pos())) {
     // Another RMW already read the same write: this graph is dropped, but its write may
     // still revisit that RMW's read (that is how the other order of the two is reached).
-    pushBackwardRevisits(w.pos());
+    // Blocked awaits are left to those revisits: their frames catch them up in place.
+    pushBackwardRevisits(w.pos(), opts_.inPlaceRevisits);
     return false;
   }
   if (!checker_->isConsistent(g, w.pos()))
@@ -401,6 +440,7 @@ bool Explorer::applyWorkItem(const WorkItem &it) {
   case WorkItem::Kind::ReadFrom: return applyReadFrom(it);
   case WorkItem::Kind::CoPlacement: return applyCoPlacement(it);
   case WorkItem::Kind::BackwardRevisit: return applyBackwardRevisit(it);
+  case WorkItem::Kind::InPlace: return applyInPlace(it);
   }
   return false;
 }
@@ -408,6 +448,8 @@ bool Explorer::applyWorkItem(const WorkItem &it) {
 void Explorer::cutBackTo(Stamp s) {
   graph().cutToStamp(s);
   driver_.afterCut();
+  for (Event r : graph().takeRestoredReads())
+    driver_.invalidate(r.thread, r.index);
 }
 
 bool Explorer::applyReadFrom(const WorkItem &it) {
@@ -427,16 +469,27 @@ bool Explorer::applyReadFrom(const WorkItem &it) {
 bool Explorer::applyCoPlacement(const WorkItem &it) {
   auto &g = graph();
   cutBackTo(it.stamp);
-  // The reads the write took over in place did so for its first placement only.
+  // The reads the write took over in place did so for its co-maximal placement: here they
+  // stay blocked on the co-maximal write, and each gets a branch where it reads this write.
   for (Event r : g.undoInPlaceRfsBy(it.target))
     driver_.invalidate(r.thread, r.index);
   g.moveWrite(it.target, it.coPos);
   g.label(it.target)->setAddedMax(false);
   if (!checker_->isConsistent(g, it.target))
     return false;
+  for (Event r : static_cast<const WriteLabel *>(g.label(it.target))->tookInPlace())
+    pushWork(WorkItem{WorkItem::Kind::InPlace, it.stamp, r, it.target});
   pushBackwardRevisits(it.target);
   notify(it.target);
   return true;
+}
+
+bool Explorer::applyInPlace(const WorkItem &it) {
+  // r <- w for a blocked await r and a write w that is not co-maximal (applyCoPlacement).
+  // If r's thread blocks again, the branch is dropped (isFrozenForever: r reads a write that
+  // is not co-maximal): the blocked state is the co-maximal one of the sibling branch.
+  cutBackTo(it.stamp);
+  return takeInPlace(it.target, it.write, false);
 }
 
 bool Explorer::applyBackwardRevisit(const WorkItem &it) {
@@ -451,6 +504,7 @@ bool Explorer::applyBackwardRevisit(const WorkItem &it) {
       ng.label(Event{t, i})->setRevisitable(false);
   ng.setRf(it.target, it.write);
   auto *r = static_cast<ReadLabel *>(ng.label(it.target));
+  r->setRfFromRevisit();
   r->setAddedMax(ng.coMax(r->addr()) == it.write);
   checker_->updateViews(ng, it.target);
   // A revisit by the write half of an RMW must also leave that RMW atomic in the new graph
@@ -463,6 +517,8 @@ bool Explorer::applyBackwardRevisit(const WorkItem &it) {
   frames_.push_back(std::move(next));
   driver_.attach(graph());
   driver_.afterCut();
+  for (Event e : graph().takeRestoredReads())
+    driver_.invalidate(e.thread, e.index);
   driver_.invalidate(it.target.thread, it.target.index);
   notify(it.target);
   return true;

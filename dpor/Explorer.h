@@ -18,10 +18,10 @@ class Explorer {
 public:
   /// A pending alternative: applied to the graph cut back to `stamp`.
   struct WorkItem {
-    enum class Kind : uint8_t { ReadFrom, CoPlacement, BackwardRevisit } kind;
+    enum class Kind : uint8_t { ReadFrom, CoPlacement, BackwardRevisit, InPlace } kind;
     Stamp stamp;
-    Event target;      // the read (ReadFrom, BackwardRevisit) or the write (CoPlacement)
-    Event write;       // the write to read from (ReadFrom, BackwardRevisit)
+    Event target;      // the read (ReadFrom, BackwardRevisit, InPlace) or the write (CoPlacement)
+    Event write;       // the write to read from (ReadFrom, BackwardRevisit, InPlace)
     size_t coPos = 0;  // CoPlacement
   };
   /// A part of the search another Explorer can take over: a graph and one alternative of
@@ -77,7 +77,10 @@ private:
   void checkLocation(const MemAccessLabel &m) const;
   bool addRead(ReadLabel &r);
   bool isFrozenForever(const BlockLabel &b) const;
+  bool isBlockedAwait(Event r) const;
   void revisitBlockedReadsInPlace(Event w);
+  bool takeInPlace(Event r, Event w, bool addedMax);
+  bool catchUpBlockedAwait(const BlockLabel &b);
   bool addWrite(WriteLabel &w);
   bool finishExecution();
   bool notify(Event e);
@@ -88,9 +91,10 @@ private:
   bool applyReadFrom(const WorkItem &it);
   bool applyCoPlacement(const WorkItem &it);
   bool applyBackwardRevisit(const WorkItem &it);
+  bool applyInPlace(const WorkItem &it);
 
   // revisits (Revisits.cpp)
-  void pushBackwardRevisits(Event w);
+  void pushBackwardRevisits(Event w, bool skipBlockedAwaits = false);
   View keptView(Event r, Event w) const;
   bool isMaximalExtension(Event r, Event w, const View &kept) const;
 

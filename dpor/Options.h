@@ -22,10 +22,9 @@ struct ExplorationOptions {
   /// Drop a branch as soon as a spin loop or lock blocks after a read that was not added
   /// maximally: no complete execution can follow (only blocked ones are skipped).
   bool dropFrozenSpins = true;
-  /// Revisit a read that a spin loop (or lock) blocked on in place when the revisiting
-  /// write would only block it again (GenMC calls this in-place revisiting). Off: the
-  /// differential test with lock-like awaits finds duplicated and missing executions with it
-  /// (e.g. seeds 1401658 and 1500724 of that generator); kept for future work.
+  /// Keep blocked awaits on the co-maximal write by taking new writes in place instead of
+  /// revisiting them (docs/development.md, Spin loops). Off: the lock-like differential test
+  /// still finds duplicated and missing executions with it (e.g. seeds 1400814, 1400649).
   bool inPlaceRevisits = false;
   /// Exploration workers (TBB); 1 explores on the calling thread.
   unsigned workers = 1;

@@ -2,6 +2,8 @@
 // (DPOR.md §2): a revisit r <- w is taken only if it is the one way to reach its graph.
 #include "dpor/Explorer.h"
 
+#include <algorithm>
+
 namespace scopemc {
 
 View Explorer::keptView(Event r, Event w) const {
@@ -11,7 +13,7 @@ View Explorer::keptView(Event r, Event w) const {
   return kept;
 }
 
-void Explorer::pushBackwardRevisits(Event w) {
+void Explorer::pushBackwardRevisits(Event w, bool skipBlockedAwaits) {
   auto &g = graph();
   auto *wl = static_cast<const WriteLabel *>(g.label(w));
   const View &prefix = wl->porf();
@@ -20,7 +22,9 @@ void Explorer::pushBackwardRevisits(Event w) {
     return;
   for (Event r : li->reads) {
     if (prefix.contains(r) || !g.label(r)->revisitable() ||
-        static_cast<const ReadLabel *>(g.label(r))->rf() == w) // revisited in place already
+        static_cast<const ReadLabel *>(g.label(r))->rf() == w || // revisited in place already
+        std::find(wl->tookInPlace().begin(), wl->tookInPlace().end(), r) != wl->tookInPlace().end() ||
+        (skipBlockedAwaits && isBlockedAwait(r)))
       continue;
     if (isMaximalExtension(r, w, keptView(r, w)))
       pushWork(WorkItem{WorkItem::Kind::BackwardRevisit, wl->stamp(), r, w});

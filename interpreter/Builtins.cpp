@@ -212,7 +212,7 @@ Interpreter::Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, 
         fl != Flow::Next)
       return fl;
     if (old != 0)
-      return blocking ? in_.block(th, i, BlockReason::Lock) : ret(kEBUSY);
+      return blocking ? in_.block(th, i, BlockReason::Lock, true) : ret(kEBUSY);
     if (Flow fl = in_.storeScalar(th, i, arg(0), 4, 1, Access{MemOrder::Relaxed, Scope::System}, true); fl != Flow::Next)
       return fl;
     ++th.writes;

@@ -117,6 +117,7 @@ Interpreter::Flow Interpreter::enterFunction(Thread &th, const FunctionInfo &fi,
     f.regs[fi.slots.lookup(&a)] = k < args.size() ? std::move(args[k++]) : RtValue{};
   f.loopIters.assign(fi.loopData.size(), 0);
   f.loopWrites.assign(fi.loopData.size(), 0);
+  f.loopEvents.assign(fi.loopData.size(), 0);
   f.privMark = th.privTop;
   th.stack.push_back(std::move(f));
   return Flow::Jumped;
@@ -173,7 +174,7 @@ Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *
           same = same && cur.bits == v.bits && cur.elems.size() == v.elems.size();
         }
         if (same) // the next iteration would repeat this one: no progress (DPOR.md §4)
-          return block(th, term, BlockReason::SpinLoop);
+          return block(th, term, BlockReason::SpinLoop, th.nextIndex - f.loopEvents[l] == 1);
       }
       if (opts_.unroll && f.loopIters[l] + 1 > opts_.unroll)
         return block(th, term, BlockReason::LoopBound);
@@ -182,6 +183,7 @@ Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *
       f.loopIters[l] = 0;
     }
     f.loopWrites[l] = th.writes;
+    f.loopEvents[l] = th.nextIndex;
   }
   for (auto &[p, v] : phis)
     set(f, *p, std::move(v));

@@ -45,6 +45,7 @@ private:
     std::vector<RtValue> regs;
     std::vector<uint32_t> loopIters;  // back edges taken in the current instance of each loop
     std::vector<int32_t> loopWrites;  // the thread's write count when the iteration began
+    std::vector<int32_t> loopEvents;  // the thread's next event index when it began
     uint64_t privMark = 0;
   };
   struct Thread {
@@ -94,7 +95,7 @@ private:
   bool offer(Thread &th, const EventLabel &lab, uint64_t *value = nullptr);
   Event nextEvent(const Thread &th) const { return Event{th.tid, th.nextIndex}; }
   const SourceLoc *src(const llvm::Instruction &i) const { return prog_.sourceOf(&i); }
-  Flow block(Thread &th, const llvm::Instruction &i, BlockReason r);
+  Flow block(Thread &th, const llvm::Instruction &i, BlockReason r, bool awaits = false);
   Flow fail(Thread &th, const llvm::Instruction &i, ErrorKind k, std::string msg);
   /// Loads a value of type ty at a; returns Stop/Done or Next.
   Flow load(Thread &th, const llvm::Instruction &i, uint64_t a, llvm::Type *ty, Access acc,

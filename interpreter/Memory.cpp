@@ -78,8 +78,8 @@ bool Interpreter::offer(Thread &th, const EventLabel &lab, uint64_t *value) {
   return true;
 }
 
-Interpreter::Flow Interpreter::block(Thread &th, const Instruction &i, BlockReason r) {
-  return offer(th, BlockLabel(nextEvent(th), th.pos, src(i), r)) ? Flow::Done : Flow::Stop;
+Interpreter::Flow Interpreter::block(Thread &th, const Instruction &i, BlockReason r, bool awaits) {
+  return offer(th, BlockLabel(nextEvent(th), th.pos, src(i), r, awaits)) ? Flow::Done : Flow::Stop;
 }
 
 Interpreter::Flow Interpreter::fail(Thread &th, const Instruction &i, ErrorKind k, std::string msg) {

@@ -164,6 +164,12 @@ void ExecutionGraph::pushPastRf(Event r, ReadLabel::PastRf past) {
   hasPastRfs_ = true;
 }
 
+void ExecutionGraph::removeBlock(ThreadId t) {
+  auto &events = threads_[static_cast<size_t>(t)];
+  assert(!events.empty() && isa<BlockLabel>(events.back().get()));
+  events.pop_back();
+}
+
 std::vector<Event> ExecutionGraph::undoInPlaceRfsBy(Event w) {
   std::vector<Event> undone;
   auto *wl = static_cast<WriteLabel *>(label(w));
@@ -194,6 +200,7 @@ void ExecutionGraph::restoreCutRfs() {
       if (past.empty())
         continue; // cannot happen: the first source predates the read
       popPastRf(*r);
+      restored_.push_back(r->pos());
     }
 }
 

@@ -4,6 +4,7 @@
 
 #include <map>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "model/Labels.h"
@@ -71,6 +72,8 @@ public:
   /// Read r takes a new rf in place; `past` is what a cut that removes the new source
   /// restores (in-place revisits, dpor/Explorer).
   void pushPastRf(Event r, ReadLabel::PastRf past);
+  /// Removes the block label that ends thread t (an in-place revisit unblocked the thread).
+  void removeBlock(ThreadId t);
   /// Gives back their previous sources to the reads that w took over in place; returns them.
   std::vector<Event> undoInPlaceRfsBy(Event w);
   /// Moves an already placed write to position `pos` of its location's co.
@@ -103,6 +106,9 @@ public:
   ExecutionGraph copy() const;
   /// The view of all events with stamp at most s.
   View viewUpToStamp(Stamp s) const;
+  /// The reads whose in-place sources the last cuts removed, so that they read their
+  /// earlier sources again (the threads that replayed them must re-run); clears the list.
+  std::vector<Event> takeRestoredReads() { return std::exchange(restored_, {}); }
 
 private:
   void restrict(const View &keep);
@@ -121,6 +127,7 @@ private:
   Stamp nextStamp_ = 1;
   size_t scFences_ = 0;
   bool hasPastRfs_ = false; // some read was revisited in place
+  std::vector<Event> restored_;
 };
 
 } // namespace scopemc

@@ -146,6 +146,10 @@ public:
   };
   std::vector<PastRf> &pastRfs() { return pastRfs_; }
   const std::vector<PastRf> &pastRfs() const { return pastRfs_; }
+  /// Whether the current source was given by a backward revisit (DPOR.md §2), not chosen
+  /// when the read was added nor taken over in place.
+  bool rfFromRevisit() const { return rfFromRevisit_; }
+  void setRfFromRevisit() { rfFromRevisit_ = true; }
   const Rmw &rmw() const { return rmw_; }
   bool isRmw() const { return rmw_.op != RmwOp::None; }
   /// Whether the RMW this read starts writes when it reads `value` (a failed CAS does not).
@@ -154,6 +158,7 @@ public:
 private:
   Rmw rmw_;
   Event rf_ = Event::init();
+  bool rfFromRevisit_ = false;
   std::vector<PastRf> pastRfs_;
 };
 
@@ -170,11 +175,16 @@ public:
   bool isRmwPart() const { return rmwPart_; }
   const std::vector<Event> &readers() const { return readers_; }
   std::vector<Event> &readers() { return readers_; }
+  /// The blocked awaits this write took over in place in its co-maximal placement
+  /// (dpor/Explorer): its other placements give each of them a branch of its own.
+  const std::vector<Event> &tookInPlace() const { return tookInPlace_; }
+  std::vector<Event> &tookInPlace() { return tookInPlace_; }
 
 private:
   uint64_t value_;
   bool rmwPart_;
   std::vector<Event> readers_;
+  std::vector<Event> tookInPlace_;
 };
 
 class FenceLabel : public EventLabel {
@@ -307,14 +317,20 @@ private:
 /// The thread cannot continue in this execution (assume, spin loop, loop bound, lock).
 class BlockLabel : public EventLabel {
 public:
-  BlockLabel(Event pos, ThreadPos tp, const SourceLoc *src, BlockReason r)
-      : EventLabel(Kind::Block, pos, tp, MemOrder::NotAtomic, Scope::System, src), reason_(r) {}
+  BlockLabel(Event pos, ThreadPos tp, const SourceLoc *src, BlockReason r, bool awaits = false)
+      : EventLabel(Kind::Block, pos, tp, MemOrder::NotAtomic, Scope::System, src), reason_(r),
+        awaits_(awaits) {}
   std::unique_ptr<EventLabel> clone() const override { return std::make_unique<BlockLabel>(*this); }
   static bool classof(const EventLabel *l) { return l->kind() == Kind::Block; }
   BlockReason reason() const { return reason_; }
+  /// An await: the blocked spin iteration (or lock attempt) consisted of the one read right
+  /// before this label, so only that read's value decided the block (the values the thread
+  /// read before the iteration are fixed by its earlier events).
+  bool awaitsLastRead() const { return awaits_; }
 
 private:
   BlockReason reason_;
+  bool awaits_;
 };
 
 /// The thread hit an error (failed assertion, invalid memory access); it stops here.

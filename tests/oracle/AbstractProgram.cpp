@@ -250,7 +250,7 @@ RunStatus ScriptedRunner::run(ThreadId t, EventSink &sink) {
       uint64_t v = 0;
       ok = offer(s, sink, ReadLabel(e, s.pos, op.order, op.scope, nullptr, a, 8), &v);
       if (ok && v != op.expected) {
-        if (!offer(s, sink, BlockLabel(Event{t, s.index}, s.pos, nullptr, BlockReason::SpinLoop))) {
+        if (!offer(s, sink, BlockLabel(Event{t, s.index}, s.pos, nullptr, BlockReason::SpinLoop, true))) {
           s.index = start;
           return RunStatus::Stopped;
         }

@@ -140,6 +140,32 @@ done:
   auto *b = dyn_cast<BlockLabel>(ev[2].get());
   ASSERT_TRUE(b);
   EXPECT_EQ(b->reason(), BlockReason::SpinLoop);
+  EXPECT_TRUE(b->awaitsLastRead()); // the iteration was that one read
+}
+
+TEST(Interpreter, SpinLoopOverTwoReadsIsNotAnAwaitOfOne) {
+  auto p = parse(R"(
+@x = global i32 0
+@y = global i32 0
+define i32 @main() {
+entry:
+  br label %loop
+loop:
+  %a = load atomic i32, ptr @x acquire, align 4
+  %b = load atomic i32, ptr @y acquire, align 4
+  %s = add i32 %a, %b
+  %z = icmp eq i32 %s, 0
+  br i1 %z, label %loop, label %done
+done:
+  ret i32 0
+}
+)");
+  auto ev = runMain(*p, 0); // both reads decide the block: no single read to take over
+  ASSERT_EQ(ev.size(), 4u);
+  auto *b = dyn_cast<BlockLabel>(ev[3].get());
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->reason(), BlockReason::SpinLoop);
+  EXPECT_FALSE(b->awaitsLastRead());
 }
 
 TEST(Interpreter, DivisionByZeroIsReportedNotExecuted) {
