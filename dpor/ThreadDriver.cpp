@@ -61,7 +61,7 @@ EventLabel *ThreadDriver::run(ThreadId t) {
     s.started = true;
     s.pos = 0;
   }
-  if (runner_.run(t, *this) == RunStatus::Finished || (probing_ && probeDiverged_))
+  if (runner_.run(t, *this) == RunStatus::Finished)
     return nullptr;
   if (!s.pending)
     throw InternalError("thread " + std::to_string(t) + " stopped without a next event");
@@ -88,31 +88,9 @@ uint64_t ThreadDriver::replyValue(const EventLabel &lab) const {
   return 0;
 }
 
-bool ThreadDriver::replaysToItsBlock(ThreadId t) {
-  reset(t);
-  probing_ = true;
-  probeDiverged_ = false;
-  EventLabel *n = run(t);
-  bool ok = !probeDiverged_ && n == nullptr && isa<BlockLabel>(g_->lastLabel(t));
-  probing_ = probeDiverged_ = false;
-  if (!ok)
-    reset(t);
-  return ok;
-}
-
 SinkReply ThreadDriver::offer(const EventLabel &label) {
   Event e = label.pos();
   auto &s = state(e.thread);
-  if (probing_ && g_->contains(e)) {
-    const EventLabel *lab = g_->label(e);
-    bool same = lab->kind() == label.kind();
-    if (auto *b = dyn_cast<BlockLabel>(lab); b && same)
-      same = b->reason() == static_cast<const BlockLabel &>(label).reason();
-    if (!same) {
-      probeDiverged_ = true;
-      return SinkReply{SinkReply::Status::Stop, 0};
-    }
-  }
   if (g_->contains(e)) {
     const EventLabel *lab = g_->label(e);
     if (lab->kind() != label.kind())

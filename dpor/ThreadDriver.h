@@ -42,10 +42,6 @@ public:
   EventLabel *next(ThreadId t);
   /// Takes the pending next event of t (see next()).
   std::unique_ptr<EventLabel> take(ThreadId t);
-  /// Replays thread t from its start against the graph and tells whether it reproduces the
-  /// graph's events up to its last one, a block (used to test an in-place revisit). The
-  /// thread is left consistent with the graph either way.
-  bool replaysToItsBlock(ThreadId t);
   /// The value `r` reads in the attached graph.
   uint64_t readValue(const ReadLabel &r) const;
 
@@ -64,7 +60,6 @@ private:
 
   ProgramRunner &runner_;
   ExecutionGraph *g_ = nullptr;
-  bool probing_ = false, probeDiverged_ = false;
   std::vector<ThreadState> threads_;
 };
 
