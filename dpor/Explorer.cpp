@@ -448,8 +448,6 @@ bool Explorer::applyWorkItem(const WorkItem &it) {
 void Explorer::cutBackTo(Stamp s) {
   graph().cutToStamp(s);
   driver_.afterCut();
-  for (Event r : graph().takeRestoredReads())
-    driver_.invalidate(r.thread, r.index);
 }
 
 bool Explorer::applyReadFrom(const WorkItem &it) {
@@ -517,8 +515,6 @@ bool Explorer::applyBackwardRevisit(const WorkItem &it) {
   frames_.push_back(std::move(next));
   driver_.attach(graph());
   driver_.afterCut();
-  for (Event e : graph().takeRestoredReads())
-    driver_.invalidate(e.thread, e.index);
   driver_.invalidate(it.target.thread, it.target.index);
   notify(it.target);
   return true;

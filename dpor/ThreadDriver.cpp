@@ -35,6 +35,9 @@ void ThreadDriver::afterCut() {
     else if (s.pending && s.pos != g_->threadSize(t))
       s.pending.reset(); // the graph holds that event now: the next run replays it
   }
+  // Reads the cut gave an earlier source back: threads that replayed the newer one re-run.
+  for (Event r : g_->takeRestoredReads())
+    invalidate(r.thread, r.index);
 }
 
 EventLabel *ThreadDriver::next(ThreadId t) {

@@ -34,7 +34,8 @@ public:
   void resetAll();
   /// Event (t, index) changed (new rf) or was removed: a thread that ran past it restarts.
   void invalidate(ThreadId t, int32_t index);
-  /// The graph lost events (a cut): threads that ran past their new end restart.
+  /// The graph lost events (a cut): threads that ran past their new end, or past a read
+  /// the cut gave an earlier source back, restart.
   void afterCut();
 
   /// The next event thread t wants to add, or null when t has ended (its last event is a
