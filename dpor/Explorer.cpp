@@ -265,13 +265,26 @@ void Explorer::revisitBlockedReadsInPlace(Event w) {
   for (Event r : reads) {
     if (r.thread == w.thread || !isBlockedAwait(r) || wl->porf().contains(r))
       continue;
-    if (!wl->addedMax()) { // an RMW write placed after an older write: a branch, as below
+    if (!wl->addedMax()) // an RMW write placed after an older write: branches, as below
       wl->tookInPlace().push_back(r);
-      pushWork(WorkItem{WorkItem::Kind::InPlace, wl->stamp(), r, w});
-    } else if (takeInPlace(r, w, true)) {
+    else if (takeInPlace(r, w, true))
       wl->tookInPlace().push_back(r);
-    }
   }
+  if (!wl->addedMax())
+    pushInPlaceBranches(w, wl->stamp(), 0);
+}
+
+void Explorer::pushInPlaceBranches(Event w, Stamp stamp, uint64_t taken) {
+  // A write that is not co-maximal leaves the blocked awaits on the co-maximal write; each
+  // nonempty subset of them reading this write instead is a branch. Subsets are generated
+  // once each: a branch extends its own subset by the reads after its highest member.
+  size_t n = std::min<size_t>(static_cast<const WriteLabel *>(graph().label(w))->tookInPlace().size(), 64);
+  size_t from = 0;
+  for (size_t i = 0; i < n; ++i)
+    if (taken & (uint64_t{1} << i))
+      from = i + 1;
+  for (size_t i = from; i < n; ++i)
+    pushWork(WorkItem{WorkItem::Kind::InPlace, stamp, Event::init(), w, 0, taken | (uint64_t{1} << i)});
 }
 
 bool Explorer::catchUpBlockedAwait(const BlockLabel &b) {
@@ -290,7 +303,7 @@ bool Explorer::catchUpBlockedAwait(const BlockLabel &b) {
 bool Explorer::takeInPlace(Event r, Event w, bool addedMax) {
   auto &g = graph();
   auto *rl = static_cast<ReadLabel *>(g.label(r));
-  ReadLabel::PastRf past{rl->rf(), rl->addedMax(), rl->hb(), rl->porf(), w};
+  ReadLabel::PastRf past{rl->rf(), rl->addedMax(), rl->hb(), rl->porf(), w, rl->stamp()};
   g.setRf(r, w);
   checker_->updateViews(g, r);
   if (!checker_->isConsistent(g, r)) {
@@ -301,6 +314,7 @@ bool Explorer::takeInPlace(Event r, Event w, bool addedMax) {
   }
   rl->setAddedMax(addedMax);
   g.pushPastRf(r, std::move(past));
+  g.restamp(r); // as if r were added again now, reading w
   if (isa<BlockLabel>(g.lastLabel(r.thread)))
     g.removeBlock(r.thread);
   driver_.invalidate(r.thread, r.index);
@@ -412,15 +426,15 @@ bool Explorer::backtrack() {
     Frame &f = frames_.back();
     if (f.work.empty()) {
       // Back to the parent: threads that ran past what the child kept of it restart.
-      View kept = std::move(f.kept);
-      Event r = f.revisited;
-      frames_.pop_back();
-      if (frames_.empty())
+      if (frames_.size() == 1) {
+        frames_.pop_back();
         continue;
+      }
+      std::vector<int32_t> rerun = rerunOnReturn(f, frames_[frames_.size() - 2].graph);
+      frames_.pop_back();
       driver_.attach(graph());
-      for (ThreadId t = 0; t < graph().numThreads(); ++t)
-        driver_.invalidate(t, kept.get(t) + 1);
-      driver_.invalidate(r.thread, r.index);
+      for (ThreadId t = 0; t < static_cast<ThreadId>(rerun.size()); ++t)
+        driver_.invalidate(t, rerun[static_cast<size_t>(t)]);
       driver_.afterCut();
       continue;
     }
@@ -433,6 +447,23 @@ bool Explorer::backtrack() {
       return true;
   }
   return false;
+}
+
+std::vector<int32_t> Explorer::rerunOnReturn(const Frame &child, const ExecutionGraph &parent) const {
+  // Back from a revisit frame to its parent: a thread re-runs from the first event whose
+  // value may differ, that is past what the child kept of the parent, or at a kept read
+  // whose source differs (the revisited read, and reads taken over in place in the child).
+  std::vector<int32_t> from(static_cast<size_t>(parent.numThreads()));
+  for (ThreadId t = 0; t < parent.numThreads(); ++t) {
+    int32_t i = 0, end = std::min(child.kept.get(t) + 1, parent.threadSize(t));
+    for (; i < end && t < child.graph.numThreads() && i < child.graph.threadSize(t); ++i) {
+      auto *pr = dyn_cast<ReadLabel>(parent.label(Event{t, i}));
+      if (pr && static_cast<const ReadLabel *>(child.graph.label(Event{t, i}))->rf() != pr->rf())
+        break;
+    }
+    from[static_cast<size_t>(t)] = std::min(i, end);
+  }
+  return from;
 }
 
 bool Explorer::applyWorkItem(const WorkItem &it) {
@@ -467,16 +498,14 @@ bool Explorer::applyReadFrom(const WorkItem &it) {
 bool Explorer::applyCoPlacement(const WorkItem &it) {
   auto &g = graph();
   cutBackTo(it.stamp);
-  // The reads the write took over in place did so for its co-maximal placement: here they
-  // stay blocked on the co-maximal write, and each gets a branch where it reads this write.
-  for (Event r : g.undoInPlaceRfsBy(it.target))
-    driver_.invalidate(r.thread, r.index);
+  // The reads the write took over in place (stamped after it, so the cut gave them their
+  // old sources back) stay blocked on the co-maximal write; pushInPlaceBranches lets every
+  // nonempty subset of them read this write instead.
   g.moveWrite(it.target, it.coPos);
   g.label(it.target)->setAddedMax(false);
   if (!checker_->isConsistent(g, it.target))
     return false;
-  for (Event r : static_cast<const WriteLabel *>(g.label(it.target))->tookInPlace())
-    pushWork(WorkItem{WorkItem::Kind::InPlace, it.stamp, r, it.target});
+  pushInPlaceBranches(it.target, it.stamp, 0);
   pushBackwardRevisits(it.target);
   notify(it.target);
   return true;
@@ -487,12 +516,22 @@ bool Explorer::applyInPlace(const WorkItem &it) {
   // If r's thread blocks again, the branch is dropped (isFrozenForever: r reads a write that
   // is not co-maximal): the blocked state is the co-maximal one of the sibling branch.
   cutBackTo(it.stamp);
-  return takeInPlace(it.target, it.write, false);
+  const auto &reads = static_cast<const WriteLabel *>(graph().label(it.write))->tookInPlace();
+  for (size_t i = 0; i < reads.size() && i < 64; ++i)
+    if ((it.reads & (uint64_t{1} << i)) && !takeInPlace(reads[i], it.write, false))
+      return false;
+  pushInPlaceBranches(it.write, it.stamp, it.reads);
+  return true;
 }
 
 bool Explorer::applyBackwardRevisit(const WorkItem &it) {
   auto &g = graph();
   cutBackTo(it.stamp);
+  // The cut undid what the write took over in place right after it was added: redo it.
+  if (auto *wl = static_cast<const WriteLabel *>(g.label(it.write)); wl->addedMax())
+    for (Event r : std::vector<Event>(wl->tookInPlace()))
+      if (static_cast<const ReadLabel *>(g.label(r))->rf() != it.write)
+        takeInPlace(r, it.write, true);
   View kept = keptView(it.target, it.write);
   Frame next{g.copyRestricted(kept), {}, kept, it.target};
   auto &ng = next.graph;

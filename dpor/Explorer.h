@@ -23,6 +23,7 @@ public:
     Event target;      // the read (ReadFrom, BackwardRevisit, InPlace) or the write (CoPlacement)
     Event write;       // the write to read from (ReadFrom, BackwardRevisit, InPlace)
     size_t coPos = 0;  // CoPlacement
+    uint64_t reads = 0; // InPlace: which of the write's tookInPlace() reads read it (bit i)
   };
   /// A part of the search another Explorer can take over: a graph and one alternative of
   /// it. The graph is cut back to the alternative's stamp when it is applied.
@@ -80,6 +81,7 @@ private:
   bool isBlockedAwait(Event r) const;
   void revisitBlockedReadsInPlace(Event w);
   bool takeInPlace(Event r, Event w, bool addedMax);
+  void pushInPlaceBranches(Event w, Stamp stamp, uint64_t taken);
   bool catchUpBlockedAwait(const BlockLabel &b);
   bool addWrite(WriteLabel &w);
   bool finishExecution();
@@ -87,6 +89,7 @@ private:
 
   // backtracking
   bool backtrack();                         // false: nothing left
+  std::vector<int32_t> rerunOnReturn(const Frame &child, const ExecutionGraph &parent) const;
   void cutBackTo(Stamp s); // the graph as it was right after the event with stamp s
   bool applyReadFrom(const WorkItem &it);
   bool applyCoPlacement(const WorkItem &it);

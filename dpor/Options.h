@@ -24,7 +24,7 @@ struct ExplorationOptions {
   bool dropFrozenSpins = true;
   /// Keep blocked awaits on the co-maximal write by taking new writes in place instead of
   /// revisiting them (docs/development.md, Spin loops). Off: the lock-like differential test
-  /// still finds duplicated and missing executions with it (e.g. seeds 1400814, 1400649).
+  /// still finds an execution explored twice with it (seed 1501657).
   bool inPlaceRevisits = false;
   /// Exploration workers (TBB); 1 explores on the calling thread.
   unsigned workers = 1;

@@ -149,7 +149,29 @@ View ExecutionGraph::viewUpToStamp(Stamp s) const {
   return v;
 }
 
-void ExecutionGraph::cutToStamp(Stamp s) { restrict(viewUpToStamp(s)); }
+void ExecutionGraph::cutToStamp(Stamp s) {
+  undoInPlaceAfter(s);
+  restrict(viewUpToStamp(s));
+}
+
+void ExecutionGraph::undoInPlaceAfter(Stamp s) {
+  // A read taken over in place got a new stamp: when the cut keeps the read's earlier
+  // stamp but not the new one, the read goes back to its earlier source and stamp.
+  if (!hasPastRfs_)
+    return;
+  for (auto &events : threads_)
+    for (auto &l : events) {
+      auto *r = dyn_cast<ReadLabel>(l.get());
+      if (!r)
+        continue;
+      while (r->stamp() > s && !r->pastRfs().empty() && r->pastRfs().front().stamp <= s) {
+        if (!r->rf().isInit() && contains(r->rf()))
+          std::erase(static_cast<WriteLabel *>(label(r->rf()))->readers(), r->pos());
+        popPastRf(*r);
+        restored_.push_back(r->pos());
+      }
+    }
+}
 
 void ExecutionGraph::dropFrom(std::vector<std::unique_ptr<EventLabel>> &events, size_t n) {
   for (size_t i = n; i < events.size(); ++i)
@@ -168,22 +190,6 @@ void ExecutionGraph::removeBlock(ThreadId t) {
   auto &events = threads_[static_cast<size_t>(t)];
   assert(!events.empty() && isa<BlockLabel>(events.back().get()));
   events.pop_back();
-}
-
-std::vector<Event> ExecutionGraph::undoInPlaceRfsBy(Event w) {
-  std::vector<Event> undone;
-  auto *wl = static_cast<WriteLabel *>(label(w));
-  auto &li = locs_[wl->addr()];
-  for (Event e : li.reads) {
-    auto *r = static_cast<ReadLabel *>(label(e));
-    auto &past = r->pastRfs();
-    if (r->rf() != w || past.empty() || past.back().by != w)
-      continue;
-    std::erase(wl->readers(), e);
-    popPastRf(*r);
-    undone.push_back(e);
-  }
-  return undone;
 }
 
 void ExecutionGraph::restoreCutRfs() {
@@ -209,6 +215,7 @@ void ExecutionGraph::popPastRf(ReadLabel &r) {
   r.pastRfs().pop_back();
   r.setRf(back.rf);
   r.setAddedMax(back.addedMax);
+  r.setStamp(back.stamp);
   r.hb() = std::move(back.hb);
   r.porf() = std::move(back.porf);
   if (back.rf.isInit())

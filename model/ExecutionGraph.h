@@ -72,10 +72,11 @@ public:
   /// Read r takes a new rf in place; `past` is what a cut that removes the new source
   /// restores (in-place revisits, dpor/Explorer).
   void pushPastRf(Event r, ReadLabel::PastRf past);
+  /// Stamps event e anew, as if it had just been added (a read taken over in place; a cut
+  /// back to a stamp before the new one gives the read its past source and stamp back).
+  void restamp(Event e) { label(e)->setStamp(nextStamp_++); }
   /// Removes the block label that ends thread t (an in-place revisit unblocked the thread).
   void removeBlock(ThreadId t);
-  /// Gives back their previous sources to the reads that w took over in place; returns them.
-  std::vector<Event> undoInPlaceRfsBy(Event w);
   /// Moves an already placed write to position `pos` of its location's co.
   void moveWrite(Event write, size_t pos);
 
@@ -113,6 +114,7 @@ public:
 private:
   void restrict(const View &keep);
   void restoreCutRfs();
+  void undoInPlaceAfter(Stamp s);
   /// Gives read r the source on top of its past sources (the read's old rf must already be
   /// unlinked from its write).
   void popPastRf(ReadLabel &r);

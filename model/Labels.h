@@ -142,7 +142,8 @@ public:
     Event rf;
     bool addedMax;
     View hb, porf;
-    Event by; // the write that took the read over in place
+    Event by;    // the write that took the read over in place
+    Stamp stamp; // the read's stamp before (a read taken in place is stamped anew)
   };
   std::vector<PastRf> &pastRfs() { return pastRfs_; }
   const std::vector<PastRf> &pastRfs() const { return pastRfs_; }
