@@ -456,6 +456,10 @@ std::vector<int32_t> Explorer::rerunOnReturn(const Frame &child, const Execution
   std::vector<int32_t> from(static_cast<size_t>(parent.numThreads()));
   for (ThreadId t = 0; t < parent.numThreads(); ++t) {
     int32_t i = 0, end = std::min(child.kept.get(t) + 1, parent.threadSize(t));
+    if (!opts_.inPlaceRevisits) { // only the revisited read changed its source
+      from[static_cast<size_t>(t)] = t == child.revisited.thread ? std::min(end, child.revisited.index) : end;
+      continue;
+    }
     for (; i < end && t < child.graph.numThreads() && i < child.graph.threadSize(t); ++i) {
       auto *pr = dyn_cast<ReadLabel>(parent.label(Event{t, i}));
       if (pr && static_cast<const ReadLabel *>(child.graph.label(Event{t, i}))->rf() != pr->rf())
