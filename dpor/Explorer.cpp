@@ -277,7 +277,8 @@ void Explorer::revisitBlockedReadsInPlace(Event w) {
 void Explorer::pushInPlaceBranches(Event w, Stamp stamp, uint64_t taken) {
   // A write that is not co-maximal leaves the blocked awaits on the co-maximal write; each
   // nonempty subset of them reading this write instead is a branch. Subsets are generated
-  // once each: a branch extends its own subset by the reads after its highest member.
+  // once each: a branch extends its own subset by the reads after its highest member. (Only
+  // the first 64 awaits of one location get subsets: the option is experimental.)
   size_t n = std::min<size_t>(static_cast<const WriteLabel *>(graph().label(w))->tookInPlace().size(), 64);
   size_t from = 0;
   for (size_t i = 0; i < n; ++i)
@@ -303,7 +304,7 @@ bool Explorer::catchUpBlockedAwait(const BlockLabel &b) {
 bool Explorer::takeInPlace(Event r, Event w, bool addedMax) {
   auto &g = graph();
   auto *rl = static_cast<ReadLabel *>(g.label(r));
-  ReadLabel::PastRf past{rl->rf(), rl->addedMax(), rl->hb(), rl->porf(), w, rl->stamp()};
+  ReadLabel::PastRf past{rl->rf(), rl->addedMax(), rl->hb(), rl->porf(), rl->stamp()};
   g.setRf(r, w);
   checker_->updateViews(g, r);
   if (!checker_->isConsistent(g, r)) {
@@ -516,9 +517,9 @@ bool Explorer::applyCoPlacement(const WorkItem &it) {
 }
 
 bool Explorer::applyInPlace(const WorkItem &it) {
-  // r <- w for a blocked await r and a write w that is not co-maximal (applyCoPlacement).
-  // If r's thread blocks again, the branch is dropped (isFrozenForever: r reads a write that
-  // is not co-maximal): the blocked state is the co-maximal one of the sibling branch.
+  // A subset of the blocked awaits reads a write that is not co-maximal (pushInPlaceBranches).
+  // A thread that blocks again drops the branch (isFrozenForever: its read is not added
+  // maximally): its blocked state is the co-maximal one of a sibling branch.
   cutBackTo(it.stamp);
   const auto &reads = static_cast<const WriteLabel *>(graph().label(it.write))->tookInPlace();
   for (size_t i = 0; i < reads.size() && i < 64; ++i)

@@ -137,12 +137,12 @@ public:
   Event rf() const { return rf_; }
   void setRf(Event w) { rf_ = w; }
   /// In-place revisits (Explorer): the rf sources this read had before, most recent last,
-  /// with their added-maximally flags; a cut that removes the current source restores one.
+  /// with its flags, views and stamp then; a cut back to before the read's current stamp
+  /// restores the latest one the cut keeps.
   struct PastRf {
     Event rf;
     bool addedMax;
     View hb, porf;
-    Event by;    // the write that took the read over in place
     Stamp stamp; // the read's stamp before (a read taken in place is stamped anew)
   };
   std::vector<PastRf> &pastRfs() { return pastRfs_; }
