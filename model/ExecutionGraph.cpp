@@ -192,24 +192,6 @@ void ExecutionGraph::removeBlock(ThreadId t) {
   events.pop_back();
 }
 
-void ExecutionGraph::restoreCutRfs() {
-  if (!hasPastRfs_)
-    return;
-  for (auto &events : threads_)
-    for (auto &l : events) {
-      auto *r = dyn_cast<ReadLabel>(l.get());
-      if (!r || r->pastRfs().empty() || r->rf().isInit() || contains(r->rf()))
-        continue;
-      auto &past = r->pastRfs();
-      while (!past.empty() && !past.back().rf.isInit() && !contains(past.back().rf))
-        past.pop_back();
-      if (past.empty())
-        continue; // cannot happen: the first source predates the read
-      popPastRf(*r);
-      restored_.push_back(r->pos());
-    }
-}
-
 void ExecutionGraph::popPastRf(ReadLabel &r) {
   ReadLabel::PastRf back = std::move(r.pastRfs().back());
   r.pastRfs().pop_back();
@@ -238,7 +220,6 @@ void ExecutionGraph::restrict(const View &keep) {
     tpos_.pop_back();
     creators_.pop_back();
   }
-  restoreCutRfs();
   auto kept = [&](Event e) { return contains(e); };
   for (auto it = locs_.begin(); it != locs_.end();) {
     auto &li = it->second;

@@ -69,8 +69,8 @@ public:
   void setRf(Event read, Event write);
   /// Inserts a write into its location's co so that `pos` writes precede it.
   void placeWrite(Event write, size_t pos);
-  /// Read r takes a new rf in place; `past` is what a cut that removes the new source
-  /// restores (in-place revisits, dpor/Explorer).
+  /// Read r takes a new rf in place; `past` is what a cut back to before the read's new
+  /// stamp restores (in-place revisits, dpor/Explorer).
   void pushPastRf(Event r, ReadLabel::PastRf past);
   /// Stamps event e anew, as if it had just been added (a read taken over in place; a cut
   /// back to a stamp before the new one gives the read its past source and stamp back).
@@ -107,13 +107,12 @@ public:
   ExecutionGraph copy() const;
   /// The view of all events with stamp at most s.
   View viewUpToStamp(Stamp s) const;
-  /// The reads whose in-place sources the last cuts removed, so that they read their
-  /// earlier sources again (the threads that replayed them must re-run); clears the list.
+  /// The reads the last cuts gave their earlier in-place sources back (the threads that
+  /// replayed the newer ones must re-run); clears the list.
   std::vector<Event> takeRestoredReads() { return std::exchange(restored_, {}); }
 
 private:
   void restrict(const View &keep);
-  void restoreCutRfs();
   void undoInPlaceAfter(Stamp s);
   /// Gives read r the source on top of its past sources (the read's old rf must already be
   /// unlinked from its write).
