@@ -44,6 +44,11 @@ public:
   virtual ~EventLabel() = default;
   virtual std::unique_ptr<EventLabel> clone() const = 0;
 
+  /// Labels are made and dropped in bursts (a graph copy per backward revisit, a graph
+  /// freed per finished frame): they come from a per-thread free list per size class.
+  static void *operator new(size_t size);
+  static void operator delete(void *p, size_t size);
+
   Kind kind() const { return kind_; }
   Event pos() const { return pos_; }
   ThreadId thread() const { return pos_.thread; }
