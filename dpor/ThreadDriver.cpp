@@ -13,6 +13,16 @@ void ThreadDriver::reset(ThreadId t) {
   s.started = false;
   s.pos = 0;
   s.pending.reset();
+  s.snaps.clear();
+}
+
+void ThreadDriver::rewind(ThreadId t, int32_t n) {
+  auto &s = state(t);
+  while (!s.snaps.empty() && s.snaps.back() > n)
+    s.snaps.pop_back();
+  s.started = false; // the next run starts from the latest snapshot left (start())
+  s.pos = 0;
+  s.pending.reset();
 }
 
 void ThreadDriver::resetAll() {
@@ -22,16 +32,20 @@ void ThreadDriver::resetAll() {
 
 void ThreadDriver::invalidate(ThreadId t, int32_t index) {
   auto &s = state(t);
-  if (index < s.pos || (s.pending && index <= s.pos))
+  if (index == 0) // a new thread in this slot, or its first event changed
     reset(t);
+  else if (!s.started || index < s.pos || (s.pending && index <= s.pos))
+    rewind(t, index);
 }
 
 void ThreadDriver::afterCut() {
   for (ThreadId t = 0; t < static_cast<ThreadId>(threads_.size()); ++t) {
     auto &s = threads_[static_cast<size_t>(t)];
     bool exists = t < g_->numThreads() && g_->threadExists(t);
-    if (!exists || s.pos > g_->threadSize(t))
+    if (!exists)
       reset(t);
+    else if (!s.started || s.pos > g_->threadSize(t))
+      rewind(t, g_->threadSize(t));
     else if (s.pending && s.pos != g_->threadSize(t))
       s.pending.reset(); // the graph holds that event now: the next run replays it
   }
@@ -49,25 +63,48 @@ EventLabel *ThreadDriver::next(ThreadId t) {
   return run(t);
 }
 
+void ThreadDriver::start(ThreadId t) {
+  auto &s = state(t);
+  s.started = true;
+  if (!s.snaps.empty()) {
+    runner_.restoreThread(t, static_cast<uint32_t>(s.snaps.size() - 1));
+    s.pos = s.snaps.back();
+    return;
+  }
+  ThreadEntry entry;
+  if (t != 0) {
+    auto *create = static_cast<const ThreadCreateLabel *>(g_->label(g_->creatorOf(t)));
+    entry = create->entry();
+  }
+  // A restarted thread begins where it was created (its start event), not where
+  // placement calls moved it later.
+  ThreadPos pos = g_->threadSize(t) ? g_->label(Event{t, 0})->threadPos() : g_->threadPos(t);
+  runner_.resetThread(t, entry, pos);
+  s.pos = 0;
+}
+
+void ThreadDriver::saveSnapshot(ThreadId t) {
+  // One snapshot per stopping point: a thread stopped again where it last stopped (its
+  // pending event was dropped by a cut) has it already.
+  auto &s = state(t);
+  if (!snapshots_ || (!s.snaps.empty() && s.snaps.back() >= s.pos))
+    return;
+  int32_t from = runner_.saveThread(t, static_cast<uint32_t>(s.snaps.size()));
+  if (from < 0)
+    snapshots_ = false;
+  else if (from > 0 && (s.snaps.empty() || from > s.snaps.back()))
+    s.snaps.push_back(from); // from 0 the thread may be a different one (a reused slot)
+}
+
 EventLabel *ThreadDriver::run(ThreadId t) {
   auto &s = state(t);
-  if (!s.started) {
-    ThreadEntry entry;
-    if (t != 0) {
-      auto *create = static_cast<const ThreadCreateLabel *>(g_->label(g_->creatorOf(t)));
-      entry = create->entry();
-    }
-    // A restarted thread begins where it was created (its start event), not where
-    // placement calls moved it later.
-    ThreadPos pos = g_->threadSize(t) ? g_->label(Event{t, 0})->threadPos() : g_->threadPos(t);
-    runner_.resetThread(t, entry, pos);
-    s.started = true;
-    s.pos = 0;
-  }
+  if (!s.started)
+    start(t);
   if (runner_.run(t, *this) == RunStatus::Finished)
     return nullptr;
   if (!s.pending)
     throw InternalError("thread " + std::to_string(t) + " stopped without a next event");
+  saveSnapshot(t);
   return s.pending.get();
 }
 

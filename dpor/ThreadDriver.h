@@ -53,15 +53,23 @@ private:
     bool started = false;
     int32_t pos = 0; // events replayed since the thread's start
     std::unique_ptr<EventLabel> pending;
+    /// The runner's snapshots of this thread: snaps[i] is the event index the one in slot
+    /// i continues from (increasing). Events before it are unchanged in the graph.
+    std::vector<int32_t> snaps;
   };
   ThreadState &state(ThreadId t);
   EventLabel *run(ThreadId t); // runs t until its next new event or its end
+  void start(ThreadId t);      // from its latest snapshot, or from its entry
+  void saveSnapshot(ThreadId t);
   void reset(ThreadId t);
+  /// Events from index n on changed: t continues from its latest snapshot before n.
+  void rewind(ThreadId t, int32_t n);
   uint64_t replyValue(const EventLabel &lab) const;
 
   ProgramRunner &runner_;
   ExecutionGraph *g_ = nullptr;
   std::vector<ThreadState> threads_;
+  bool snapshots_ = true; // until the runner says it keeps none
 };
 
 } // namespace scopemc

@@ -57,6 +57,16 @@ public:
   virtual RunStatus run(ThreadId t, EventSink &sink) = 0;
   /// The value of the initialisation write of the `size` bytes at `a`.
   virtual uint64_t initialValue(Addr a, uint32_t size) const = 0;
+
+  /// Snapshots (optional), so that a thread rewound to its k-th event need not re-run from
+  /// its start. Saves the state of thread `t`, stopped by the sink, in the runner's slot
+  /// `slot` of that thread (reusing the slot's storage) and returns the index of the event
+  /// the thread offers first when it continues from there; -1 if the runner keeps no
+  /// snapshots. The snapshot stays valid while the thread's events before that index keep
+  /// their replies.
+  virtual int32_t saveThread(ThreadId /*t*/, uint32_t /*slot*/) { return -1; }
+  /// Makes thread `t` continue from the state saved in its slot `slot`.
+  virtual void restoreThread(ThreadId /*t*/, uint32_t /*slot*/) {}
 };
 
 } // namespace scopemc

@@ -36,6 +36,8 @@ public:
   void resetThread(ThreadId t, const ThreadEntry &entry, ThreadPos pos) override;
   RunStatus run(ThreadId t, EventSink &sink) override;
   uint64_t initialValue(Addr a, uint32_t size) const override;
+  int32_t saveThread(ThreadId t, uint32_t slot) override;
+  void restoreThread(ThreadId t, uint32_t slot) override;
 
 private:
   struct Frame {
@@ -129,6 +131,7 @@ private:
   const Program &prog_;
   InterpreterOptions opts_;
   std::vector<Thread> threads_;
+  std::vector<std::vector<Thread>> snapshots_; // per thread, per slot (saveThread)
   EventSink *sink_ = nullptr;
   friend class Calls;
   std::unique_ptr<Calls> calls_;

@@ -55,6 +55,19 @@ inline uint64_t offsetIn(uint64_t a) { return a & ((1ull << kThreadShift) - 1); 
 struct RtValue {
   uint64_t bits = 0;
   std::vector<RtValue> elems;
+
+  RtValue() = default;
+  RtValue(uint64_t b, std::vector<RtValue> e) : bits(b), elems(std::move(e)) {}
+  RtValue(const RtValue &) = default;
+  RtValue(RtValue &&) noexcept = default;
+  RtValue &operator=(RtValue &&) noexcept = default;
+  /// Registers are copied in bulk (thread snapshots): scalars skip the aggregate part.
+  RtValue &operator=(const RtValue &o) {
+    bits = o.bits;
+    if (!elems.empty() || !o.elems.empty())
+      elems = o.elems;
+    return *this;
+  }
 };
 
 struct LoopData {

@@ -65,6 +65,8 @@ public:
   void resetThread(ThreadId t, const ThreadEntry &entry, ThreadPos pos) override;
   RunStatus run(ThreadId t, EventSink &sink) override;
   uint64_t initialValue(Addr, uint32_t) const override { return 0; }
+  int32_t saveThread(ThreadId t, uint32_t slot) override;
+  void restoreThread(ThreadId t, uint32_t slot) override;
 
 private:
   struct State {
@@ -78,6 +80,7 @@ private:
   RunStatus runMain(State &s, EventSink &sink);
   const AbstractProgram &prog_;
   std::vector<State> states_;
+  std::vector<std::vector<State>> snapshots_; // per thread, per slot
 };
 
 } // namespace scopemc::oracle
