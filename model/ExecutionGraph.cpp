@@ -224,10 +224,13 @@ void ExecutionGraph::restrict(const View &keep) {
   for (auto it = locs_.begin(); it != locs_.end();) {
     auto &li = it->second;
     std::erase_if(li.co, [&](Event e) { return !kept(e); });
+    size_t reads = li.reads.size();
     std::erase_if(li.reads, [&](Event e) { return !kept(e); });
-    std::erase_if(li.initReaders, [&](Event e) { return !kept(e); });
-    for (Event w : li.co)
-      std::erase_if(static_cast<WriteLabel *>(label(w))->readers(), [&](Event e) { return !kept(e); });
+    if (li.reads.size() != reads) { // only then may a reader list hold a dropped read
+      std::erase_if(li.initReaders, [&](Event e) { return !kept(e); });
+      for (Event w : li.co)
+        std::erase_if(static_cast<WriteLabel *>(label(w))->readers(), [&](Event e) { return !kept(e); });
+    }
     if (li.co.empty() && li.reads.empty())
       it = locs_.erase(it);
     else
