@@ -45,12 +45,25 @@ std::set<std::string> explore(const AbstractProgram &p, ExplorationOptions opts,
 
 constexpr uint64_t kMaxCandidates = 60000;
 
+/// The program the generator makes from `seed`.
+AbstractProgram programFor(uint64_t seed, const GeneratorOptions &go) {
+  std::mt19937_64 rng(seed);
+  return generate(rng, go);
+}
+
+/// Scoped for odd seeds, with spin loops for every third seed.
+GeneratorOptions mixedOptions(uint64_t seed) {
+  GeneratorOptions go;
+  go.scoped = seed % 2;
+  go.awaits = seed % 3 == 0;
+  return go;
+}
+
 void differential(bool scoped, uint64_t firstSeed, int wanted, bool awaits = false,
                   int awaitPercent = 0, ExplorationOptions opts = {}) {
   int compared = 0;
   uint64_t seed = firstSeed;
   for (; compared < wanted && seed < firstSeed + 20 * static_cast<uint64_t>(wanted); ++seed) {
-    std::mt19937_64 rng(seed);
     GeneratorOptions go;
     go.scoped = scoped;
     go.awaits = awaits;
@@ -59,7 +72,7 @@ void differential(bool scoped, uint64_t firstSeed, int wanted, bool awaits = fal
       go.maxLocs = 2;
       go.maxOps = 5;
     }
-    AbstractProgram p = generate(rng, go);
+    AbstractProgram p = programFor(seed, go);
     std::set<std::string> ref;
     try {
       ref = enumerateConsistent(p, kMaxCandidates);
@@ -122,10 +135,9 @@ TEST(Differential, InPlaceRevisitsKeepTheExecutionsOfSpinLoops) {
 TEST(Differential, ScheduleDoesNotChangeTheExecutions) {
   int compared = 0;
   for (uint64_t seed = 5000; compared < 60; ++seed) {
-    std::mt19937_64 rng(seed);
     GeneratorOptions go;
     go.scoped = seed % 2;
-    AbstractProgram p = generate(rng, go);
+    AbstractProgram p = programFor(seed, go);
     int dups = 0;
     std::set<std::string> base = explore(p, ExplorationOptions{}, dups);
     for (uint64_t s : {1u, 7u, 42u}) {
@@ -144,11 +156,7 @@ TEST(Differential, ParallelExplorationFindsEachExecutionOnce) {
   // exactly the executions of a sequential run, none twice (also across explorers).
   int compared = 0;
   for (uint64_t seed = 7000; compared < 40; ++seed) {
-    std::mt19937_64 rng(seed);
-    GeneratorOptions go;
-    go.scoped = seed % 2;
-    go.awaits = seed % 3 == 0;
-    AbstractProgram p = generate(rng, go);
+    AbstractProgram p = programFor(seed, mixedOptions(seed));
     int dups = 0;
     std::set<std::string> base = explore(p, ExplorationOptions{}, dups);
     for (unsigned workers : {2u, 3u}) {
@@ -181,12 +189,9 @@ TEST(Differential, CompiledProgramsMatchTheNaiveEnumerator) {
   // The same programs written in C and run through Clang and the interpreter.
   int compared = 0;
   for (uint64_t seed = 9000; compared < 40; ++seed) {
-    std::mt19937_64 rng(seed);
-    GeneratorOptions go;
-    go.scoped = seed % 2;
-    go.awaits = seed % 3 == 0;
+    GeneratorOptions go = mixedOptions(seed);
     go.maxThreads = 3;
-    AbstractProgram p = generate(rng, go);
+    AbstractProgram p = programFor(seed, go);
     std::set<std::string> ref;
     try {
       ref = enumerateConsistent(p, 20000);
