@@ -2,12 +2,6 @@
 
 namespace scopemc {
 
-ThreadDriver::ThreadState &ThreadDriver::state(ThreadId t) {
-  if (t >= static_cast<ThreadId>(threads_.size()))
-    threads_.resize(static_cast<size_t>(t) + 1);
-  return threads_[static_cast<size_t>(t)];
-}
-
 void ThreadDriver::reset(ThreadId t) {
   auto &s = state(t);
   s.started = false;

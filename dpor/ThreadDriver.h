@@ -57,7 +57,11 @@ private:
     /// i continues from (increasing). Events before it are unchanged in the graph.
     std::vector<int32_t> snaps;
   };
-  ThreadState &state(ThreadId t);
+  ThreadState &state(ThreadId t) {
+    if (t >= static_cast<ThreadId>(threads_.size()))
+      threads_.resize(static_cast<size_t>(t) + 1);
+    return threads_[static_cast<size_t>(t)];
+  }
   EventLabel *run(ThreadId t); // runs t until its next new event or its end
   void start(ThreadId t);      // from its latest snapshot, or from its entry
   void saveSnapshot(ThreadId t);

@@ -5,12 +5,6 @@
 
 namespace scopemc {
 
-bool ExecutionGraph::threadExists(ThreadId t) const {
-  if (t == 0)
-    return true;
-  return t < numThreads() && contains(creators_[static_cast<size_t>(t)]);
-}
-
 ThreadId ExecutionGraph::freshThreadId() const {
   for (ThreadId t = 1; t < numThreads(); ++t)
     if (!threadExists(t))

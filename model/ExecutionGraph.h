@@ -34,7 +34,9 @@ public:
     return static_cast<int32_t>(threads_[static_cast<size_t>(t)].size());
   }
   /// Whether thread t is part of the graph: the main thread, or one whose create event is.
-  bool threadExists(ThreadId t) const;
+  bool threadExists(ThreadId t) const {
+    return t == 0 || (t > 0 && t < numThreads() && contains(creators_[static_cast<size_t>(t)]));
+  }
   /// A thread id for a new thread: the lowest free slot above 0, or a new slot.
   ThreadId freshThreadId() const;
   /// The thread's position as its latest event states it.
