@@ -26,6 +26,12 @@ MemOrder pick(std::mt19937_64 &rng, std::initializer_list<MemOrder> os) {
 
 AbstractProgram generate(std::mt19937_64 &rng, const GeneratorOptions &o) {
   auto uni = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  auto casAwait = [&](Op &op) { // a lock acquire: 0 -> 1, or a hand-over 1 -> 2
+    op.kind = Op::Kind::CasAwait;
+    op.expected = static_cast<uint64_t>(uni(0, 1));
+    op.value = op.expected + 1;
+    op.order = pick(rng, {MemOrder::Relaxed, MemOrder::Acquire, MemOrder::AcqRel, MemOrder::SeqCst});
+  };
   AbstractProgram p;
   p.scoped = o.scoped;
   p.numLocs = uni(1, o.maxLocs);
@@ -41,7 +47,9 @@ AbstractProgram generate(std::mt19937_64 &rng, const GeneratorOptions &o) {
       op.loc = uni(0, p.numLocs - 1);
       int r = uni(0, 99);
       if (o.awaits && o.awaitPercent > 0) {
-        if (r < o.awaitPercent) {
+        if (r < o.awaitPercent && o.casAwaits && uni(0, 1)) {
+          casAwait(op);
+        } else if (r < o.awaitPercent) {
           op.kind = Op::Kind::Await;
           op.expected = static_cast<uint64_t>(uni(1, 3));
           op.order = pick(rng, {MemOrder::Relaxed, MemOrder::Acquire});
@@ -72,6 +80,8 @@ AbstractProgram generate(std::mt19937_64 &rng, const GeneratorOptions &o) {
         op.kind = Op::Kind::Xchg;
         op.value = static_cast<uint64_t>(uni(1, 2));
         op.order = pick(rng, {MemOrder::Relaxed, MemOrder::AcqRel, MemOrder::SeqCst});
+      } else if (o.awaits && r < 90 && o.casAwaits && uni(0, 1)) {
+        casAwait(op);
       } else if (o.awaits && r < 90) {
         op.kind = Op::Kind::Await;
         op.expected = static_cast<uint64_t>(uni(0, 2));
@@ -101,12 +111,12 @@ std::string AbstractProgram::describe() const {
     auto &th = threads[t];
     os << "  thread " << t + 1 << " (device " << th.pos.device << ", block " << th.pos.block << "):";
     for (auto &op : th.ops) {
-      static const char *names[] = {"ld", "st", "fai", "xchg", "cas", "fence", "await"};
+      static const char *names[] = {"ld", "st", "fai", "xchg", "cas", "fence", "await", "casawait"};
       os << " " << names[static_cast<int>(op.kind)] << "(";
       if (op.kind != Op::Kind::Fence)
         os << "v" << op.loc << ",";
       os << orderName(op.order) << "," << scopeName(op.scope);
-      if (op.kind == Op::Kind::Cas)
+      if (op.kind == Op::Kind::Cas || op.kind == Op::Kind::CasAwait)
         os << "," << op.expected << "->" << op.value;
       else if (op.kind == Op::Kind::Await)
         os << ",==" << op.expected;
@@ -160,6 +170,13 @@ std::string toC(const AbstractProgram &p) {
         MemOrder fail = op.order == MemOrder::AcqRel ? MemOrder::Acquire : op.order;
         os << "  e = " << op.expected << ";\n  atomic_compare_exchange_strong_explicit(" << v << ", &e, "
            << op.value << ", " << cOrder(op.order) << ", " << cOrder(fail) << ");\n";
+        break;
+      }
+      case Op::Kind::CasAwait: {
+        MemOrder fail = op.order == MemOrder::AcqRel ? MemOrder::Acquire : op.order;
+        os << "  e = " << op.expected << ";\n  while (!atomic_compare_exchange_strong_explicit(" << v
+           << ", &e, " << op.value << ", " << cOrder(op.order) << ", " << cOrder(fail) << "))\n    e = "
+           << op.expected << ";\n";
         break;
       }
       case Op::Kind::Fence:
@@ -280,13 +297,22 @@ RunStatus ScriptedRunner::run(ThreadId t, EventSink &sink) {
       break;
     case Op::Kind::FetchAdd:
     case Op::Kind::Xchg:
-    case Op::Kind::Cas: {
-      RmwInfo rmw{op.kind == Op::Kind::Cas ? RmwOp::Cas : op.kind == Op::Kind::Xchg ? RmwOp::Xchg : RmwOp::Add,
+    case Op::Kind::Cas:
+    case Op::Kind::CasAwait: {
+      bool cas = op.kind == Op::Kind::Cas || op.kind == Op::Kind::CasAwait;
+      RmwInfo rmw{cas ? RmwOp::Cas : op.kind == Op::Kind::Xchg ? RmwOp::Xchg : RmwOp::Add,
                   op.value, op.expected, false};
       uint64_t old = 0;
       MemOrder ro = rmwReadOrder(op.order);
       ok = offer(s, sink, ReadLabel(e, s.pos, ro, op.scope, nullptr, a, 8, rmw), &old);
-      if (ok && (op.kind != Op::Kind::Cas || old == op.expected)) {
+      if (ok && op.kind == Op::Kind::CasAwait && old != op.expected) { // the spin loop blocks
+        if (!offer(s, sink, BlockLabel(Event{t, s.index}, s.pos, nullptr, BlockReason::SpinLoop, true))) {
+          s.index = start;
+          return RunStatus::Stopped;
+        }
+        return RunStatus::Finished;
+      }
+      if (ok && (!cas || old == op.expected)) {
         uint64_t nv = op.kind == Op::Kind::FetchAdd ? old + op.value : op.value;
         ok = offer(s, sink, WriteLabel(Event{t, s.index}, s.pos, rmwWriteOrder(op.order), op.scope,
                                        nullptr, a, 8, nv, true));

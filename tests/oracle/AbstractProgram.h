@@ -12,13 +12,17 @@
 namespace scopemc::oracle {
 
 struct Op {
-  enum class Kind : uint8_t { Load, Store, FetchAdd, Xchg, Cas, Fence, Await } kind;
+  /// CasAwait: a CAS spin loop `while (!cas(v, expected, value));` (a lock acquire); an
+  /// iteration whose CAS fails blocks, as the interpreter's spin-loop rule does.
+  enum class Kind : uint8_t { Load, Store, FetchAdd, Xchg, Cas, Fence, Await, CasAwait } kind;
   int loc = 0;            // variable v<loc>
   uint64_t value = 0;     // stored / added / exchanged / CAS desired
-  uint64_t expected = 0;  // CAS; Await: the value the spin loop waits for
+  uint64_t expected = 0;  // CAS, CasAwait; Await: the value the spin loop waits for
   MemOrder order = MemOrder::Relaxed;
   Scope scope = Scope::System;
-  bool isRmw() const { return kind == Kind::FetchAdd || kind == Kind::Xchg || kind == Kind::Cas; }
+  bool isRmw() const {
+    return kind == Kind::FetchAdd || kind == Kind::Xchg || kind == Kind::Cas || kind == Kind::CasAwait;
+  }
 };
 
 struct AbstractThread {
@@ -43,6 +47,9 @@ struct GeneratorOptions {
   /// of increasing values (0: the default mix, about 5% awaits). Lock-like shapes: threads
   /// wait for a value that several writers produce in turn.
   int awaitPercent = 0;
+  /// With awaits: half of the spin loops are CAS spin loops (CasAwait). Off, the generator
+  /// makes the same programs as before the option existed.
+  bool casAwaits = false;
 };
 
 AbstractProgram generate(std::mt19937_64 &rng, const GeneratorOptions &opts);

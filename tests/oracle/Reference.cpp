@@ -314,7 +314,8 @@ std::set<std::string> enumerateConsistent(const AbstractProgram &p, uint64_t max
           const REvent &e = c.ev[r];
           if (e.op && e.op->kind == Op::Kind::Cas && ((val[r] == e.op->expected) != (e.rmwPartner >= 0)))
             return;
-          if (e.op && e.op->kind == Op::Kind::Await && val[r] != e.op->expected)
+          if (e.op && (e.op->kind == Op::Kind::Await || e.op->kind == Op::Kind::CasAwait) &&
+              val[r] != e.op->expected)
             return; // the spin loop would not exit: not a complete execution
         }
         c.co.assign(static_cast<size_t>(p.numLocs), {});
