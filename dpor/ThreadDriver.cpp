@@ -8,12 +8,25 @@ void ThreadDriver::reset(ThreadId t) {
   s.pos = 0;
   s.pending.reset();
   s.snaps.clear();
+  s.freeSlots.clear();
+  s.slotsUsed = 0; // every slot is free again
+}
+
+void ThreadDriver::dropSnapshot(ThreadState &s, size_t i) {
+  s.freeSlots.push_back(s.snaps[i].slot);
+  s.snaps.erase(s.snaps.begin() + static_cast<long>(i));
+}
+
+void ThreadDriver::thin(ThreadState &s) {
+  // Rewinds mostly go back a few events: recent snapshots stay dense, older ones sparse.
+  for (auto i = static_cast<long>(s.snaps.size() / 2); i >= 1; i -= 2)
+    dropSnapshot(s, static_cast<size_t>(i));
 }
 
 void ThreadDriver::rewind(ThreadId t, int32_t n) {
   auto &s = state(t);
-  while (!s.snaps.empty() && s.snaps.back() > n)
-    s.snaps.pop_back();
+  while (!s.snaps.empty() && s.snaps.back().from > n)
+    dropSnapshot(s, s.snaps.size() - 1);
   s.started = false; // the next run starts from the latest snapshot left (start())
   s.pos = 0;
   s.pending.reset();
@@ -61,8 +74,8 @@ void ThreadDriver::start(ThreadId t) {
   auto &s = state(t);
   s.started = true;
   if (!s.snaps.empty()) {
-    runner_.restoreThread(t, static_cast<uint32_t>(s.snaps.size() - 1));
-    s.pos = s.snaps.back();
+    runner_.restoreThread(t, s.snaps.back().slot);
+    s.pos = s.snaps.back().from;
     return;
   }
   ThreadEntry entry;
@@ -81,13 +94,24 @@ void ThreadDriver::saveSnapshot(ThreadId t) {
   // One snapshot per stopping point: a thread stopped again where it last stopped (its
   // pending event was dropped by a cut) has it already.
   auto &s = state(t);
-  if (!snapshots_ || (!s.snaps.empty() && s.snaps.back() >= s.pos))
+  if (!snapshots_ || (!s.snaps.empty() && s.snaps.back().from >= s.pos))
     return;
-  int32_t from = runner_.saveThread(t, static_cast<uint32_t>(s.snaps.size()));
+  if (s.snaps.size() >= kMaxSnapshots)
+    thin(s);
+  uint32_t slot = s.slotsUsed;
+  if (!s.freeSlots.empty()) {
+    slot = s.freeSlots.back();
+    s.freeSlots.pop_back();
+  } else {
+    ++s.slotsUsed;
+  }
+  int32_t from = runner_.saveThread(t, slot);
   if (from < 0)
     snapshots_ = false;
-  else if (from > 0 && (s.snaps.empty() || from > s.snaps.back()))
-    s.snaps.push_back(from); // from 0 the thread may be a different one (a reused slot)
+  else if (from > 0 && (s.snaps.empty() || from > s.snaps.back().from))
+    s.snaps.push_back({from, slot}); // from 0 the thread may be a different one (a reused slot)
+  else
+    s.freeSlots.push_back(slot);
 }
 
 EventLabel *ThreadDriver::run(ThreadId t) {

@@ -53,10 +53,20 @@ private:
     bool started = false;
     int32_t pos = 0; // events replayed since the thread's start
     std::unique_ptr<EventLabel> pending;
-    /// The runner's snapshots of this thread: snaps[i] is the event index the one in slot
-    /// i continues from (increasing). Events before it are unchanged in the graph.
-    std::vector<int32_t> snaps;
+    /// The runner's snapshots of this thread, by the event index each continues from
+    /// (increasing; events before it are unchanged in the graph), and the runner's slot
+    /// that holds it. At most kMaxSnapshots: older ones are thinned out (thin()).
+    struct Snap {
+      int32_t from;
+      uint32_t slot;
+    };
+    std::vector<Snap> snaps;
+    std::vector<uint32_t> freeSlots;
+    uint32_t slotsUsed = 0; // slots 0 .. slotsUsed-1 exist in the runner
   };
+  /// Bounds the memory snapshots take: a thread state per snapshot, whatever the length of
+  /// the thread.
+  static constexpr size_t kMaxSnapshots = 32;
   ThreadState &state(ThreadId t) {
     if (t >= static_cast<ThreadId>(threads_.size()))
       threads_.resize(static_cast<size_t>(t) + 1);
@@ -65,6 +75,8 @@ private:
   EventLabel *run(ThreadId t); // runs t until its next new event or its end
   void start(ThreadId t);      // from its latest snapshot, or from its entry
   void saveSnapshot(ThreadId t);
+  static void dropSnapshot(ThreadState &s, size_t i);
+  static void thin(ThreadState &s); // every other one of the older half goes
   void reset(ThreadId t);
   /// Events from index n on changed: t continues from its latest snapshot before n.
   void rewind(ThreadId t, int32_t n);
