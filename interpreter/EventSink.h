@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "model/Labels.h"
 
@@ -67,6 +68,24 @@ public:
   virtual int32_t saveThread(ThreadId /*t*/, uint32_t /*slot*/) { return -1; }
   /// Makes thread `t` continue from the state saved in its slot `slot`.
   virtual void restoreThread(ThreadId /*t*/, uint32_t /*slot*/) {}
+};
+
+/// Storage for a runner's thread snapshots (ProgramRunner::saveThread): one state per thread
+/// and slot. A slot saved again is copy-assigned, so it keeps its storage.
+template <typename State> class SnapshotSlots {
+public:
+  void save(ThreadId t, uint32_t slot, const State &s) {
+    if (t >= static_cast<ThreadId>(slots_.size()))
+      slots_.resize(static_cast<size_t>(t) + 1);
+    auto &mine = slots_[static_cast<size_t>(t)];
+    if (slot >= mine.size())
+      mine.resize(slot + 1);
+    mine[slot] = s;
+  }
+  const State &at(ThreadId t, uint32_t slot) const { return slots_[static_cast<size_t>(t)][slot]; }
+
+private:
+  std::vector<std::vector<State>> slots_;
 };
 
 } // namespace scopemc

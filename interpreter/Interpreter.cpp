@@ -61,18 +61,13 @@ void Interpreter::resetThread(ThreadId t, const ThreadEntry &entry, ThreadPos po
 }
 
 int32_t Interpreter::saveThread(ThreadId t, uint32_t slot) {
-  if (t >= static_cast<ThreadId>(snapshots_.size()))
-    snapshots_.resize(static_cast<size_t>(t) + 1);
-  auto &slots = snapshots_[static_cast<size_t>(t)];
-  if (slot >= slots.size())
-    slots.resize(slot + 1);
   const Thread &th = threads_[static_cast<size_t>(t)];
-  slots[slot] = th; // copy-assignment: a reused slot keeps its storage
+  snapshots_.save(t, slot, th);
   return th.nextIndex;
 }
 
 void Interpreter::restoreThread(ThreadId t, uint32_t slot) {
-  threads_[static_cast<size_t>(t)] = snapshots_[static_cast<size_t>(t)][slot];
+  threads_[static_cast<size_t>(t)] = snapshots_.at(t, slot);
 }
 
 RunStatus Interpreter::run(ThreadId t, EventSink &sink) {

@@ -131,7 +131,7 @@ private:
   const Program &prog_;
   InterpreterOptions opts_;
   std::vector<Thread> threads_;
-  std::vector<std::vector<Thread>> snapshots_; // per thread, per slot (saveThread)
+  SnapshotSlots<Thread> snapshots_;
   EventSink *sink_ = nullptr;
   friend class Calls;
   std::unique_ptr<Calls> calls_;

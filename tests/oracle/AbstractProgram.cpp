@@ -221,17 +221,12 @@ void ScriptedRunner::resetThread(ThreadId t, const ThreadEntry &entry, ThreadPos
 }
 
 int32_t ScriptedRunner::saveThread(ThreadId t, uint32_t slot) {
-  if (t >= static_cast<ThreadId>(snapshots_.size()))
-    snapshots_.resize(static_cast<size_t>(t) + 1);
-  auto &slots = snapshots_[static_cast<size_t>(t)];
-  if (slot >= slots.size())
-    slots.resize(slot + 1);
-  slots[slot] = states_[static_cast<size_t>(t)];
-  return slots[slot].index;
+  snapshots_.save(t, slot, states_[static_cast<size_t>(t)]);
+  return states_[static_cast<size_t>(t)].index;
 }
 
 void ScriptedRunner::restoreThread(ThreadId t, uint32_t slot) {
-  states_[static_cast<size_t>(t)] = snapshots_[static_cast<size_t>(t)][slot];
+  states_[static_cast<size_t>(t)] = snapshots_.at(t, slot);
 }
 
 bool ScriptedRunner::offer(State &s, EventSink &sink, const EventLabel &l, uint64_t *v) {

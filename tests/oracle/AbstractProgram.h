@@ -87,7 +87,7 @@ private:
   RunStatus runMain(State &s, EventSink &sink);
   const AbstractProgram &prog_;
   std::vector<State> states_;
-  std::vector<std::vector<State>> snapshots_; // per thread, per slot
+  SnapshotSlots<State> snapshots_;
 };
 
 } // namespace scopemc::oracle
