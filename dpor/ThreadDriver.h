@@ -32,10 +32,11 @@ public:
   /// says what differs from the previous graph (invalidate, afterCut) or calls resetAll.
   void attach(ExecutionGraph &g) { g_ = &g; }
   void resetAll();
-  /// Event (t, index) changed (new rf) or was removed: a thread that ran past it restarts.
+  /// Event (t, index) changed (new rf) or was removed: a thread that ran past it runs again
+  /// from its latest snapshot before that event (from its start if there is none).
   void invalidate(ThreadId t, int32_t index);
   /// The graph lost events (a cut): threads that ran past their new end, or past a read
-  /// the cut gave an earlier source back, restart.
+  /// the cut gave an earlier source back, run again likewise.
   void afterCut();
 
   /// The next event thread t wants to add, or null when t has ended (its last event is a
