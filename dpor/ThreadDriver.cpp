@@ -91,12 +91,13 @@ void ThreadDriver::start(ThreadId t) {
 }
 
 void ThreadDriver::saveSnapshot(ThreadId t) {
-  // One snapshot per stopping point at a read: a rewind mostly lands on a read given another
-  // source, and a cut elsewhere replays the few events since the read before it. A thread
-  // stopped again where it last stopped (a cut dropped its pending event) has it already.
+  // One snapshot per stopping point at a read or a join: a rewind mostly lands on a read
+  // given another source or on a join a cut removed, and a cut elsewhere replays the few
+  // events since the snapshot before it. A thread stopped again where it last stopped (a cut
+  // dropped its pending event) has it already.
   auto &s = state(t);
   if (!snapshots_ || (!s.snaps.empty() && s.snaps.back().from >= s.pos) ||
-      !isa<ReadLabel>(s.pending.get()))
+      !(isa<ReadLabel>(s.pending.get()) || isa<ThreadJoinLabel>(s.pending.get())))
     return;
   if (s.snaps.size() >= kMaxSnapshots)
     thin(s);
