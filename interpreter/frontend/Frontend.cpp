@@ -99,6 +99,9 @@ std::unique_ptr<llvm::Module> compile(const std::string &path, llvm::LLVMContext
   std::shared_ptr<clang::CompilerInvocation> inv = clang::createInvocation(argv, cio);
   if (!inv)
     throw InputError("cannot compile " + path + ":\n" + diagOut.str());
+  // The driver asks Clang not to free its AST at the end (-disable-free: a compiler process
+  // exits anyway); compiling in-process, possibly many times, it must.
+  inv->getFrontendOpts().DisableFree = false;
   if (!opts.sourceText.empty())
     inv->getPreprocessorOpts().addRemappedFile(
         path, llvm::MemoryBuffer::getMemBufferCopy(opts.sourceText, path).release());
