@@ -12,6 +12,11 @@ namespace {
 // joins the free list of the thread that frees it, or goes back to ::operator delete once
 // that thread's lists are gone (thread exit).
 constexpr size_t kGrain = 16, kClasses = 48;
+#ifdef __SANITIZE_ADDRESS__
+constexpr bool kPooled = false; // AddressSanitizer then sees every label's lifetime
+#else
+constexpr bool kPooled = true;
+#endif
 struct FreeBlock {
   FreeBlock *next;
 };
@@ -34,7 +39,7 @@ size_t sizeClass(size_t size) { return (size + kGrain - 1) / kGrain; }
 
 void *EventLabel::operator new(size_t size) {
   size_t c = sizeClass(size);
-  if (c < kClasses && !poolGone) {
+  if (kPooled && c < kClasses && !poolGone) {
     if (FreeBlock *b = pool.heads[c]) {
       pool.heads[c] = b->next;
       return b;
@@ -45,7 +50,7 @@ void *EventLabel::operator new(size_t size) {
 
 void EventLabel::operator delete(void *p, size_t size) {
   size_t c = sizeClass(size);
-  if (c >= kClasses || poolGone) {
+  if (!kPooled || c >= kClasses || poolGone) {
     ::operator delete(p);
     return;
   }
