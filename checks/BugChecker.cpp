@@ -50,7 +50,7 @@ void BugChecker::checkRaces(const ExecutionGraph &g, const MemAccessLabel &e) {
       return; // (the inclusion test first: it is the cheaper one)
     if (!atomic) {
       record(g, ErrorType::DataRace, "non-atomic access races with a conflicting access", {o, &e});
-    } else if (!model_->incl(e, *o)) {
+    } else { // atomic, unordered, and the scopes do not include each other
       record(g, ErrorType::HeteroRace, "the scopes of the two atomic accesses do not include each other",
              {o, &e});
     }

@@ -426,7 +426,7 @@ bool Explorer::backtrack() {
   while (!frames_.empty()) {
     Frame &f = frames_.back();
     if (f.work.empty()) {
-      // Back to the parent: threads that ran past what the child kept of it restart.
+      // Back to the parent: threads that ran past what the child kept of it run again.
       if (frames_.size() == 1) {
         frames_.pop_back();
         continue;
@@ -456,11 +456,12 @@ std::vector<int32_t> Explorer::rerunOnReturn(const Frame &child, const Execution
   // whose source differs (the revisited read, and reads taken over in place in the child).
   std::vector<int32_t> from(static_cast<size_t>(parent.numThreads()));
   for (ThreadId t = 0; t < parent.numThreads(); ++t) {
-    int32_t i = 0, end = std::min(child.kept.get(t) + 1, parent.threadSize(t));
+    int32_t end = std::min(child.kept.get(t) + 1, parent.threadSize(t));
     if (!opts_.inPlaceRevisits) { // only the revisited read changed its source
       from[static_cast<size_t>(t)] = t == child.revisited.thread ? std::min(end, child.revisited.index) : end;
       continue;
     }
+    int32_t i = 0;
     for (; i < end && t < child.graph.numThreads() && i < child.graph.threadSize(t); ++i) {
       auto *pr = dyn_cast<ReadLabel>(parent.label(Event{t, i}));
       if (pr && static_cast<const ReadLabel *>(child.graph.label(Event{t, i}))->rf() != pr->rf())

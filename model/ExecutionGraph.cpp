@@ -145,17 +145,7 @@ View ExecutionGraph::viewUpToStamp(Stamp s) const {
 
 void ExecutionGraph::cutToStamp(Stamp s) {
   undoInPlaceAfter(s);
-  // A cut mostly drops a few events at the ends of the threads: scan back from each end
-  // (the events it passes are dropped anyway) rather than search.
-  View keep;
-  for (ThreadId t = 0; t < numThreads(); ++t) {
-    auto &events = threads_[static_cast<size_t>(t)];
-    auto i = static_cast<int32_t>(events.size()) - 1;
-    while (i >= 0 && events[static_cast<size_t>(i)]->stamp() > s)
-      --i;
-    keep.set(t, i);
-  }
-  restrict(keep);
+  restrict(viewUpToStamp(s));
 }
 
 void ExecutionGraph::undoInPlaceAfter(Stamp s) {
