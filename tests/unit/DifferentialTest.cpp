@@ -59,28 +59,47 @@ GeneratorOptions mixedOptions(uint64_t seed) {
   return go;
 }
 
-void differential(bool scoped, uint64_t firstSeed, int wanted, bool awaits = false,
-                  int awaitPercent = 0, ExplorationOptions opts = {}, bool casAwaits = false) {
+/// Generator options of the differential tests: plain programs, or with spin loops (awaits),
+/// many of them (lock-like: `awaitPercent` of the operations are awaits, on few locations and
+/// operations), and CAS spin loops.
+struct Shape {
+  bool scoped = false;
+  bool awaits = false;
+  int awaitPercent = 0;
+  bool casAwaits = false;
+};
+Shape plain(bool scoped) { return Shape{scoped}; }
+Shape withAwaits(bool scoped) { return Shape{scoped, true}; }
+Shape lockLike(bool scoped, int awaitPercent) { return Shape{scoped, true, awaitPercent}; }
+Shape casLoops(bool scoped, int awaitPercent) { return Shape{scoped, true, awaitPercent, true}; }
+
+GeneratorOptions generatorOptions(const Shape &shape) {
+  GeneratorOptions go;
+  go.scoped = shape.scoped;
+  go.awaits = shape.awaits;
+  go.awaitPercent = shape.awaitPercent;
+  go.casAwaits = shape.casAwaits;
+  if (shape.awaitPercent) {
+    go.maxLocs = 2;
+    go.maxOps = 5;
+  }
+  return go;
+}
+
+/// Compares the DPOR with the enumerator on `wanted` programs of the given shape, from
+/// `firstSeed` on (programs too large to enumerate are skipped).
+void differential(const Shape &shape, uint64_t firstSeed, int wanted, ExplorationOptions opts = {}) {
   int compared = 0;
   uint64_t seed = firstSeed;
   for (; compared < wanted && seed < firstSeed + 20 * static_cast<uint64_t>(wanted); ++seed) {
-    GeneratorOptions go;
-    go.scoped = scoped;
-    go.awaits = awaits;
-    go.awaitPercent = awaitPercent;
-    go.casAwaits = casAwaits;
-    if (awaitPercent) {
-      go.maxLocs = 2;
-      go.maxOps = 5;
-    }
-    AbstractProgram p = programFor(seed, go);
+    AbstractProgram p = programFor(seed, generatorOptions(shape));
     std::set<std::string> ref;
     try {
       ref = enumerateConsistent(p, kMaxCandidates);
     } catch (const TooLarge &) {
       continue;
     }
-    if (casAwaits && ref.empty()) // every CAS spin loop blocks: count only programs that finish
+    if (shape.casAwaits && ref.empty()) // every CAS spin loop blocks: count only programs that finish
       continue;
     int dups = 0;
     std::set<std::string> got = explore(p, opts, dups);
@@ -101,33 +120,33 @@ void differential(bool scoped, uint64_t firstSeed, int wanted, bool awaits = fal
   EXPECT_GE(compared, wanted) << "too many generated programs were too large to enumerate";
 }
 
-TEST(Differential, Rc11ProgramsMatchTheNaiveEnumerator) { differential(false, 1, 250); }
+TEST(Differential, Rc11ProgramsMatchTheNaiveEnumerator) { differential(plain(false), 1, 250); }
 
-TEST(Differential, ScopedProgramsMatchTheNaiveEnumerator) { differential(true, 100000, 250); }
+TEST(Differential, ScopedProgramsMatchTheNaiveEnumerator) { differential(plain(true), 100000, 250); }
 
 TEST(Differential, ProgramsWithSpinLoopsMatchTheNaiveEnumerator) {
   // Complete executions are those in which every spin loop exits at once; blocked ones are
   // not compared (the exploration may drop them early).
-  differential(false, 200000, 150, true);
-  differential(true, 300000, 150, true);
+  differential(withAwaits(false), 200000, 150);
+  differential(withAwaits(true), 300000, 150);
 }
 
 TEST(Differential, LockLikeAwaitProgramsMatchTheNaiveEnumerator) {
   // Many awaits for values that several writers produce in turn (ticket-lock shapes): the
   // spin-loop reductions must keep every complete execution.
-  differential(false, 1400000, 1500, true, 40);
-  differential(true, 1500000, 1000, true, 40);
-  differential(false, 1600000, 800, true, 25);
-  differential(true, 1700000, 700, true, 60);
+  differential(lockLike(false, 40), 1400000, 1500);
+  differential(lockLike(true, 40), 1500000, 1000);
+  differential(lockLike(false, 25), 1600000, 800);
+  differential(lockLike(true, 60), 1700000, 700);
 }
 
 TEST(Differential, CasSpinLoopProgramsMatchTheNaiveEnumerator) {
   // Lock acquires written as CAS spin loops: a failed CAS blocks its thread, and only the
   // executions where every CAS succeeded are complete.
-  differential(false, 2100000, 100, true, 0, {}, true);
-  differential(true, 2200000, 100, true, 0, {}, true);
-  differential(false, 2300000, 250, true, 40, {}, true);
-  differential(true, 2400000, 200, true, 50, {}, true);
+  differential(casLoops(false, 0), 2100000, 100);
+  differential(casLoops(true, 0), 2200000, 100);
+  differential(casLoops(false, 40), 2300000, 250);
+  differential(casLoops(true, 50), 2400000, 200);
 }
 
 TEST(Differential, InPlaceRevisitsKeepTheExecutionsOfSpinLoops) {
@@ -137,11 +156,11 @@ TEST(Differential, InPlaceRevisitsKeepTheExecutionsOfSpinLoops) {
   // undid a take). The lock-like test above still finds duplicates with them (1501657).
   ExplorationOptions inPlace;
   inPlace.inPlaceRevisits = true;
-  differential(false, 200000, 150, true, 0, inPlace);
-  differential(true, 300000, 150, true, 0, inPlace);
+  differential(withAwaits(false), 200000, 150, inPlace);
+  differential(withAwaits(true), 300000, 150, inPlace);
   for (uint64_t seed : {1400649u, 1400814u, 1401371u, 2000749u})
-    differential(false, seed, 1, true, 40, inPlace);
-  differential(false, 1600911, 1, true, 25, inPlace);
+    differential(lockLike(false, 40), seed, 1, inPlace);
+  differential(lockLike(false, 25), 1600911, 1, inPlace);
 }
 
 TEST(Differential, ScheduleDoesNotChangeTheExecutions) {
