@@ -431,11 +431,9 @@ bool Explorer::backtrack() {
         frames_.pop_back();
         continue;
       }
-      std::vector<int32_t> rerun = rerunOnReturn(f, frames_[frames_.size() - 2].graph);
+      rerunOnReturn(f, frames_[frames_.size() - 2].graph);
       frames_.pop_back();
       driver_.attach(graph());
-      for (ThreadId t = 0; t < static_cast<ThreadId>(rerun.size()); ++t)
-        driver_.invalidate(t, rerun[static_cast<size_t>(t)]);
       driver_.afterCut();
       continue;
     }
@@ -450,15 +448,14 @@ bool Explorer::backtrack() {
   return false;
 }
 
-std::vector<int32_t> Explorer::rerunOnReturn(const Frame &child, const ExecutionGraph &parent) const {
+void Explorer::rerunOnReturn(const Frame &child, const ExecutionGraph &parent) {
   // Back from a revisit frame to its parent: a thread re-runs from the first event whose
   // value may differ, that is past what the child kept of the parent, or at a kept read
   // whose source differs (the revisited read, and reads taken over in place in the child).
-  std::vector<int32_t> from(static_cast<size_t>(parent.numThreads()));
   for (ThreadId t = 0; t < parent.numThreads(); ++t) {
     int32_t end = std::min(child.kept.get(t) + 1, parent.threadSize(t));
     if (!opts_.inPlaceRevisits) { // only the revisited read changed its source
-      from[static_cast<size_t>(t)] = t == child.revisited.thread ? std::min(end, child.revisited.index) : end;
+      driver_.invalidate(t, t == child.revisited.thread ? std::min(end, child.revisited.index) : end);
       continue;
     }
     int32_t i = 0;
@@ -467,9 +464,8 @@ std::vector<int32_t> Explorer::rerunOnReturn(const Frame &child, const Execution
       if (pr && static_cast<const ReadLabel *>(child.graph.label(Event{t, i}))->rf() != pr->rf())
         break;
     }
-    from[static_cast<size_t>(t)] = std::min(i, end);
+    driver_.invalidate(t, std::min(i, end));
   }
-  return from;
 }
 
 bool Explorer::applyWorkItem(const WorkItem &it) {

@@ -89,7 +89,8 @@ private:
 
   // backtracking
   bool backtrack();                         // false: nothing left
-  std::vector<int32_t> rerunOnReturn(const Frame &child, const ExecutionGraph &parent) const;
+  /// Tells the driver which threads run again when `child` returns to its parent's graph.
+  void rerunOnReturn(const Frame &child, const ExecutionGraph &parent);
   void cutBackTo(Stamp s); // the graph as it was right after the event with stamp s
   bool applyReadFrom(const WorkItem &it);
   bool applyCoPlacement(const WorkItem &it);
