@@ -51,14 +51,6 @@ AbstractProgram programFor(uint64_t seed, const GeneratorOptions &go) {
   return generate(rng, go);
 }
 
-/// Scoped for odd seeds, with spin loops for every third seed.
-GeneratorOptions mixedOptions(uint64_t seed) {
-  GeneratorOptions go;
-  go.scoped = seed % 2;
-  go.awaits = seed % 3 == 0;
-  return go;
-}
-
 /// Generator options of the differential tests: plain programs, or with spin loops (awaits),
 /// many of them (lock-like: `awaitPercent` of the operations are awaits, on few locations and
 /// operations), and CAS spin loops.
@@ -84,6 +76,12 @@ GeneratorOptions generatorOptions(const Shape &shape) {
     go.maxOps = 5;
   }
   return go;
+}
+
+/// Scoped for odd seeds, with spin loops for every third seed.
+GeneratorOptions mixedOptions(uint64_t seed) {
+  bool scoped = seed % 2;
+  return generatorOptions(seed % 3 == 0 ? withAwaits(scoped) : plain(scoped));
 }
 
 /// Compares the DPOR with the enumerator on `wanted` programs of the given shape, from
