@@ -135,6 +135,7 @@ bool Explorer::isRunnable(ThreadId t) {
 
 ThreadId Explorer::chooseThread() {
   auto &g = graph();
+  mayPostpone_ = false;
   // The write half of an RMW follows its read half immediately, and a block its read.
   for (ThreadId t = 0; t < g.numThreads(); ++t) {
     auto *r = dyn_cast<ReadLabel>(g.lastLabel(t));
@@ -142,22 +143,36 @@ ThreadId Explorer::chooseThread() {
               (opts_.inPlaceRevisits && isRunnable(t) && isa<BlockLabel>(driver_.next(t)))))
       return t;
   }
-  std::vector<ThreadId> runnable;
-  for (ThreadId t = 0; t < g.numThreads(); ++t) {
-    if (isRunnable(t)) {
-      if (!opts_.scheduleSeed)
-        return t;
-      runnable.push_back(t);
+  // The first runnable thread that is not waiting, from thread 0 or, seeded, from a
+  // thread picked by a hash of the graph's size: a function of the graph only, as the
+  // revisit conditions require. A waiting thread runs only when every runnable one waits.
+  ThreadId n = g.numThreads(), first = 0, fallback = -1;
+  if (opts_.scheduleSeed && n > 0) {
+    uint64_t h = *opts_.scheduleSeed ^ (g.numEvents() * 0x9E3779B97F4A7C15ull);
+    h ^= h >> 31;
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 29;
+    first = static_cast<ThreadId>(h % static_cast<uint64_t>(n));
+  }
+  for (ThreadId k = 0; k < n; ++k) {
+    ThreadId t = (first + k) % n;
+    if (isWaiting(t)) {
+      if (fallback < 0 && isRunnable(t)) // runs the thread up to its read again
+        fallback = t;
+    } else if (isRunnable(t)) {
+      mayPostpone_ = opts_.postponeWaitingAwaits;
+      return t;
     }
   }
-  if (runnable.empty())
-    return -1;
-  // A function of the graph only, as the revisit conditions require.
-  uint64_t h = *opts_.scheduleSeed ^ (g.numEvents() * 0x9E3779B97F4A7C15ull);
-  h ^= h >> 31;
-  h *= 0xBF58476D1CE4E5B9ull;
-  h ^= h >> 29;
-  return runnable[h % runnable.size()];
+  return fallback;
+}
+
+bool Explorer::isWaiting(ThreadId t) const {
+  if (static_cast<size_t>(t) >= waiting_.size())
+    return false;
+  const Waiting &w = waiting_[static_cast<size_t>(t)];
+  const auto &g = frames_.back().graph;
+  return w.index >= 0 && w.index == g.threadSize(t) && g.coMax(w.addr) == w.onWrite;
 }
 
 bool Explorer::runForward() {
@@ -203,9 +218,12 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
       return true;
   }
   bool ok;
-  if (auto *r = dyn_cast<ReadLabel>(lab))
-    ok = addRead(*r);
-  else if (auto *w = dyn_cast<WriteLabel>(lab))
+  if (auto *r = dyn_cast<ReadLabel>(lab)) {
+    ReadAdded added = addRead(*r);
+    if (added == ReadAdded::Postponed)
+      return true;
+    ok = added == ReadAdded::Consistent;
+  } else if (auto *w = dyn_cast<WriteLabel>(lab))
     ok = addWrite(*w);
   else
     ok = checker_->isConsistent(g, e);
@@ -338,18 +356,38 @@ bool Explorer::isFrozenForever(const BlockLabel &b) const {
   return false;
 }
 
-bool Explorer::addRead(ReadLabel &r) {
+Explorer::ReadAdded Explorer::addRead(ReadLabel &r) {
   auto &g = graph();
   std::vector<Event> rfs = checker_->coherentRfs(g, r.pos());
   if (rfs.empty())
-    return false;
+    return ReadAdded::Inconsistent;
   Event chosen = rfs.back(); // the co-maximal write: the read is added maximally
-  for (size_t i = 0; i + 1 < rfs.size(); ++i)
-    pushWork(WorkItem{WorkItem::Kind::ReadFrom, r.stamp(), r.pos(), rfs[i]});
   g.setRf(r.pos(), chosen);
   r.setAddedMax(chosen == g.coMax(r.addr()));
   checker_->updateViews(g, r.pos());
-  return checker_->isConsistent(g, r.pos());
+  bool consistent = checker_->isConsistent(g, r.pos());
+  if (consistent && mayPostpone_ && r.addedMax() && waitsOnCoMax(r)) {
+    // Another thread can run: this one waits until the location gets a new co-maximal
+    // write (isWaiting). The read is taken back before it branches.
+    Event e = r.pos();
+    if (static_cast<size_t>(e.thread) >= waiting_.size())
+      waiting_.resize(static_cast<size_t>(e.thread) + 1);
+    waiting_[static_cast<size_t>(e.thread)] = Waiting{e.index, r.addr(), chosen};
+    g.removeLastRead(e.thread);
+    driver_.invalidate(e.thread, e.index);
+    return ReadAdded::Postponed;
+  }
+  for (size_t i = 0; i + 1 < rfs.size(); ++i)
+    pushWork(WorkItem{WorkItem::Kind::ReadFrom, r.stamp(), r.pos(), rfs[i]});
+  return consistent ? ReadAdded::Consistent : ReadAdded::Inconsistent;
+}
+
+bool Explorer::waitsOnCoMax(const ReadLabel &r) {
+  // The read is an await (its thread's spin iteration or lock attempt is this one read) and
+  // its value blocks the thread: the thread's next event is the block.
+  auto *b = dyn_cast<BlockLabel>(driver_.next(r.thread()));
+  return b && b->awaitsLastRead() && b->index() == r.index() + 1 &&
+         (b->reason() == BlockReason::SpinLoop || b->reason() == BlockReason::Lock);
 }
 
 bool Explorer::addWrite(WriteLabel &w) {
@@ -433,6 +471,7 @@ bool Explorer::backtrack() {
       }
       rerunOnReturn(f, frames_[frames_.size() - 2].graph);
       frames_.pop_back();
+      waiting_.clear();
       driver_.attach(graph());
       driver_.afterCut();
       continue;
@@ -469,6 +508,7 @@ void Explorer::rerunOnReturn(const Frame &child, const ExecutionGraph &parent) {
 }
 
 bool Explorer::applyWorkItem(const WorkItem &it) {
+  waiting_.clear(); // the graph changes in other ways than by growing
   switch (it.kind) {
   case WorkItem::Kind::ReadFrom: return applyReadFrom(it);
   case WorkItem::Kind::CoPlacement: return applyCoPlacement(it);

@@ -76,7 +76,10 @@ private:
   bool isRunnable(ThreadId t);
   bool addEvent(std::unique_ptr<EventLabel> lab); // false: the graph became inconsistent
   void checkLocation(const MemAccessLabel &m) const;
-  bool addRead(ReadLabel &r);
+  enum class ReadAdded : uint8_t { Consistent, Inconsistent, Postponed };
+  ReadAdded addRead(ReadLabel &r);
+  bool waitsOnCoMax(const ReadLabel &r);
+  bool isWaiting(ThreadId t) const;
   bool isFrozenForever(const BlockLabel &b) const;
   bool isBlockedAwait(Event r) const;
   void revisitBlockedReadsInPlace(Event w);
@@ -118,6 +121,16 @@ private:
   ThreadDriver driver_;
   std::vector<Frame> frames_;
   ExplorationResult result_;
+  /// Threads whose next event is an await read that blocks on the co-maximal write `onWrite`
+  /// (found by adding the read, then taken back). Valid while the graph only grows: cleared
+  /// whenever an alternative is applied.
+  struct Waiting {
+    int32_t index = -1; // the read's index in its thread
+    Addr addr = 0;
+    Event onWrite;
+  };
+  std::vector<Waiting> waiting_;
+  bool mayPostpone_ = false; // chooseThread had another thread to run than the one it chose
   bool stop_ = false;
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point lastProgress_;

@@ -22,6 +22,11 @@ struct ExplorationOptions {
   /// Drop a branch as soon as a spin loop or lock blocks after a read that was not added
   /// maximally: no complete execution can follow (only blocked ones are skipped).
   bool dropFrozenSpins = true;
+  /// Schedule a thread whose next event is an await read that would block on the
+  /// co-maximal write only when no other thread can run (docs/development.md, Spin loops):
+  /// the read is added once a write lets it pass, so the branches where it blocks and waits
+  /// for a revisit are not explored. A choice of the next thread only: the same executions.
+  bool postponeWaitingAwaits = true;
   /// Keep blocked awaits on the co-maximal write by taking new writes in place instead of
   /// revisiting them (docs/development.md, Spin loops). Off: the lock-like differential test
   /// still finds an execution explored twice with it (seed 1501657).

@@ -186,6 +186,28 @@ void ExecutionGraph::removeBlock(ThreadId t) {
   events.pop_back();
 }
 
+void ExecutionGraph::removeLastRead(ThreadId t) {
+  auto &events = threads_[static_cast<size_t>(t)];
+  assert(!events.empty() && isa<ReadLabel>(events.back().get()));
+  auto *r = static_cast<ReadLabel *>(events.back().get());
+  Event e = r->pos();
+  Addr addr = r->addr();
+  auto &li = locs_[addr];
+  auto unlink = [e](std::vector<Event> &v) { // e was added last: search from the back
+    auto it = std::find(v.rbegin(), v.rend(), e);
+    if (it != v.rend())
+      v.erase(std::next(it).base());
+  };
+  if (r->rf().isInit())
+    unlink(li.initReaders);
+  else if (contains(r->rf()))
+    unlink(static_cast<WriteLabel *>(label(r->rf()))->readers());
+  unlink(li.reads);
+  events.pop_back();
+  if (li.co.empty() && li.reads.empty())
+    locs_.erase(addr);
+}
+
 void ExecutionGraph::popPastRf(ReadLabel &r) {
   ReadLabel::PastRf back = std::move(r.pastRfs().back());
   r.pastRfs().pop_back();

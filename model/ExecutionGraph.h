@@ -79,6 +79,9 @@ public:
   void restamp(Event e) { label(e)->setStamp(nextStamp_++); }
   /// Removes the block label that ends thread t (an in-place revisit unblocked the thread).
   void removeBlock(ThreadId t);
+  /// Removes the read that was just added as thread t's last event (the exploration
+  /// postponed it: dpor/Explorer, waiting awaits).
+  void removeLastRead(ThreadId t);
   /// Moves an already placed write to position `pos` of its location's co.
   void moveWrite(Event write, size_t pos);
 

@@ -94,7 +94,7 @@ TEST(Rc11Sanity, ScopedAndPlainRc11AgreeWhenEveryScopeIsSystem) {
 
 TEST(SpinPruning, DroppingFrozenSpinBranchesKeepsEveryCompleteExecution) {
   // Programs with spin loops and locks: the same complete executions and error kinds with
-  // and without the early drop and the in-place revisits; only blocked executions may
+  // and without the early drop and postponing waiting awaits; only blocked executions may
   // disappear.
   std::vector<std::pair<std::string, std::vector<std::string>>> programs;
   for (const Row &row : readManifest())
@@ -114,6 +114,7 @@ TEST(SpinPruning, DroppingFrozenSpinBranchesKeepsEveryCompleteExecution) {
     RunResult pruned = verify(o);
     o.exploration.dropFrozenSpins = false;
     o.exploration.inPlaceRevisits = false;
+    o.exploration.postponeWaitingAwaits = false;
     RunResult full = verify(o);
     std::string tag = file + (flags.empty() ? "" : " " + flags.back());
     EXPECT_EQ(pruned.exploration.complete, full.exploration.complete) << tag;

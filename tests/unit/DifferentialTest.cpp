@@ -180,6 +180,26 @@ TEST(Differential, ScheduleDoesNotChangeTheExecutions) {
   }
 }
 
+TEST(Differential, SeededSchedulesMatchTheNaiveEnumeratorOnAwaits) {
+  // The scheduler postpones a thread waiting at an await (ExplorationOptions::
+  // postponeWaitingAwaits) also when it starts from a seeded thread: awaits and CAS spin
+  // loops under two seeded schedules.
+  for (uint64_t s : {3u, 11u}) {
+    ExplorationOptions o;
+    o.scheduleSeed = s;
+    differential(withAwaits(true), 7300000 + s * 10000, 100, o);
+    differential(lockLike(false, 40), 7400000 + s * 10000, 300, o);
+    differential(casLoops(true, 50), 7900000 + s * 10000, 100, o);
+  }
+}
+
+TEST(Differential, LockLikeProgramsMatchWithoutPostponingAwaits) {
+  ExplorationOptions o;
+  o.postponeWaitingAwaits = false;
+  differential(lockLike(false, 40), 1400000, 300, o);
+  differential(casLoops(false, 40), 2300000, 100, o);
+}
+
 TEST(Differential, ParallelExplorationFindsEachExecutionOnce) {
   // DPOR.md §7, parallel independence: with 2 or 3 workers the explorers together visit
   // exactly the executions of a sequential run, none twice (also across explorers).
