@@ -365,8 +365,7 @@ Explorer::ReadAdded Explorer::addRead(ReadLabel &r) {
   g.setRf(r.pos(), chosen);
   r.setAddedMax(chosen == g.coMax(r.addr()));
   checker_->updateViews(g, r.pos());
-  bool consistent = checker_->isConsistent(g, r.pos());
-  if (consistent && mayPostpone_ && r.addedMax() && waitsOnCoMax(r)) {
+  if (mayPostpone_ && r.addedMax() && waitsOnCoMax(r)) {
     // Another thread can run: this one waits until the location gets a new co-maximal
     // write (isWaiting). The read is taken back before it branches.
     Event e = r.pos();
@@ -379,7 +378,7 @@ Explorer::ReadAdded Explorer::addRead(ReadLabel &r) {
   }
   for (size_t i = 0; i + 1 < rfs.size(); ++i)
     pushWork(WorkItem{WorkItem::Kind::ReadFrom, r.stamp(), r.pos(), rfs[i]});
-  return consistent ? ReadAdded::Consistent : ReadAdded::Inconsistent;
+  return checker_->isConsistent(g, r.pos()) ? ReadAdded::Consistent : ReadAdded::Inconsistent;
 }
 
 bool Explorer::waitsOnCoMax(const ReadLabel &r) {
@@ -508,7 +507,13 @@ void Explorer::rerunOnReturn(const Frame &child, const ExecutionGraph &parent) {
 }
 
 bool Explorer::applyWorkItem(const WorkItem &it) {
-  waiting_.clear(); // the graph changes in other ways than by growing
+  // What a thread waits for depends on its own events and the co-maximal write only: the
+  // record of a thread the alternative leaves unchanged stays valid (isWaiting checks the
+  // co-maximal write and the thread's length).
+  if (opts_.inPlaceRevisits)
+    waiting_.clear();
+  else if (static_cast<size_t>(it.target.thread) < waiting_.size())
+    waiting_[static_cast<size_t>(it.target.thread)] = Waiting{};
   switch (it.kind) {
   case WorkItem::Kind::ReadFrom: return applyReadFrom(it);
   case WorkItem::Kind::CoPlacement: return applyCoPlacement(it);
@@ -534,7 +539,10 @@ bool Explorer::applyReadFrom(const WorkItem &it) {
   if (!checker_->isConsistent(g, it.target))
     return false;
   notify(it.target);
-  return true;
+  // A read given an older write that blocks its thread at once freezes it: the branch is
+  // dropped before other threads run in it (isFrozenForever).
+  auto *b = dyn_cast<BlockLabel>(driver_.next(it.target.thread));
+  return !(b && isFrozenForever(*b));
 }
 
 bool Explorer::applyCoPlacement(const WorkItem &it) {
