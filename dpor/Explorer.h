@@ -122,15 +122,18 @@ private:
   std::vector<Frame> frames_;
   ExplorationResult result_;
   /// Threads whose next event is an await read that blocks on the co-maximal write `onWrite`
-  /// (found by adding the read, then taken back). Valid while the graph only grows: cleared
-  /// whenever an alternative is applied.
+  /// (found by adding the read, then taken back). A record holds while the thread keeps its
+  /// length and `onWrite` stays co-maximal (isWaiting); an alternative clears the record of
+  /// its target's thread, returning from a revisit frame clears all.
   struct Waiting {
     int32_t index = -1; // the read's index in its thread
     Addr addr = 0;
     Event onWrite;
   };
   std::vector<Waiting> waiting_;
-  bool mayPostpone_ = false; // chooseThread had another thread to run than the one it chose
+  /// chooseThread picked a thread that was not known to wait: if its read turns out to wait,
+  /// it is postponed and chooseThread picks again (a waiting thread runs only as a last resort).
+  bool mayPostpone_ = false;
   bool stop_ = false;
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point lastProgress_;

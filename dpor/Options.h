@@ -23,7 +23,8 @@ struct ExplorationOptions {
   /// maximally: no complete execution can follow (only blocked ones are skipped).
   bool dropFrozenSpins = true;
   /// Schedule a thread whose next event is an await read that would block on the
-  /// co-maximal write only when no other thread can run (docs/development.md, Spin loops):
+  /// co-maximal write only when every runnable thread is in that state (docs/development.md,
+  /// Spin loops):
   /// the read is added once a write lets it pass, so the branches where it blocks and waits
   /// for a revisit are not explored. A choice of the next thread only: the same executions.
   bool postponeWaitingAwaits = true;
