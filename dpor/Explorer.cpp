@@ -366,8 +366,9 @@ Explorer::ReadAdded Explorer::addRead(ReadLabel &r) {
   r.setAddedMax(chosen == g.coMax(r.addr()));
   checker_->updateViews(g, r.pos());
   if (mayPostpone_ && r.addedMax() && waitsOnCoMax(r)) {
-    // Another thread can run: this one waits until the location gets a new co-maximal
-    // write (isWaiting). The read is taken back before it branches.
+    // The thread was not picked as the last resort: it waits until the location gets a new
+    // co-maximal write (isWaiting), and chooseThread picks again. The read is taken back
+    // before it branches.
     Event e = r.pos();
     if (static_cast<size_t>(e.thread) >= waiting_.size())
       waiting_.resize(static_cast<size_t>(e.thread) + 1);

@@ -24,9 +24,9 @@ struct ExplorationOptions {
   bool dropFrozenSpins = true;
   /// Schedule a thread whose next event is an await read that would block on the
   /// co-maximal write only when every runnable thread is in that state (docs/development.md,
-  /// Spin loops):
-  /// the read is added once a write lets it pass, so the branches where it blocks and waits
-  /// for a revisit are not explored. A choice of the next thread only: the same executions.
+  /// Spin loops): the read is added once a write lets it pass, so the branches where it
+  /// blocks and waits for a revisit are not explored. A choice of the next thread only: the
+  /// same executions.
   bool postponeWaitingAwaits = true;
   /// Keep blocked awaits on the co-maximal write by taking new writes in place instead of
   /// revisiting them (docs/development.md, Spin loops). Off: the lock-like differential test

@@ -56,12 +56,8 @@ EventLabel *ExecutionGraph::add(std::unique_ptr<EventLabel> lab) {
 
 void ExecutionGraph::setRf(Event read, Event write) {
   auto *r = static_cast<ReadLabel *>(label(read));
-  auto unlink = [&](std::vector<Event> &v) { v.erase(std::remove(v.begin(), v.end(), read), v.end()); };
   auto &li = locs_[r->addr()];
-  if (r->rf().isInit())
-    unlink(li.initReaders);
-  else if (contains(r->rf()))
-    unlink(static_cast<WriteLabel *>(label(r->rf()))->readers());
+  unlinkFromSource(*r, li);
   r->setRf(write);
   if (write.isInit())
     li.initReaders.push_back(read);
@@ -186,23 +182,30 @@ void ExecutionGraph::removeBlock(ThreadId t) {
   events.pop_back();
 }
 
+namespace {
+/// Removes e from v (at most once; v holds it at most once), searching from the back.
+void eraseLast(std::vector<Event> &v, Event e) {
+  auto it = std::find(v.rbegin(), v.rend(), e);
+  if (it != v.rend())
+    v.erase(std::next(it).base());
+}
+} // namespace
+
+void ExecutionGraph::unlinkFromSource(const ReadLabel &r, LocationInfo &li) {
+  if (r.rf().isInit())
+    eraseLast(li.initReaders, r.pos());
+  else if (contains(r.rf()))
+    eraseLast(static_cast<WriteLabel *>(label(r.rf()))->readers(), r.pos());
+}
+
 void ExecutionGraph::removeLastRead(ThreadId t) {
   auto &events = threads_[static_cast<size_t>(t)];
   assert(!events.empty() && isa<ReadLabel>(events.back().get()));
   auto *r = static_cast<ReadLabel *>(events.back().get());
-  Event e = r->pos();
   Addr addr = r->addr();
   auto &li = locs_[addr];
-  auto unlink = [e](std::vector<Event> &v) { // e was added last: search from the back
-    auto it = std::find(v.rbegin(), v.rend(), e);
-    if (it != v.rend())
-      v.erase(std::next(it).base());
-  };
-  if (r->rf().isInit())
-    unlink(li.initReaders);
-  else if (contains(r->rf()))
-    unlink(static_cast<WriteLabel *>(label(r->rf()))->readers());
-  unlink(li.reads);
+  unlinkFromSource(*r, li);
+  eraseLast(li.reads, r->pos());
   events.pop_back();
   if (li.co.empty() && li.reads.empty())
     locs_.erase(addr);

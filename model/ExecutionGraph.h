@@ -122,6 +122,8 @@ private:
   /// Gives read r the source on top of its past sources (the read's old rf must already be
   /// unlinked from its write).
   void popPastRf(ReadLabel &r);
+  /// Takes read r off the reader list of its current source (most recent reads are last).
+  void unlinkFromSource(const ReadLabel &r, LocationInfo &li);
   void dropFrom(std::vector<std::unique_ptr<EventLabel>> &events, size_t n);
   LocationInfo &locFor(Addr a, uint32_t size);
 
