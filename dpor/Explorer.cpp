@@ -527,6 +527,21 @@ bool Explorer::applyWorkItem(const WorkItem &it) {
 void Explorer::cutBackTo(Stamp s) {
   graph().cutToStamp(s);
   driver_.afterCut();
+  dropStaleWaits();
+}
+
+void Explorer::dropStaleWaits() {
+  // A record is a cache of what the thread's next read would do on the co-maximal write: it
+  // must not outlive a change of either. A thread that lost events, or a write that was
+  // removed, may come back the same length or at the same position with other values.
+  const auto &g = frames_.back().graph;
+  for (size_t t = 0; t < waiting_.size(); ++t) {
+    Waiting &w = waiting_[t];
+    if (w.index >= 0 && (!g.threadExists(static_cast<ThreadId>(t)) ||
+                         g.threadSize(static_cast<ThreadId>(t)) != w.index ||
+                         (!w.onWrite.isInit() && !g.contains(w.onWrite))))
+      w = Waiting{};
+  }
 }
 
 bool Explorer::applyReadFrom(const WorkItem &it) {
@@ -605,6 +620,7 @@ bool Explorer::applyBackwardRevisit(const WorkItem &it) {
   frames_.push_back(std::move(next));
   driver_.attach(graph());
   driver_.afterCut();
+  dropStaleWaits();
   driver_.invalidate(it.target.thread, it.target.index);
   notify(it.target);
   return true;

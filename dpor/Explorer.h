@@ -134,6 +134,7 @@ private:
   /// chooseThread picked a thread that was not known to wait: if its read turns out to wait,
   /// it is postponed and chooseThread picks again (a waiting thread runs only as a last resort).
   bool mayPostpone_ = false;
+  void dropStaleWaits(); // after a cut or a restriction
   bool stop_ = false;
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point lastProgress_;
