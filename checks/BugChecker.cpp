@@ -57,8 +57,9 @@ void BugChecker::checkRaces(const ExecutionGraph &g, const MemAccessLabel &e) {
   };
   for (Event w : li->co)
     consider(w);
-  for (Event r : li->reads)
-    consider(r);
+  if (isa<WriteLabel>(&e)) // two reads never race
+    for (Event r : li->reads)
+      consider(r);
 }
 
 void BugChecker::checkHeap(const ExecutionGraph &g, const EventLabel &e) {

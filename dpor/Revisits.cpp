@@ -26,7 +26,12 @@ void Explorer::pushBackwardRevisits(Event w, bool skipBlockedAwaits) {
         std::find(wl->tookInPlace().begin(), wl->tookInPlace().end(), r) != wl->tookInPlace().end() ||
         (skipBlockedAwaits && isBlockedAwait(r)))
       continue;
-    if (isMaximalExtension(r, w, keptView(r, w)))
+    View kept = keptView(r, w);
+    // A revisit by an RMW's write half that would leave it sharing its source with another
+    // RMW is dropped here rather than after the graph copy (applyBackwardRevisit).
+    if (wl->isRmwPart() && !checker_->rmwStaysAtomic(g, w, kept, r))
+      continue;
+    if (isMaximalExtension(r, w, kept))
       pushWork(WorkItem{WorkItem::Kind::BackwardRevisit, wl->stamp(), r, w});
   }
 }

@@ -38,6 +38,10 @@ public:
   /// Whether the write half `w` of an RMW sits right after the write its read half reads,
   /// with no other RMW reading that write (the atomicity axiom for w).
   virtual bool rmwIsAtomic(const ExecutionGraph &g, Event w) const = 0;
+  /// rmwIsAtomic(w) in the graph a backward revisit of `revisited` by `w` would make: `g`
+  /// restricted to `kept` (which holds w's porf prefix, not `revisited`), `revisited` reading w.
+  virtual bool rmwStaysAtomic(const ExecutionGraph &g, Event w, const View &kept,
+                              Event revisited) const = 0;
 
   /// incl(a, b) for two labels (MODEL.md section 1); false unless both are atomic.
   virtual bool incl(const EventLabel &a, const EventLabel &b) const = 0;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <iterator>
 
 namespace scopemc {
 
@@ -225,12 +226,7 @@ void ExecutionGraph::popPastRf(ReadLabel &r) {
     static_cast<WriteLabel *>(label(back.rf))->readers().push_back(r.pos());
 }
 
-void ExecutionGraph::restrict(const View &keep) {
-  for (ThreadId t = 0; t < numThreads(); ++t) {
-    auto &events = threads_[static_cast<size_t>(t)];
-    auto n = static_cast<size_t>(keep.get(t) + 1);
-    dropFrom(events, n);
-  }
+void ExecutionGraph::dropUnstartedThreads() {
   for (ThreadId t = 1; t < numThreads(); ++t)
     if (!threadExists(t))
       dropFrom(threads_[static_cast<size_t>(t)], 0);
@@ -239,6 +235,15 @@ void ExecutionGraph::restrict(const View &keep) {
     tpos_.pop_back();
     creators_.pop_back();
   }
+}
+
+void ExecutionGraph::restrict(const View &keep) {
+  for (ThreadId t = 0; t < numThreads(); ++t) {
+    auto &events = threads_[static_cast<size_t>(t)];
+    auto n = static_cast<size_t>(keep.get(t) + 1);
+    dropFrom(events, n);
+  }
+  dropUnstartedThreads();
   auto kept = [&](Event e) { return contains(e); };
   for (auto it = locs_.begin(); it != locs_.end();) {
     auto &li = it->second;
@@ -276,15 +281,37 @@ ExecutionGraph ExecutionGraph::copyRestricted(const View &keep) const {
     for (size_t i = 0; i < n; ++i)
       dst.push_back(threads_[static_cast<size_t>(t)][i]->clone());
   }
-  g.locs_ = locs_;
   g.nextStamp_ = nextStamp_;
   g.hasPastRfs_ = hasPastRfs_;
   for (auto &events : g.threads_)
     for (auto &l : events)
       if (isa<FenceLabel>(l.get()) && l->isSC())
         ++g.scFences_;
-  g.restrict(keep);
+  g.dropUnstartedThreads();
+  g.copyLocationsFrom(*this);
   return g;
+}
+
+void ExecutionGraph::copyLocationsFrom(const ExecutionGraph &from) {
+  // Only what this graph holds: the lists keep their order, the reader lists of the copied
+  // writes lose the reads that were not copied.
+  auto kept = [&](Event e) { return contains(e); };
+  for (auto &[addr, src] : from.locs_) {
+    LocationInfo li;
+    li.size = src.size;
+    li.co.reserve(src.co.size());
+    li.reads.reserve(src.reads.size());
+    std::copy_if(src.co.begin(), src.co.end(), std::back_inserter(li.co), kept);
+    std::copy_if(src.reads.begin(), src.reads.end(), std::back_inserter(li.reads), kept);
+    if (li.co.empty() && li.reads.empty())
+      continue;
+    li.initReaders.reserve(src.initReaders.size());
+    std::copy_if(src.initReaders.begin(), src.initReaders.end(), std::back_inserter(li.initReaders), kept);
+    if (li.reads.size() != src.reads.size())
+      for (Event w : li.co)
+        std::erase_if(static_cast<WriteLabel *>(label(w))->readers(), [&](Event e) { return !kept(e); });
+    locs_.emplace_hint(locs_.end(), addr, std::move(li));
+  }
 }
 
 } // namespace scopemc

@@ -118,6 +118,10 @@ public:
 
 private:
   void restrict(const View &keep);
+  /// Drops the threads whose create event is not in the graph (after a cut or a copy).
+  void dropUnstartedThreads();
+  /// Fills locs_ (empty) with `from`'s locations restricted to the events this graph holds.
+  void copyLocationsFrom(const ExecutionGraph &from);
   void undoInPlaceAfter(Stamp s);
   /// Gives read r the source on top of its past sources (the read's old rf must already be
   /// unlinked from its write).

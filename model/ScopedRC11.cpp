@@ -182,6 +182,26 @@ bool ScopedRC11Checker::rmwIsAtomic(const ExecutionGraph &g, Event w) const {
   return true;
 }
 
+bool ScopedRC11Checker::rmwStaysAtomic(const ExecutionGraph &g, Event w, const View &kept,
+                                       Event revisited) const {
+  auto *r = static_cast<const ReadLabel *>(g.label(w.prev()));
+  const auto &co = g.location(r->addr())->co;
+  long from = g.coIndex(r->rf()), to = g.coIndex(w);
+  if (to <= from)
+    return false;
+  for (long i = from + 1; i < to; ++i) // a kept write would sit between them
+    if (kept.contains(co[static_cast<size_t>(i)]))
+      return false;
+  for (Event other : g.readersOf(r->rf(), r->addr())) {
+    if (other == r->pos() || other == revisited || !kept.contains(other.next()))
+      continue;
+    auto *ow = dyn_cast<WriteLabel>(g.label(other.next()));
+    if (ow && ow->isRmwPart())
+      return false;
+  }
+  return true;
+}
+
 bool ScopedRC11Checker::isConsistent(const ExecutionGraph &g, Event e) const {
   const EventLabel *lab = g.label(e);
   if (auto *r = dyn_cast<ReadLabel>(lab)) {

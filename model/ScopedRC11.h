@@ -16,6 +16,8 @@ public:
   bool isConsistent(const ExecutionGraph &g, Event e) const override;
   bool incl(const EventLabel &a, const EventLabel &b) const override;
   bool rmwIsAtomic(const ExecutionGraph &g, Event w) const override;
+  bool rmwStaysAtomic(const ExecutionGraph &g, Event w, const View &kept,
+                      Event revisited) const override;
 
 private:
   /// hb contributed to the acquire event `acq` by the reader `reader` reading from `w`:
