@@ -93,6 +93,52 @@ TEST(Axioms, AtomicityForbidsTwoRmwsAfterTheSameWrite) {
   EXPECT_FALSE(t.c->isConsistent(t.g, u2));
 }
 
+// rmwStaysAtomic answers, on the graph before a backward revisit, what rmwIsAtomic answers
+// on the graph the revisit makes (the restricted copy with the revisited read reading w).
+bool atomicInRevisitedCopy(G &t, Event w, const View &kept, Event revisited) {
+  ExecutionGraph copy = t.g.copyRestricted(kept);
+  copy.setRf(revisited, w);
+  return t.c->rmwIsAtomic(copy, w);
+}
+
+TEST(Axioms, RmwStaysAtomicAgreesWithTheRevisitedGraph) {
+  RmwInfo add{RmwOp::Add, 1, 0, false};
+  for (bool keepThird : {false, true})
+    for (bool keepPlain : {false, true}) {
+      G t; // thread 0 creates threads 1-4, so that a restricted copy keeps them
+      t.start(0);
+      for (ThreadId th = 1; th <= 4; ++th) {
+        Event c{0, t.g.threadSize(0)};
+        t.g.add(std::make_unique<ThreadCreateLabel>(c, t.pos(0), nullptr, ThreadEntry{}, th));
+        t.c->updateViews(t.g, c);
+        t.g.addThread(th, t.pos(th), c);
+        t.g.add(std::make_unique<ThreadStartLabel>(Event{th, 0}, t.pos(th), c));
+        t.c->updateViews(t.g, Event{th, 0});
+      }
+      Event r1 = t.read(1, X, Event::init(), MemOrder::Relaxed, add);
+      Event u1 = t.write(1, X, 1, MemOrder::Relaxed, true);
+      t.g.placeWrite(u1, 0);
+      Event wx = t.write(4, X, 5); // a plain write
+      t.g.placeWrite(wx, 0);
+      Event r3 = t.read(3, X, Event::init(), MemOrder::Relaxed, add);
+      Event u3 = t.write(3, X, 1, MemOrder::Relaxed, true);
+      t.g.placeWrite(u3, 0);
+      t.read(2, X, Event::init(), MemOrder::Relaxed, add);
+      Event u2 = t.write(2, X, 1, MemOrder::Relaxed, true);
+      t.g.placeWrite(u2, 2); // co: init u3 wx u2 u1, so u2 stays atomic only without u3, wx
+      View kept;
+      kept.set(0, t.g.threadSize(0) - 1);
+      kept.set(1, r1.index);                      // the revisited read, not its write half
+      kept.set(2, u2.index);                      // w's porf prefix
+      kept.set(3, keepThird ? u3.index : r3.index - 1);
+      kept.set(4, keepPlain ? wx.index : wx.index - 1);
+      bool expected = atomicInRevisitedCopy(t, u2, kept, r1);
+      EXPECT_EQ(t.c->rmwStaysAtomic(t.g, u2, kept, r1), expected)
+          << "third RMW kept: " << keepThird << ", plain write kept: " << keepPlain;
+      EXPECT_EQ(expected, !keepThird && !keepPlain);
+    }
+}
+
 TEST(Axioms, ScForbidsStoreBufferingWithScAccesses) {
   G t;
   t.start(1);
