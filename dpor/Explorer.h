@@ -80,6 +80,7 @@ private:
   ReadAdded addRead(ReadLabel &r);
   bool waitsOnCoMax(const ReadLabel &r);
   bool isWaiting(ThreadId t) const;
+  void dropStaleWaits(); // after a cut or a restriction
   bool isFrozenForever(const BlockLabel &b) const;
   bool isBlockedAwait(Event r) const;
   void revisitBlockedReadsInPlace(Event w);
@@ -124,7 +125,8 @@ private:
   /// Threads whose next event is an await read that blocks on the co-maximal write `onWrite`
   /// (found by adding the read, then taken back). A record holds while the thread keeps its
   /// length and `onWrite` stays co-maximal (isWaiting); an alternative clears the record of
-  /// its target's thread, returning from a revisit frame clears all.
+  /// its target's thread, a cut or restriction those of threads that lost events or whose
+  /// write it removed (dropStaleWaits), returning from a revisit frame clears all.
   struct Waiting {
     int32_t index = -1; // the read's index in its thread
     Addr addr = 0;
@@ -134,7 +136,6 @@ private:
   /// chooseThread picked a thread that was not known to wait: if its read turns out to wait,
   /// it is postponed and chooseThread picks again (a waiting thread runs only as a last resort).
   bool mayPostpone_ = false;
-  void dropStaleWaits(); // after a cut or a restriction
   bool stop_ = false;
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point lastProgress_;

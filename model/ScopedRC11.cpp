@@ -193,7 +193,8 @@ bool ScopedRC11Checker::rmwStaysAtomic(const ExecutionGraph &g, Event w, const V
     if (kept.contains(co[static_cast<size_t>(i)]))
       return false;
   for (Event other : g.readersOf(r->rf(), r->addr())) {
-    if (other == r->pos() || other == revisited || !kept.contains(other.next()))
+    if (other == r->pos() || other == revisited || !g.contains(other.next()) ||
+        !kept.contains(other.next()))
       continue;
     auto *ow = dyn_cast<WriteLabel>(g.label(other.next()));
     if (ow && ow->isRmwPart())
