@@ -244,22 +244,21 @@ void ExecutionGraph::restrict(const View &keep) {
     dropFrom(events, n);
   }
   dropUnstartedThreads();
-  auto kept = [&](Event e) { return contains(e); };
-  for (auto it = locs_.begin(); it != locs_.end();) {
-    auto &li = it->second;
-    std::erase_if(li.co, [&](Event e) { return !kept(e); });
-    size_t reads = li.reads.size();
-    std::erase_if(li.reads, [&](Event e) { return !kept(e); });
-    if (li.reads.size() != reads) { // only then may a reader list hold a dropped read
-      std::erase_if(li.initReaders, [&](Event e) { return !kept(e); });
-      for (Event w : li.co)
-        std::erase_if(static_cast<WriteLabel *>(label(w))->readers(), [&](Event e) { return !kept(e); });
-    }
-    if (li.co.empty() && li.reads.empty())
-      it = locs_.erase(it);
-    else
-      ++it;
+  for (auto it = locs_.begin(); it != locs_.end();)
+    it = keepHeldEvents(it->second) ? std::next(it) : locs_.erase(it);
+}
+
+bool ExecutionGraph::keepHeldEvents(LocationInfo &li) {
+  auto gone = [&](Event e) { return !contains(e); };
+  std::erase_if(li.co, gone);
+  size_t reads = li.reads.size();
+  std::erase_if(li.reads, gone);
+  if (li.reads.size() != reads) { // only then may a reader list hold a dropped read
+    std::erase_if(li.initReaders, gone);
+    for (Event w : li.co)
+      std::erase_if(static_cast<WriteLabel *>(label(w))->readers(), gone);
   }
+  return !li.co.empty() || !li.reads.empty();
 }
 
 ExecutionGraph ExecutionGraph::copy() const {
@@ -293,24 +292,11 @@ ExecutionGraph ExecutionGraph::copyRestricted(const View &keep) const {
 }
 
 void ExecutionGraph::copyLocationsFrom(const ExecutionGraph &from) {
-  // Only what this graph holds: the lists keep their order, the reader lists of the copied
-  // writes lose the reads that were not copied.
-  auto kept = [&](Event e) { return contains(e); };
+  // Built in order, without the map copy and erasures a full copy then a restrict would make.
   for (auto &[addr, src] : from.locs_) {
-    LocationInfo li;
-    li.size = src.size;
-    li.co.reserve(src.co.size());
-    li.reads.reserve(src.reads.size());
-    std::copy_if(src.co.begin(), src.co.end(), std::back_inserter(li.co), kept);
-    std::copy_if(src.reads.begin(), src.reads.end(), std::back_inserter(li.reads), kept);
-    if (li.co.empty() && li.reads.empty())
-      continue;
-    li.initReaders.reserve(src.initReaders.size());
-    std::copy_if(src.initReaders.begin(), src.initReaders.end(), std::back_inserter(li.initReaders), kept);
-    if (li.reads.size() != src.reads.size())
-      for (Event w : li.co)
-        std::erase_if(static_cast<WriteLabel *>(label(w))->readers(), [&](Event e) { return !kept(e); });
-    locs_.emplace_hint(locs_.end(), addr, std::move(li));
+    LocationInfo li = src;
+    if (keepHeldEvents(li))
+      locs_.emplace_hint(locs_.end(), addr, std::move(li));
   }
 }
 

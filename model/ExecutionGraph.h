@@ -120,6 +120,9 @@ private:
   void restrict(const View &keep);
   /// Drops the threads whose create event is not in the graph (after a cut or a copy).
   void dropUnstartedThreads();
+  /// Drops from a location's lists (and its writes' reader lists) the events this graph no
+  /// longer holds; false when the location has no access left.
+  bool keepHeldEvents(LocationInfo &li);
   /// Fills locs_ (empty) with `from`'s locations restricted to the events this graph holds.
   void copyLocationsFrom(const ExecutionGraph &from);
   void undoInPlaceAfter(Stamp s);

@@ -166,14 +166,24 @@ bool ScopedRC11Checker::readIsCoherent(const ExecutionGraph &g, const ReadLabel 
   return lower == r.rf() || g.coBefore(lower, r.rf());
 }
 
-bool ScopedRC11Checker::rmwIsAtomic(const ExecutionGraph &g, Event w) const {
+namespace {
+
+/// The atomicity axiom for the write half `w` of an RMW, among the events `held` keeps of
+/// `g` (and with `revisited`, if it is a reader of the same write, reading something else):
+/// no held write between w and the write its read half reads, and no other held RMW
+/// writing right after that write.
+template <typename Held>
+bool rmwAtomicAmong(const ExecutionGraph &g, Event w, Held held, Event revisited) {
   auto *r = static_cast<const ReadLabel *>(g.label(w.prev()));
-  long idx = g.coIndex(w);
-  if (idx != g.coIndex(r->rf()) + 1)
+  const auto &co = g.location(r->addr())->co;
+  long from = g.coIndex(r->rf()), to = g.coIndex(w);
+  if (to <= from)
     return false;
-  // No other RMW may have written right after the same write.
+  for (long i = from + 1; i < to; ++i)
+    if (held(co[static_cast<size_t>(i)]))
+      return false;
   for (Event other : g.readersOf(r->rf(), r->addr())) {
-    if (other == r->pos() || !g.contains(other.next()))
+    if (other == r->pos() || other == revisited || !g.contains(other.next()) || !held(other.next()))
       continue;
     auto *ow = dyn_cast<WriteLabel>(g.label(other.next()));
     if (ow && ow->isRmwPart())
@@ -182,25 +192,15 @@ bool ScopedRC11Checker::rmwIsAtomic(const ExecutionGraph &g, Event w) const {
   return true;
 }
 
+} // namespace
+
+bool ScopedRC11Checker::rmwIsAtomic(const ExecutionGraph &g, Event w) const {
+  return rmwAtomicAmong(g, w, [](Event) { return true; }, Event{-1, -1});
+}
+
 bool ScopedRC11Checker::rmwStaysAtomic(const ExecutionGraph &g, Event w, const View &kept,
                                        Event revisited) const {
-  auto *r = static_cast<const ReadLabel *>(g.label(w.prev()));
-  const auto &co = g.location(r->addr())->co;
-  long from = g.coIndex(r->rf()), to = g.coIndex(w);
-  if (to <= from)
-    return false;
-  for (long i = from + 1; i < to; ++i) // a kept write would sit between them
-    if (kept.contains(co[static_cast<size_t>(i)]))
-      return false;
-  for (Event other : g.readersOf(r->rf(), r->addr())) {
-    if (other == r->pos() || other == revisited || !g.contains(other.next()) ||
-        !kept.contains(other.next()))
-      continue;
-    auto *ow = dyn_cast<WriteLabel>(g.label(other.next()));
-    if (ow && ow->isRmwPart())
-      return false;
-  }
-  return true;
+  return rmwAtomicAmong(g, w, [&](Event e) { return kept.contains(e); }, revisited);
 }
 
 bool ScopedRC11Checker::isConsistent(const ExecutionGraph &g, Event e) const {
