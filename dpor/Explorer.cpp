@@ -19,7 +19,7 @@ ExplorationResult Explorer::run() {
 
 ExplorationResult Explorer::run(Branch branch) {
   frames_.clear();
-  frames_.push_back(Frame{std::move(branch.graph), {branch.item}, View{}, Event::init()});
+  frames_.push_back(Frame{std::move(branch.graph), {branch.item}, View{}, Event::init(), {}});
   return explore(true);
 }
 
@@ -528,6 +528,7 @@ void Explorer::cutBackTo(Stamp s) {
   graph().cutToStamp(s);
   driver_.afterCut();
   dropStaleWaits();
+  std::erase_if(frames_.back().blockingValues, [s](const auto &bv) { return bv.first > s; });
 }
 
 void Explorer::dropStaleWaits() {
@@ -556,9 +557,19 @@ bool Explorer::applyReadFrom(const WorkItem &it) {
     return false;
   notify(it.target);
   // A read given an older write that blocks its thread at once freezes it: the branch is
-  // dropped before other threads run in it (isFrozenForever).
+  // dropped before other threads run in it (isFrozenForever). Whether it blocks depends on
+  // the value read alone (the thread's earlier events are those of the previous
+  // alternative), so a value found blocking is not run again for the same read.
+  auto &known = frames_.back().blockingValues;
+  std::pair<Stamp, uint64_t> key{r->stamp(), driver_.readValue(*r)};
+  if (std::find(known.begin(), known.end(), key) != known.end())
+    return false;
   auto *b = dyn_cast<BlockLabel>(driver_.next(it.target.thread));
-  return !(b && isFrozenForever(*b));
+  if (b && isFrozenForever(*b)) {
+    known.push_back(key);
+    return false;
+  }
+  return true;
 }
 
 bool Explorer::applyCoPlacement(const WorkItem &it) {
@@ -599,7 +610,7 @@ bool Explorer::applyBackwardRevisit(const WorkItem &it) {
       if (static_cast<const ReadLabel *>(g.label(r))->rf() != it.write)
         takeInPlace(r, it.write, true);
   View kept = keptView(it.target, it.write);
-  Frame next{g.copyRestricted(kept), {}, kept, it.target};
+  Frame next{g.copyRestricted(kept), {}, kept, it.target, {}};
   auto &ng = next.graph;
   const View &prefix = ng.label(it.write)->porf();
   for (ThreadId t = 0; t < ng.numThreads(); ++t)

@@ -65,6 +65,9 @@ private:
     std::vector<WorkItem> work;
     View kept;       // a revisit frame: what it kept of its parent's graph
     Event revisited; // and the read that changed its rf
+    /// Values that block a read's thread at once when an alternative gives them to it, by
+    /// the read's stamp (applyReadFrom). Valid while the read stays: cuts drop the later ones.
+    std::vector<std::pair<Stamp, uint64_t>> blockingValues;
   };
 
   ExecutionGraph &graph() { return frames_.back().graph; }

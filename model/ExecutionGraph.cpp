@@ -165,9 +165,12 @@ void ExecutionGraph::undoInPlaceAfter(Stamp s) {
 }
 
 void ExecutionGraph::dropFrom(std::vector<std::unique_ptr<EventLabel>> &events, size_t n) {
-  for (size_t i = n; i < events.size(); ++i)
-    if (isa<FenceLabel>(events[i].get()) && events[i]->isSC())
+  for (size_t i = n; i < events.size(); ++i) {
+    if (auto *m = dyn_cast<MemAccessLabel>(events[i].get()))
+      dropped_.push_back(m->addr());
+    else if (isa<FenceLabel>(events[i].get()) && events[i]->isSC())
       --scFences_;
+  }
   if (events.size() > n)
     events.resize(n);
 }
@@ -244,8 +247,13 @@ void ExecutionGraph::restrict(const View &keep) {
     dropFrom(events, n);
   }
   dropUnstartedThreads();
-  for (auto it = locs_.begin(); it != locs_.end();)
-    it = keepHeldEvents(it->second) ? std::next(it) : locs_.erase(it);
+  // Only the locations of dropped accesses can hold events that are gone.
+  std::sort(dropped_.begin(), dropped_.end());
+  dropped_.erase(std::unique(dropped_.begin(), dropped_.end()), dropped_.end());
+  for (Addr a : dropped_)
+    if (auto it = locs_.find(a); it != locs_.end() && !keepHeldEvents(it->second))
+      locs_.erase(it);
+  dropped_.clear();
 }
 
 bool ExecutionGraph::keepHeldEvents(LocationInfo &li) {
@@ -287,6 +295,7 @@ ExecutionGraph ExecutionGraph::copyRestricted(const View &keep) const {
       if (isa<FenceLabel>(l.get()) && l->isSC())
         ++g.scFences_;
   g.dropUnstartedThreads();
+  g.dropped_.clear();
   g.copyLocationsFrom(*this);
   return g;
 }

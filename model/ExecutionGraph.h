@@ -131,6 +131,7 @@ private:
   void popPastRf(ReadLabel &r);
   /// Takes read r off the reader list of its current source (most recent reads are last).
   void unlinkFromSource(const ReadLabel &r, LocationInfo &li);
+  /// Drops events[n..]; the addresses of the accesses dropped go to dropped_.
   void dropFrom(std::vector<std::unique_ptr<EventLabel>> &events, size_t n);
   LocationInfo &locFor(Addr a, uint32_t size);
 
@@ -143,6 +144,7 @@ private:
   size_t scFences_ = 0;
   bool hasPastRfs_ = false; // some read was revisited in place
   std::vector<Event> restored_;
+  std::vector<Addr> dropped_; // scratch of restrict: the locations that lost events
 };
 
 } // namespace scopemc
