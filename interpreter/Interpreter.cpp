@@ -399,10 +399,21 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
     setBits(f, i, gep(f, cast<GetElementPtrInst>(i)));
     return Flow::Next;
   case Instruction::ExtractValue: {
-    RtValue v = get(f, i.getOperand(0));
+    RtValue constant; // the aggregate is read in place unless it is a constant
+    const Value *op = i.getOperand(0);
+    const RtValue *v = nullptr;
+    if (isa<Constant>(op)) {
+      constant = get(f, op);
+      v = &constant;
+    } else {
+      v = &f.regs[f.fi->slots.lookup(op)];
+    }
     for (unsigned idx : cast<ExtractValueInst>(i).indices())
-      v = RtValue(v.elems.at(idx));
-    set(f, i, std::move(v));
+      v = &v->elems.at(idx);
+    if (v->elems.empty())
+      setBits(f, i, v->bits);
+    else
+      set(f, i, RtValue(*v));
     return Flow::Next;
   }
   case Instruction::InsertValue: {

@@ -303,17 +303,22 @@ Interpreter::Flow Interpreter::atomicRmw(Thread &th, Frame &f, const AtomicRMWIn
 }
 
 Interpreter::Flow Interpreter::cmpxchg(Thread &th, Frame &f, const AtomicCmpXchgInst &i) {
-  uint64_t a = get(f, i.getPointerOperand()).bits;
-  uint64_t expected = get(f, i.getCompareOperand()).bits;
-  uint64_t desired = get(f, i.getNewValOperand()).bits;
+  uint64_t a = bits(f, i.getPointerOperand());
+  uint64_t expected = bits(f, i.getCompareOperand());
+  uint64_t desired = bits(f, i.getNewValOperand());
   Type *t = i.getCompareOperand()->getType();
   uint32_t size = static_cast<uint32_t>(prog_.dataLayout().getTypeStoreSize(t));
   Access succ = accessOf(th, i.getSuccessOrdering(), i.getSyncScopeID());
   uint64_t old = 0;
   Flow fl = casAt(th, i, a, size, expected, desired, succ, toOrder(i.getFailureOrdering()), old);
   bool ok = (old & mask(size)) == (expected & mask(size));
-  if (fl == Flow::Next)
-    set(f, i, RtValue{0, {RtValue{old, {}}, RtValue{ok ? 1u : 0u, {}}}});
+  if (fl == Flow::Next) { // the pair {old, ok}, in the register's own storage once it has one
+    RtValue &res = f.regs[f.fi->slots.lookup(&i)];
+    res.bits = 0;
+    res.elems.resize(2);
+    res.elems[0] = RtValue{old, {}};
+    res.elems[1] = RtValue{ok ? 1u : 0u, {}};
+  }
   return fl;
 }
 

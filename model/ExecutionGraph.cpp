@@ -133,6 +133,10 @@ View ExecutionGraph::viewUpToStamp(Stamp s) const {
   View v;
   for (ThreadId t = 0; t < numThreads(); ++t) {
     auto &events = threads_[static_cast<size_t>(t)];
+    if (events.empty() || events.back()->stamp() <= s) { // the whole thread (the common case)
+      v.set(t, static_cast<int32_t>(events.size()) - 1);
+      continue;
+    }
     auto it = std::partition_point(events.begin(), events.end(),
                                    [s](const std::unique_ptr<EventLabel> &l) { return l->stamp() <= s; });
     v.set(t, static_cast<int32_t>(it - events.begin()) - 1);
