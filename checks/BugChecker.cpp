@@ -37,7 +37,7 @@ bool BugChecker::onEvent(const ExecutionGraph &g, Event e) {
 
 void BugChecker::checkRaces(const ExecutionGraph &g, const MemAccessLabel &e) {
   const LocationInfo *li = g.location(e.addr());
-  if (!li)
+  if (!li || li->accesses.holds()) // every two accesses there are atomic and include each other
     return;
   auto consider = [&](Event x) {
     if (x.thread == e.thread() || !g.contains(x))

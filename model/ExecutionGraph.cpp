@@ -49,8 +49,11 @@ EventLabel *ExecutionGraph::add(std::unique_ptr<EventLabel> lab) {
   lab->setStamp(nextStamp_++);
   if (isa<FenceLabel>(lab.get()) && lab->isSC())
     ++scFences_;
-  if (auto *r = dyn_cast<ReadLabel>(lab.get()))
-    locFor(r->addr(), r->size()).reads.push_back(r->pos());
+  if (auto *r = dyn_cast<ReadLabel>(lab.get())) {
+    LocationInfo &li = locFor(r->addr(), r->size());
+    li.reads.push_back(r->pos());
+    li.accesses.add(isAtomic(r->order()), r->scope(), r->threadRef());
+  }
   events.push_back(std::move(lab));
   return events.back().get();
 }
@@ -68,8 +71,9 @@ void ExecutionGraph::setRf(Event read, Event write) {
 
 void ExecutionGraph::placeWrite(Event write, size_t pos) {
   auto *w = static_cast<WriteLabel *>(label(write));
-  auto &co = locFor(w->addr(), w->size()).co;
-  co.insert(co.begin() + static_cast<long>(std::min(pos, co.size())), write);
+  LocationInfo &li = locFor(w->addr(), w->size());
+  li.co.insert(li.co.begin() + static_cast<long>(std::min(pos, li.co.size())), write);
+  li.accesses.add(isAtomic(w->order()), w->scope(), w->threadRef());
 }
 
 void ExecutionGraph::moveWrite(Event write, size_t pos) {

@@ -18,6 +18,7 @@ struct LocationInfo {
   std::vector<Event> co;
   std::vector<Event> reads;       // every read of the location, in the order added
   std::vector<Event> initReaders; // the reads whose rf is the initialisation write
+  MutualInclusion accesses;        // over every access added (those dropped since included)
 };
 
 class ExecutionGraph {

@@ -1,5 +1,7 @@
 #include "model/Scope.h"
 
+#include <algorithm>
+
 namespace scopemc {
 
 namespace {
@@ -36,6 +38,25 @@ Scope narrowestCommonScope(const ThreadRef &a, const ThreadRef &b) {
     if (inScope(s, a, b))
       return s;
   return Scope::System;
+}
+
+void MutualInclusion::add(bool atomic, Scope s, const ThreadRef &t) {
+  if (empty_) {
+    first_ = t;
+    empty_ = false;
+  }
+  atomic_ = atomic_ && atomic;
+  narrowest_ = std::min(narrowest_, s);
+  // Instances of one level partition the threads, so "all in the first thread's instance"
+  // means every two share an instance at that level, and so at every wider one.
+  for (Scope l : {Scope::Thread, Scope::Block, Scope::Device}) {
+    auto k = static_cast<size_t>(l);
+    within_[k] = within_[k] && inScope(l, first_, t); // (symmetric at one level)
+  }
+}
+
+bool MutualInclusion::holds() const {
+  return atomic_ && (narrowest_ == Scope::System || within_[static_cast<size_t>(narrowest_)]);
 }
 
 std::string_view scopeName(Scope s) {

@@ -44,4 +44,20 @@ Scope narrowestCommonScope(const ThreadRef &a, const ThreadRef &b);
 
 std::string_view scopeName(Scope s);
 
+/// Whether every two of a set of accesses are atomic and include each other (scopeIncludes),
+/// kept up to date as accesses are added. Removing accesses keeps it true, so a summary that
+/// outlives some of its accesses still answers soundly (it may say false needlessly).
+class MutualInclusion {
+public:
+  void add(bool atomic, Scope s, const ThreadRef &t);
+  bool holds() const;
+
+private:
+  bool empty_ = true;
+  bool atomic_ = true;
+  Scope narrowest_ = Scope::System;
+  ThreadRef first_;
+  bool within_[3] = {true, true, true}; // every thread is in first_'s Thread/Block/Device instance
+};
+
 } // namespace scopemc

@@ -3,6 +3,9 @@
 
 #include "model/Scope.h"
 
+#include <random>
+#include <vector>
+
 namespace scopemc {
 namespace {
 
@@ -63,6 +66,38 @@ TEST(Scope, HostThreadsAreAloneOnTheirDevice) {
   EXPECT_TRUE(scopeIncludes(Scope::System, a, Scope::System, b));
   EXPECT_EQ(narrowestCommonScope(a, b), Scope::System);
   EXPECT_EQ(narrowestCommonScope(a, a), Scope::Thread);
+}
+
+// The summary the race check uses to skip a location must agree with asking scopeIncludes of
+// every two accesses (and every access atomic), whatever the order the accesses come in.
+TEST(Scope, MutualInclusionAgreesWithEveryPairwiseAnswer) {
+  const ThreadRef pool[] = {{1, {0, 0, 0}}, {2, {0, 0, 1}}, {3, {0, 1, 0}},
+                            {4, {1, 0, 0}}, {5, {1, 1, 0}}};
+  struct Access {
+    bool atomic;
+    Scope scope;
+    ThreadRef t;
+  };
+  std::mt19937 rng(20261122);
+  int held = 0, failed = 0;
+  for (int round = 0; round < 20000; ++round) {
+    std::vector<Access> set(1 + rng() % 5);
+    for (Access &a : set)
+      a = Access{rng() % 8 != 0, static_cast<Scope>(rng() % 4), pool[rng() % 5]};
+    MutualInclusion summary;
+    for (const Access &a : set)
+      summary.add(a.atomic, a.scope, a.t);
+    bool expected = true;
+    for (size_t i = 0; i < set.size(); ++i) {
+      expected = expected && set[i].atomic;
+      for (size_t j = i + 1; j < set.size(); ++j)
+        expected = expected && scopeIncludes(set[i].scope, set[i].t, set[j].scope, set[j].t);
+    }
+    ASSERT_EQ(summary.holds(), expected) << "round " << round;
+    (expected ? held : failed)++;
+  }
+  EXPECT_GT(held, 1000); // both answers are exercised
+  EXPECT_GT(failed, 1000);
 }
 
 } // namespace
