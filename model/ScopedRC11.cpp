@@ -52,11 +52,15 @@ View ScopedRC11Checker::syncFrom(const ExecutionGraph &g, Event w, Event reader,
 }
 
 void ScopedRC11Checker::updateViews(ExecutionGraph &g, Event e) const {
+  // Built in the label itself: every view joined below belongs to another event.
   EventLabel *lab = g.label(e);
-  View hb, porf;
+  View &hb = lab->hb(), &porf = lab->porf();
   if (e.index > 0) {
     hb = g.label(e.prev())->hb();
     porf = g.label(e.prev())->porf();
+  } else {
+    hb = View{};
+    porf = View{};
   }
   hb.set(e.thread, e.index);
   porf.set(e.thread, e.index);
@@ -92,8 +96,6 @@ void ScopedRC11Checker::updateViews(ExecutionGraph &g, Event e) const {
       }
     }
   }
-  lab->hb() = std::move(hb);
-  lab->porf() = std::move(porf);
 }
 
 Event ScopedRC11Checker::maxObservedWrite(const ExecutionGraph &g, Event e, Addr a) const {
