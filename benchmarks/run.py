@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Runs the benchmark families and prints a table: verdict, executions (checked against the
-family's formula), wall time, executions per second and peak RSS of each run.
+family's formula), wall time, CPU time (user + system), executions per second and peak RSS of
+each run.
 
     python3 benchmarks/run.py [--quick] [--only LB,fai] [--nthreads 1,2] [--csv FILE] [--json FILE]
 
@@ -79,17 +80,19 @@ def run_one(tool, program, defines, timeout, extra=()):
     except subprocess.TimeoutExpired:
         proc.kill()
         out, err = proc.communicate()
-        return dict(verdict="timeout", executions=None, seconds=timeout, rss_mb=None)
+        return dict(verdict="timeout", executions=None, seconds=timeout, rss_mb=None, cpu_seconds=None)
     seconds = time.monotonic() - start
     rss_kb = getattr(proc, "peak_rss_kb", None)  # recorded by RusagePopen when reaped
+    cpu = getattr(proc, "cpu_seconds", None)
     m = re.search(r"Number of complete executions explored: (\d+)", out)
     return dict(verdict=VERDICTS.get(proc.returncode, "exit %d" % proc.returncode),
                 executions=int(m.group(1)) if m else None, seconds=seconds,
-                rss_mb=rss_kb / 1024 if rss_kb else None, stderr=err)
+                rss_mb=rss_kb / 1024 if rss_kb else None, cpu_seconds=cpu, stderr=err)
 
 
 class RusagePopen(subprocess.Popen):
-    """Popen that records the child's peak RSS (ru_maxrss, KiB) when it is reaped."""
+    """Popen that records the child's peak RSS (ru_maxrss, KiB) and CPU time (user + system:
+    on a shared machine it varies less than the wall time) when it is reaped."""
 
     def _try_wait(self, wait_flags):
         try:
@@ -98,6 +101,7 @@ class RusagePopen(subprocess.Popen):
             return (self.pid, 0)
         if pid == self.pid:
             self.peak_rss_kb = usage.ru_maxrss
+            self.cpu_seconds = usage.ru_utime + usage.ru_stime
         return (pid, status)
 
 
@@ -109,10 +113,12 @@ def verdict_row(rows, label, r, want, count, width):
     ok = r["verdict"] == want and (count is None or r["executions"] == count)
     row = dict(program=label, verdict=r["verdict"], executions=r["executions"], expected=want,
                count_ok=ok, seconds=round(r["seconds"], 3), exec_per_s=None,
-               rss_mb=round(r["rss_mb"], 1) if r["rss_mb"] else None)
+               rss_mb=round(r["rss_mb"], 1) if r["rss_mb"] else None,
+               cpu_seconds=round(r["cpu_seconds"], 3) if r["cpu_seconds"] is not None else None)
     rows.append(row)
-    print("%-*s %-9s %-9s %12s %9.2f %9s%s" % (width, label, r["verdict"], want, r["executions"], row["seconds"],
-                                                row["rss_mb"], "" if ok else "   MISMATCH"), flush=True)
+    print("%-*s %-9s %-9s %12s %9.2f %9s %9s%s" % (width, label, r["verdict"], want, r["executions"], row["seconds"],
+                                                    row["cpu_seconds"], row["rss_mb"], "" if ok else "   MISMATCH"),
+          flush=True)
 
 
 def main():
@@ -131,7 +137,8 @@ def main():
         sys.exit("no tool at %s: run scripts/setup.sh first" % args.tool)
 
     rows = []
-    header = "%-12s %-9s %12s %10s %9s %12s %9s" % ("program", "verdict", "executions", "expected", "time(s)", "exec/s", "RSS(MB)")
+    header = "%-12s %-9s %12s %10s %9s %9s %12s %9s" % ("program", "verdict", "executions", "expected", "time(s)",
+                                                        "cpu(s)", "exec/s", "RSS(MB)")
     print(header)
     print("-" * len(header))
     for name, program, sizes, quick, formula in FAMILIES:
@@ -144,14 +151,16 @@ def main():
             row = dict(program="%s-%d%s" % (name, n, suffix(w)), verdict=r["verdict"], executions=r["executions"],
                        expected=expected, count_ok=ok, seconds=round(r["seconds"], 3),
                        exec_per_s=round(r["executions"] / r["seconds"]) if r["executions"] else None,
-                       rss_mb=round(r["rss_mb"], 1) if r["rss_mb"] else None)
+                       rss_mb=round(r["rss_mb"], 1) if r["rss_mb"] else None,
+                       cpu_seconds=round(r["cpu_seconds"], 3) if r["cpu_seconds"] is not None else None)
             rows.append(row)
-            print("%-12s %-9s %12s %10s %9.2f %12s %9s%s" % (
-                row["program"], row["verdict"], row["executions"], expected, row["seconds"],
+            print("%-12s %-9s %12s %10s %9.2f %9s %12s %9s%s" % (
+                row["program"], row["verdict"], row["executions"], expected, row["seconds"], row["cpu_seconds"],
                 row["exec_per_s"], row["rss_mb"], "" if ok else "   COUNT MISMATCH"), flush=True)
     if not args.only or "gpu" in args.only.split(","):
         print()
-        gheader = "%-22s %-9s %-9s %12s %9s %9s" % ("gpu program", "verdict", "expected", "executions", "time(s)", "RSS(MB)")
+        gheader = "%-22s %-9s %-9s %12s %9s %9s %9s" % ("gpu program", "verdict", "expected", "executions", "time(s)",
+                                                        "cpu(s)", "RSS(MB)")
         print(gheader)
         print("-" * len(gheader))
         for (name, program, b, t, v, want, count), w in [(g, w) for g in (GPU_QUICK if args.quick else GPU)
@@ -162,7 +171,8 @@ def main():
             verdict_row(rows, label, r, want, count, 22)
     if not args.only or "opencl" in args.only.split(","):
         print()
-        oheader = "%-30s %-9s %-9s %12s %9s %9s" % ("opencl kernel (--kernel)", "verdict", "expected", "executions", "time(s)", "RSS(MB)")
+        oheader = "%-30s %-9s %-9s %12s %9s %9s %9s" % ("opencl kernel (--kernel)", "verdict", "expected", "executions",
+                                                        "time(s)", "cpu(s)", "RSS(MB)")
         print(oheader)
         print("-" * len(oheader))
         for (name, b, t, switch, want, count), w in [(o, w) for o in (OPENCL_QUICK if args.quick else OPENCL)
