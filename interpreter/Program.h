@@ -4,6 +4,7 @@
 #pragma once
 
 #include <deque>
+#include <initializer_list>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -50,14 +51,41 @@ inline ThreadId ownerOf(uint64_t a) {
 inline uint64_t offsetIn(uint64_t a) { return a & ((1ull << kThreadShift) - 1); }
 } // namespace addr
 
+struct RtValue;
+
+/// The elements of an aggregate or vector value. Nearly every value is a scalar, whose
+/// element list is one null pointer: made, copied and dropped without a call.
+class RtElems {
+public:
+  RtElems() = default;
+  RtElems(std::initializer_list<RtValue> l);
+  RtElems(const RtElems &o);
+  RtElems(RtElems &&) noexcept = default;
+  RtElems &operator=(const RtElems &o);
+  RtElems &operator=(RtElems &&) noexcept = default;
+  ~RtElems();
+
+  bool empty() const { return !v_ || v_->empty(); }
+  size_t size() const { return v_ ? v_->size() : 0; }
+  RtValue &operator[](size_t k) { return (*v_)[k]; }
+  const RtValue &operator[](size_t k) const { return (*v_)[k]; }
+  RtValue &at(size_t k);
+  const RtValue &at(size_t k) const;
+  void resize(size_t n);
+  void push_back(RtValue v);
+
+private:
+  std::unique_ptr<std::vector<RtValue>> v_;
+};
+
 /// A runtime value: scalars as 64 bits (integers zero-extended, floating point as bit
 /// patterns, pointers as addresses); aggregates and vectors as their elements.
 struct RtValue {
   uint64_t bits = 0;
-  std::vector<RtValue> elems;
+  RtElems elems;
 
   RtValue() = default;
-  RtValue(uint64_t b, std::vector<RtValue> e) : bits(b), elems(std::move(e)) {}
+  RtValue(uint64_t b, RtElems e) : bits(b), elems(std::move(e)) {}
   RtValue(const RtValue &) = default;
   RtValue(RtValue &&) noexcept = default;
   RtValue &operator=(RtValue &&) noexcept = default;
@@ -69,6 +97,41 @@ struct RtValue {
     return *this;
   }
 };
+
+inline RtElems::RtElems(std::initializer_list<RtValue> l)
+    : v_(l.size() ? std::make_unique<std::vector<RtValue>>(l) : nullptr) {}
+inline RtElems::RtElems(const RtElems &o)
+    : v_(o.empty() ? nullptr : std::make_unique<std::vector<RtValue>>(*o.v_)) {}
+inline RtElems &RtElems::operator=(const RtElems &o) {
+  if (o.empty())
+    v_.reset();
+  else if (v_)
+    *v_ = *o.v_; // keeps this list's storage
+  else
+    v_ = std::make_unique<std::vector<RtValue>>(*o.v_);
+  return *this;
+}
+inline RtElems::~RtElems() = default;
+inline RtValue &RtElems::at(size_t k) {
+  if (k >= size())
+    throw std::out_of_range("aggregate element " + std::to_string(k));
+  return (*v_)[k];
+}
+inline const RtValue &RtElems::at(size_t k) const {
+  if (k >= size())
+    throw std::out_of_range("aggregate element " + std::to_string(k));
+  return (*v_)[k];
+}
+inline void RtElems::resize(size_t n) {
+  if (!v_)
+    v_ = std::make_unique<std::vector<RtValue>>();
+  v_->resize(n);
+}
+inline void RtElems::push_back(RtValue v) {
+  if (!v_)
+    v_ = std::make_unique<std::vector<RtValue>>();
+  v_->push_back(std::move(v));
+}
 
 struct LoopData {
   const llvm::Loop *loop;
