@@ -487,6 +487,22 @@ bool Explorer::backtrack() {
   return false;
 }
 
+void Explorer::mergeIntoFrame(const View &kept, Event revisited) {
+  // The frame now differs from its parent from the first event either level did not keep,
+  // and at both revisited reads (folded into the kept view: rerunOnReturn then re-runs their
+  // threads from them).
+  Frame &f = frames_.back();
+  View both;
+  for (ThreadId t = 0; t < static_cast<ThreadId>(std::max(f.kept.size(), kept.size())); ++t)
+    both.set(t, std::min(f.kept.get(t), kept.get(t)));
+  for (Event r : {f.revisited, revisited})
+    if (!r.isInit())
+      both.set(r.thread, std::min(both.get(r.thread), r.index - 1));
+  f.kept = both;
+  f.revisited = Event::init();
+  f.blockingValues.clear();
+}
+
 void Explorer::rerunOnReturn(const Frame &child, const ExecutionGraph &parent) {
   // Back from a revisit frame to its parent: a thread re-runs from the first event whose
   // value may differ, that is past what the child kept of the parent, or at a kept read
@@ -610,8 +626,16 @@ bool Explorer::applyBackwardRevisit(const WorkItem &it) {
       if (static_cast<const ReadLabel *>(g.label(r))->rf() != it.write)
         takeInPlace(r, it.write, true);
   View kept = keptView(it.target, it.write);
-  Frame next{g.copyRestricted(kept), {}, kept, it.target, {}};
-  auto &ng = next.graph;
+  // A frame with nothing left to explore is never returned to: the revisit then restricts its
+  // graph in place instead of copying it, and the frame stands for both levels. (If the revisit
+  // fails, the frame is left at once; what it says of its parent still holds.)
+  bool reuse = frames_.back().work.empty() && !opts_.inPlaceRevisits;
+  Frame next;
+  if (reuse)
+    g.restrict(kept);
+  else
+    next = Frame{g.copyRestricted(kept), {}, kept, it.target, {}};
+  ExecutionGraph &ng = reuse ? g : next.graph;
   const View &prefix = ng.label(it.write)->porf();
   for (ThreadId t = 0; t < ng.numThreads(); ++t)
     for (int32_t i = 0; i <= prefix.get(t) && i < ng.threadSize(t); ++i)
@@ -628,8 +652,12 @@ bool Explorer::applyBackwardRevisit(const WorkItem &it) {
     return false;
   if (!checker_->isConsistent(ng, it.target))
     return false;
-  frames_.push_back(std::move(next));
-  driver_.attach(graph());
+  if (reuse) {
+    mergeIntoFrame(kept, it.target);
+  } else {
+    frames_.push_back(std::move(next));
+    driver_.attach(graph());
+  }
   driver_.afterCut();
   dropStaleWaits();
   driver_.invalidate(it.target.thread, it.target.index);

@@ -98,6 +98,9 @@ private:
   bool backtrack();                         // false: nothing left
   /// Tells the driver which threads run again when `child` returns to its parent's graph.
   void rerunOnReturn(const Frame &child, const ExecutionGraph &parent);
+  /// A revisit applied in place to a frame with no work left: what the frame keeps of its
+  /// parent shrinks to what both levels kept.
+  void mergeIntoFrame(const View &kept, Event revisited);
   void cutBackTo(Stamp s); // the graph as it was right after the event with stamp s
   bool applyReadFrom(const WorkItem &it);
   bool applyCoPlacement(const WorkItem &it);

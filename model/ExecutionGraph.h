@@ -117,8 +117,10 @@ public:
   /// replayed the newer ones must re-run); clears the list.
   std::vector<Event> takeRestoredReads() { return std::exchange(restored_, {}); }
 
-private:
+  /// Keeps only the events in `keep` (a po-prefix of every thread).
   void restrict(const View &keep);
+
+private:
   /// Drops the threads whose create event is not in the graph (after a cut or a copy).
   void dropUnstartedThreads();
   /// Drops from a location's lists (and its writes' reader lists) the events this graph no
