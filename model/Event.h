@@ -55,7 +55,8 @@ public:
   }
   bool contains(Event e) const { return !e.isInit() && e.index <= get(e.thread); }
   void set(ThreadId t, int32_t idx) {
-    grow(static_cast<size_t>(t) + 1);
+    if (static_cast<size_t>(t) >= size_) // (grow stays out of the common path)
+      grow(static_cast<size_t>(t) + 1);
     data()[t] = idx;
   }
   void raise(ThreadId t, int32_t idx) {
@@ -63,7 +64,8 @@ public:
       set(t, idx);
   }
   void join(const View &o) {
-    grow(o.size_);
+    if (o.size_ > size_)
+      grow(o.size_);
     int32_t *d = data();
     const int32_t *s = o.data();
     for (size_t i = 0; i < o.size_; ++i)
