@@ -149,7 +149,7 @@ RtValue Interpreter::get(const Frame &f, const Value *v) const {
     return prog_.constantValue(c);
   if (isa<MetadataAsValue>(v) || isa<InlineAsm>(v))
     return RtValue{};
-  return f.regs[f.fi->slots.lookup(v)];
+  return reg(f, v);
 }
 
 uint64_t Interpreter::bits(const Frame &f, const Value *v) const {
@@ -157,11 +157,11 @@ uint64_t Interpreter::bits(const Frame &f, const Value *v) const {
     return ci->getBitWidth() <= 64 ? ci->getZExtValue() : constantBits(prog_, ci);
   if (auto *c = dyn_cast<Constant>(v))
     return constantBits(prog_, c);
-  return f.regs[f.fi->slots.lookup(v)].bits;
+  return reg(f, v).bits;
 }
 
 void Interpreter::set(Frame &f, const Instruction &i, RtValue v) const {
-  f.regs[f.fi->slots.lookup(&i)] = std::move(v);
+  reg(f, &i) = std::move(v);
 }
 
 Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *to) {
@@ -180,7 +180,7 @@ Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *
       if (ld.spin && th.writes == f.loopWrites[l]) {
         bool same = true;
         for (auto &[p, v] : phis) {
-          const RtValue &cur = f.regs[f.fi->slots.lookup(p)];
+          const RtValue &cur = reg(f, p);
           same = same && cur.bits == v.bits && cur.elems.size() == v.elems.size();
         }
         if (same) // the next iteration would repeat this one: no progress (DPOR.md §4)
@@ -406,7 +406,7 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
       constant = get(f, op);
       v = &constant;
     } else {
-      v = &f.regs[f.fi->slots.lookup(op)];
+      v = &reg(f, op);
     }
     for (unsigned idx : cast<ExtractValueInst>(i).indices())
       v = &v->elems.at(idx);

@@ -85,9 +85,12 @@ private:
   RtValue get(const Frame &f, const llvm::Value *v) const;
   /// The scalar bits of an operand (fast path: no aggregate copy).
   uint64_t bits(const Frame &f, const llvm::Value *v) const;
-  void setBits(Frame &f, const llvm::Instruction &i, uint64_t v) const {
-    f.regs[f.fi->slots.lookup(&i)].bits = v;
+  /// The register of an argument or instruction of f's function.
+  static RtValue &reg(Frame &f, const llvm::Value *v) { return f.regs[f.fi->slots.lookup(v)]; }
+  static const RtValue &reg(const Frame &f, const llvm::Value *v) {
+    return f.regs[f.fi->slots.lookup(v)];
   }
+  void setBits(Frame &f, const llvm::Instruction &i, uint64_t v) const { reg(f, &i).bits = v; }
   void set(Frame &f, const llvm::Instruction &i, RtValue v) const;
   RtValue binary(const llvm::BinaryOperator &i, const RtValue &a, const RtValue &b) const;
   RtValue castValue(const llvm::CastInst &i, const RtValue &v) const;

@@ -313,7 +313,7 @@ Interpreter::Flow Interpreter::cmpxchg(Thread &th, Frame &f, const AtomicCmpXchg
   Flow fl = casAt(th, i, a, size, expected, desired, succ, toOrder(i.getFailureOrdering()), old);
   bool ok = (old & mask(size)) == (expected & mask(size));
   if (fl == Flow::Next) { // the pair {old, ok}, in the register's own storage once it has one
-    RtValue &res = f.regs[f.fi->slots.lookup(&i)];
+    RtValue &res = reg(f, &i);
     res.bits = 0;
     res.elems.resize(2);
     res.elems[0] = RtValue{old, {}};

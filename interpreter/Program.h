@@ -8,6 +8,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <llvm/ADT/DenseMap.h>
@@ -75,6 +76,7 @@ public:
   void push_back(RtValue v);
 
 private:
+  std::vector<RtValue> &list(); // made on first use
   std::unique_ptr<std::vector<RtValue>> v_;
 };
 
@@ -112,26 +114,19 @@ inline RtElems &RtElems::operator=(const RtElems &o) {
   return *this;
 }
 inline RtElems::~RtElems() = default;
-inline RtValue &RtElems::at(size_t k) {
-  if (k >= size())
-    throw std::out_of_range("aggregate element " + std::to_string(k));
-  return (*v_)[k];
-}
 inline const RtValue &RtElems::at(size_t k) const {
   if (k >= size())
     throw std::out_of_range("aggregate element " + std::to_string(k));
   return (*v_)[k];
 }
-inline void RtElems::resize(size_t n) {
+inline RtValue &RtElems::at(size_t k) { return const_cast<RtValue &>(std::as_const(*this).at(k)); }
+inline std::vector<RtValue> &RtElems::list() {
   if (!v_)
     v_ = std::make_unique<std::vector<RtValue>>();
-  v_->resize(n);
+  return *v_;
 }
-inline void RtElems::push_back(RtValue v) {
-  if (!v_)
-    v_ = std::make_unique<std::vector<RtValue>>();
-  v_->push_back(std::move(v));
-}
+inline void RtElems::resize(size_t n) { list().resize(n); }
+inline void RtElems::push_back(RtValue v) { list().push_back(std::move(v)); }
 
 struct LoopData {
   const llvm::Loop *loop;

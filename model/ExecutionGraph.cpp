@@ -303,7 +303,7 @@ ExecutionGraph ExecutionGraph::copyRestricted(const View &keep) const {
       if (isa<FenceLabel>(l.get()) && l->isSC())
         ++g.scFences_;
   g.dropUnstartedThreads();
-  g.dropped_.clear();
+  g.dropped_.clear(); // its locations are built filtered below
   g.copyLocationsFrom(*this);
   return g;
 }
