@@ -212,6 +212,7 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
   Event e = lab->pos();
   checker_->updateViews(g, e);
   if (auto *b = dyn_cast<BlockLabel>(lab)) {
+    maybeSpinBlocked_ = true;
     if (isFrozenForever(*b))
       return false;
     if (catchUpBlockedAwait(*b))
@@ -230,7 +231,10 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
   if (!ok)
     return false;
   notify(e);
-  return true;
+  // A thread that can never continue in any continuation of this graph (Blocked.cpp): the
+  // branch holds no complete execution. (In-place revisits change sources without the
+  // revisit conditions, so the argument does not hold for them.)
+  return !(opts_.dropFrozenSpins && !opts_.inPlaceRevisits && someThreadBlockedForGood());
 }
 
 void Explorer::checkLocation(const MemAccessLabel &m) const {
@@ -341,21 +345,6 @@ bool Explorer::takeInPlace(Event r, Event w, bool addedMax) {
   return true;
 }
 
-bool Explorer::isFrozenForever(const BlockLabel &b) const {
-  // A spin loop or lock that blocks after a read that was not added maximally stays blocked
-  // in every continuation: that read can neither be revisited nor deleted by a revisit
-  // (both need it to be added maximally, DPOR.md §2), so the branch holds no complete
-  // execution and is dropped. Loop-bound cuts are kept: they decide the verdict.
-  if (!opts_.dropFrozenSpins ||
-      (b.reason() != BlockReason::SpinLoop && b.reason() != BlockReason::Lock))
-    return false;
-  const auto &g = frames_.back().graph;
-  for (int32_t i = b.index() - 1; i >= 0; --i)
-    if (auto *r = dyn_cast<ReadLabel>(g.label(Event{b.thread(), i})))
-      return !r->addedMax();
-  return false;
-}
-
 Explorer::ReadAdded Explorer::addRead(ReadLabel &r) {
   auto &g = graph();
   std::vector<Event> rfs = checker_->coherentRfs(g, r.pos());
@@ -461,6 +450,7 @@ bool Explorer::finishExecution() {
 // --- backtracking ---------------------------------------------------------------------------
 
 bool Explorer::backtrack() {
+  maybeSpinBlocked_ = true; // the graph it returns to may hold blocked threads
   while (!frames_.empty()) {
     Frame &f = frames_.back();
     if (f.work.empty()) {
@@ -524,6 +514,7 @@ void Explorer::rerunOnReturn(const Frame &child, const ExecutionGraph &parent) {
 }
 
 bool Explorer::applyWorkItem(const WorkItem &it) {
+  maybeSpinBlocked_ = true;
   // What a thread waits for depends on its own events and the co-maximal write only: the
   // record of a thread the alternative leaves unchanged stays valid (isWaiting checks the
   // co-maximal write and the thread's length).

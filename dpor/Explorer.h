@@ -84,7 +84,20 @@ private:
   bool waitsOnCoMax(const ReadLabel &r);
   bool isWaiting(ThreadId t) const;
   void dropStaleWaits(); // after a cut or a restriction
+  // blocked threads that can never continue (Blocked.cpp)
   bool isFrozenForever(const BlockLabel &b) const;
+  bool someThreadBlockedForGood();
+  bool isBlockedForGood(ThreadId t);
+  bool isPinned(const ReadLabel &q) const;
+  /// What every event added from now on must depend on for a blocked thread to stay blocked.
+  struct Anchors {
+    ThreadId blocked;
+    Event lastRead;            // the blocked thread's last read
+    std::vector<Event> writes; // co-after the sources of all its open reads
+    bool heldBy(const EventLabel &l) const;
+  };
+  bool addsOnlyDependent(ThreadId u, const Anchors &d);
+  bool joinsDependent(ThreadId u, const Anchors &d, int depth);
   bool isBlockedAwait(Event r) const;
   void revisitBlockedReadsInPlace(Event w);
   bool takeInPlace(Event r, Event w, bool addedMax);
@@ -142,6 +155,9 @@ private:
   /// chooseThread picked a thread that was not known to wait: if its read turns out to wait,
   /// it is postponed and chooseThread picks again (a waiting thread runs only as a last resort).
   bool mayPostpone_ = false;
+  /// False only while no thread of the graph is known to be blocked by a spin loop: set by
+  /// a block added and by every backtracking step, cleared by someThreadBlockedForGood.
+  bool maybeSpinBlocked_ = true;
   bool stop_ = false;
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point lastProgress_;

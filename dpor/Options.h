@@ -20,7 +20,8 @@ struct ExplorationOptions {
   /// Report progress on stderr (the caller decides, e.g. when stderr is a terminal).
   bool progress = false;
   /// Drop a branch as soon as a spin loop or lock blocks after a read that was not added
-  /// maximally: no complete execution can follow (only blocked ones are skipped).
+  /// maximally, or a thread blocked by a spin loop can never run again (dpor/Blocked.cpp):
+  /// no complete execution can follow (only blocked ones are skipped).
   bool dropFrozenSpins = true;
   /// Schedule a thread whose next event is an await read that would block on the
   /// co-maximal write only when every runnable thread is in that state (docs/development.md,

@@ -24,7 +24,58 @@ MemOrder pick(std::mt19937_64 &rng, std::initializer_list<MemOrder> os) {
 
 } // namespace
 
+namespace {
+
+AbstractProgram generateTtasLocks(std::mt19937_64 &rng, const GeneratorOptions &o) {
+  // Each thread: [an access to v1] lock(v0) {one or two accesses to v1} unlock(v0) [an access].
+  auto uni = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  auto access = [&] {
+    Op op;
+    op.loc = 1;
+    op.kind = uni(0, 1) ? Op::Kind::Load : Op::Kind::Store;
+    op.value = static_cast<uint64_t>(uni(1, 3));
+    op.order = pick(rng, {MemOrder::NotAtomic, MemOrder::Relaxed});
+    return op;
+  };
+  AbstractProgram p;
+  p.scoped = o.scoped;
+  p.numLocs = 2;
+  int n = uni(o.minThreads, std::min(o.maxThreads, 3));
+  for (int t = 0; t < n; ++t) {
+    AbstractThread th;
+    if (o.scoped)
+      th.pos = ThreadPos{0, static_cast<uint32_t>(uni(0, 1)), static_cast<uint32_t>(t)};
+    if (uni(0, 3) == 0)
+      th.ops.push_back(access());
+    Op lock;
+    lock.kind = Op::Kind::TtasAwait;
+    lock.expected = 0;
+    lock.value = 1;
+    lock.order = pick(rng, {MemOrder::Relaxed, MemOrder::Acquire, MemOrder::AcqRel, MemOrder::SeqCst});
+    th.ops.push_back(lock);
+    for (int i = uni(1, 2); i > 0; --i)
+      th.ops.push_back(access());
+    Op unlock;
+    unlock.kind = Op::Kind::Store;
+    unlock.value = 0;
+    unlock.order = pick(rng, {MemOrder::Relaxed, MemOrder::Release, MemOrder::SeqCst});
+    th.ops.push_back(unlock);
+    if (uni(0, 3) == 0)
+      th.ops.push_back(access());
+    if (o.scoped)
+      for (auto &op : th.ops)
+        if (op.order != MemOrder::NotAtomic)
+          op.scope = uni(0, 2) == 0 ? Scope::Block : (uni(0, 1) ? Scope::Device : Scope::System);
+    p.threads.push_back(th);
+  }
+  return p;
+}
+
+} // namespace
+
 AbstractProgram generate(std::mt19937_64 &rng, const GeneratorOptions &o) {
+  if (o.ttasLocks)
+    return generateTtasLocks(rng, o);
   auto uni = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   auto casAwait = [&](Op &op) { // a lock acquire: 0 -> 1, or a hand-over 1 -> 2
     op.kind = Op::Kind::CasAwait;
@@ -111,12 +162,12 @@ std::string AbstractProgram::describe() const {
     auto &th = threads[t];
     os << "  thread " << t + 1 << " (device " << th.pos.device << ", block " << th.pos.block << "):";
     for (auto &op : th.ops) {
-      static const char *names[] = {"ld", "st", "fai", "xchg", "cas", "fence", "await", "casawait"};
+      static const char *names[] = {"ld", "st", "fai", "xchg", "cas", "fence", "await", "casawait", "ttas"};
       os << " " << names[static_cast<int>(op.kind)] << "(";
       if (op.kind != Op::Kind::Fence)
         os << "v" << op.loc << ",";
       os << orderName(op.order) << "," << scopeName(op.scope);
-      if (op.kind == Op::Kind::Cas || op.kind == Op::Kind::CasAwait)
+      if (op.kind == Op::Kind::Cas || op.kind == Op::Kind::CasAwait || op.kind == Op::Kind::TtasAwait)
         os << "," << op.expected << "->" << op.value;
       else if (op.kind == Op::Kind::Await)
         os << ",==" << op.expected;
@@ -179,6 +230,11 @@ std::string toC(const AbstractProgram &p) {
            << op.expected << ";\n";
         break;
       }
+      case Op::Kind::TtasAwait:
+        os << "  for (;;) {\n    while (atomic_load_explicit(" << v << ", memory_order_relaxed) != " << op.expected
+           << ")\n      ;\n    if (atomic_exchange_explicit(" << v << ", " << op.value << ", " << cOrder(op.order)
+           << ") == " << op.expected << ")\n      break;\n  }\n";
+        break;
       case Op::Kind::Fence:
         os << "  atomic_thread_fence(" << cOrder(op.order) << ");\n";
         break;
@@ -277,6 +333,29 @@ RunStatus ScriptedRunner::run(ThreadId t, EventSink &sink) {
       ok = offer(s, sink, ReadLabel(e, s.pos, op.order, op.scope, nullptr, a, 8), &v);
       if (ok && v != op.expected) {
         if (!offer(s, sink, BlockLabel(Event{t, s.index}, s.pos, nullptr, BlockReason::SpinLoop, true))) {
+          s.index = start;
+          return RunStatus::Stopped;
+        }
+        return RunStatus::Finished;
+      }
+      break;
+    }
+    case Op::Kind::TtasAwait: { // the test load blocks alone; a failed exchange blocks the attempt
+      uint64_t v = 0, old = 0;
+      ok = offer(s, sink, ReadLabel(e, s.pos, MemOrder::Relaxed, op.scope, nullptr, a, 8), &v);
+      if (ok && v != op.expected) {
+        if (!offer(s, sink, BlockLabel(Event{t, s.index}, s.pos, nullptr, BlockReason::SpinLoop, true))) {
+          s.index = start;
+          return RunStatus::Stopped;
+        }
+        return RunStatus::Finished;
+      }
+      RmwInfo rmw{RmwOp::Xchg, op.value, op.expected, false};
+      ok = ok && offer(s, sink, ReadLabel(Event{t, s.index}, s.pos, rmwReadOrder(op.order), op.scope, nullptr, a, 8, rmw), &old);
+      ok = ok && offer(s, sink, WriteLabel(Event{t, s.index}, s.pos, rmwWriteOrder(op.order), op.scope,
+                                           nullptr, a, 8, op.value, true));
+      if (ok && old != op.expected) {
+        if (!offer(s, sink, BlockLabel(Event{t, s.index}, s.pos, nullptr, BlockReason::SpinLoop, false))) {
           s.index = start;
           return RunStatus::Stopped;
         }

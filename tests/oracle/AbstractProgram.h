@@ -14,14 +14,18 @@ namespace scopemc::oracle {
 struct Op {
   /// CasAwait: a CAS spin loop `while (!cas(v, expected, value));` (a lock acquire); an
   /// iteration whose CAS fails blocks, as the interpreter's spin-loop rule does.
-  enum class Kind : uint8_t { Load, Store, FetchAdd, Xchg, Cas, Fence, Await, CasAwait } kind;
+  /// TtasAwait: a test-and-test-and-set acquire `for (;;) { while (load_relaxed(v) !=
+  /// expected); if (xchg(v, value) == expected) break; }`; generated only where v holds
+  /// `expected` or `value`, so a failed exchange writes back what it read and blocks.
+  enum class Kind : uint8_t { Load, Store, FetchAdd, Xchg, Cas, Fence, Await, CasAwait, TtasAwait } kind;
   int loc = 0;            // variable v<loc>
   uint64_t value = 0;     // stored / added / exchanged / CAS desired
   uint64_t expected = 0;  // CAS, CasAwait; Await: the value the spin loop waits for
   MemOrder order = MemOrder::Relaxed;
   Scope scope = Scope::System;
   bool isRmw() const {
-    return kind == Kind::FetchAdd || kind == Kind::Xchg || kind == Kind::Cas || kind == Kind::CasAwait;
+    return kind == Kind::FetchAdd || kind == Kind::Xchg || kind == Kind::Cas || kind == Kind::CasAwait ||
+           kind == Kind::TtasAwait;
   }
 };
 
@@ -50,6 +54,9 @@ struct GeneratorOptions {
   /// With awaits: half of the spin loops are CAS spin loops (CasAwait). Off, the generator
   /// makes the same programs as before the option existed.
   bool casAwaits = false;
+  /// Lock-protocol programs instead: every thread takes a TTAS lock on v0 (TtasAwait 0 -> 1),
+  /// accesses v1 inside, and releases with a store of 0; the other options are ignored.
+  bool ttasLocks = false;
 };
 
 AbstractProgram generate(std::mt19937_64 &rng, const GeneratorOptions &opts);

@@ -238,6 +238,9 @@ std::set<std::string> enumerateConsistent(const AbstractProgram &p, uint64_t max
         case Op::Kind::Await: c.ev.push_back(ev(REvent::R, op.order)); break;
         case Op::Kind::Store: c.ev.push_back(ev(REvent::W, op.order)); break;
         case Op::Kind::Fence: c.ev.push_back(ev(REvent::F, op.order)); break;
+        case Op::Kind::TtasAwait: // the test load, then the exchange (below)
+          c.ev.push_back(ev(REvent::R, MemOrder::Relaxed));
+          [[fallthrough]];
         default: {
           bool writes = true;
           if (op.kind == Op::Kind::Cas)
@@ -314,7 +317,8 @@ std::set<std::string> enumerateConsistent(const AbstractProgram &p, uint64_t max
           const REvent &e = c.ev[r];
           if (e.op && e.op->kind == Op::Kind::Cas && ((val[r] == e.op->expected) != (e.rmwPartner >= 0)))
             return;
-          if (e.op && (e.op->kind == Op::Kind::Await || e.op->kind == Op::Kind::CasAwait) &&
+          if (e.op && (e.op->kind == Op::Kind::Await || e.op->kind == Op::Kind::CasAwait ||
+                       e.op->kind == Op::Kind::TtasAwait) &&
               val[r] != e.op->expected)
             return; // the spin loop would not exit: not a complete execution
         }

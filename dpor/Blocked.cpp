@@ -1,0 +1,159 @@
+// Branches in which a thread blocked by a spin loop or a lock can never continue: they hold
+// no complete execution, so they are dropped (ExplorationOptions::dropFrozenSpins). Both
+// rules rest on the revisit conditions (Revisits.cpp, DPOR.md §2): a blocked thread runs
+// again only when a backward revisit changes the source of one of its reads, and a revisit
+// may change or delete an event only if that event is maximal (isMaximalExtension).
+#include "dpor/Explorer.h"
+
+#include <algorithm>
+
+namespace scopemc {
+
+namespace {
+
+bool isSpinBlock(const EventLabel *l) {
+  auto *b = dyn_cast<BlockLabel>(l);
+  return b && (b->reason() == BlockReason::SpinLoop || b->reason() == BlockReason::Lock);
+}
+
+bool isSpinLoopBlock(const EventLabel *l) {
+  auto *b = dyn_cast<BlockLabel>(l);
+  return b && b->reason() == BlockReason::SpinLoop;
+}
+
+bool isNotMaximal(const EventLabel *l) { return !l->revisitable() || !l->addedMax(); }
+
+} // namespace
+
+bool Explorer::isFrozenForever(const BlockLabel &b) const {
+  // A spin loop or lock that blocks after a read that was not added maximally stays blocked
+  // in every continuation: that read can neither be revisited nor deleted by a revisit
+  // (both need it to be added maximally, DPOR.md §2), so the branch holds no complete
+  // execution and is dropped. Loop-bound cuts are kept: they decide the verdict.
+  if (!opts_.dropFrozenSpins || !isSpinBlock(&b))
+    return false;
+  const auto &g = frames_.back().graph;
+  for (int32_t i = b.index() - 1; i >= 0; --i)
+    if (auto *r = dyn_cast<ReadLabel>(g.label(Event{b.thread(), i})))
+      return !r->addedMax();
+  return false;
+}
+
+bool Explorer::isPinned(const ReadLabel &q) const {
+  // No revisit in any continuation can change q's source or delete q: q is not maximal, or
+  // a write after q's source in co is not maximal. That write is then never deleted (a
+  // revisit deletes only maximal events), so every later revisit keeps it, and condition 3
+  // of the maximality check fails for q. The flags only ever turn false in continuations.
+  if (isNotMaximal(&q))
+    return true;
+  const auto &g = frames_.back().graph;
+  const auto &co = g.location(q.addr())->co;
+  for (size_t k = static_cast<size_t>(g.coIndex(q.rf()) + 1); k < co.size(); ++k)
+    if (isNotMaximal(g.label(co[k])))
+      return true;
+  return false;
+}
+
+bool Explorer::someThreadBlockedForGood() {
+  // Spin loops only: a thread blocked on a mutex that nobody releases any more is a
+  // deadlock, reported when the execution ends (a spin-blocked thread rules both that and
+  // barrier divergence out, so dropping those executions hides no report at their end).
+  if (!maybeSpinBlocked_)
+    return false;
+  const auto &g = frames_.back().graph;
+  bool any = false;
+  for (ThreadId t = 0; t < g.numThreads(); ++t)
+    if (isSpinLoopBlock(g.lastLabel(t)) && g.threadExists(t)) {
+      any = true;
+      if (isBlockedForGood(t))
+        return true;
+    }
+  maybeSpinBlocked_ = any;
+  return false;
+}
+
+bool Explorer::isBlockedForGood(ThreadId t) {
+  // Thread t is blocked by a spin loop. Its reads are pinned (isPinned) or "open".
+  // The anchors are t's last read and every write w, to the location of all open reads,
+  // placed in co after the sources of all of them. Suppose every other thread either adds no
+  // event until the next backward revisit (it is finished, blocked, or waits to join t) or
+  // depends on an anchor with every event it adds from now on (porf). Then so does the
+  // writing event of the first revisit in any continuation. If it depends on t's last read,
+  // t's reads are all in its prefix: kept, unchanged. If it depends on some w, w is kept,
+  // so each open read fails condition 3 (a kept write other than the revisiting one follows
+  // its source in co) and is kept unchanged too. Either way the revisit marks that prefix
+  // not revisitable, which pins every read of t for the rest of the search below it. So t
+  // stays blocked (re-run with the same values, it blocks again), and no complete execution
+  // follows. Cuts below this point keep every event of the current graph.
+  const auto &g = frames_.back().graph;
+  auto *b = static_cast<const BlockLabel *>(g.lastLabel(t));
+  const ReadLabel *last = nullptr;
+  const ReadLabel *open = nullptr;
+  bool oneLocation = true;
+  long after = -1; // co index of the latest source among the open reads
+  for (int32_t i = 0; i < b->index(); ++i) {
+    auto *q = dyn_cast<ReadLabel>(g.label(Event{t, i}));
+    if (!q)
+      continue;
+    last = q;
+    if (isPinned(*q))
+      continue;
+    oneLocation = oneLocation && (!open || open->addr() == q->addr());
+    open = q;
+    after = std::max(after, g.coIndex(q->rf()));
+  }
+  if (!last) // a loop that reads nothing: the thread may really be stuck
+    return false;
+  if (!open)
+    return true;
+  Anchors d{t, last->pos(), {}};
+  if (oneLocation) {
+    const auto &co = g.location(open->addr())->co;
+    d.writes.assign(co.begin() + after + 1, co.end());
+  }
+  for (ThreadId u = 0; u < g.numThreads(); ++u)
+    if (u != t && !addsOnlyDependent(u, d))
+      return false;
+  return true;
+}
+
+bool Explorer::Anchors::heldBy(const EventLabel &l) const {
+  const View &porf = l.porf();
+  return porf.contains(lastRead) ||
+         std::any_of(writes.begin(), writes.end(), [&](Event w) { return porf.contains(w); });
+}
+
+bool Explorer::addsOnlyDependent(ThreadId u, const Anchors &d) {
+  // Every event u adds before the next backward revisit depends on an anchor (or u adds none).
+  const auto &g = frames_.back().graph;
+  if (!g.threadExists(u)) // created again later: its events will depend on its creator's
+    return true;
+  if (g.threadSize(u) == 0)
+    return false;
+  const EventLabel *l = g.lastLabel(u);
+  if (isa<BlockLabel>(l) || isa<ThreadFinishLabel>(l) || isa<ErrorLabel>(l) || d.heldBy(*l))
+    return true;
+  return joinsDependent(u, d, 0);
+}
+
+bool Explorer::joinsDependent(ThreadId u, const Anchors &d, int depth) {
+  // u's next event joins a child whose finish is never added (the blocked thread, or another
+  // blocked child) or will depend on an anchor: a join's prefix includes the child's finish.
+  const auto &g = frames_.back().graph;
+  auto *j = dyn_cast<ThreadJoinLabel>(driver_.next(u));
+  if (!j || depth > g.numThreads())
+    return false;
+  ThreadId c = j->child();
+  if (c == d.blocked)
+    return true;
+  if (c < 0 || c >= g.numThreads() || !g.threadExists(c) || g.threadSize(c) == 0)
+    return false;
+  const EventLabel *l = g.lastLabel(c);
+  if (isa<BlockLabel>(l) || d.heldBy(*l))
+    return true;
+  if (isa<ThreadFinishLabel>(l) || isa<ErrorLabel>(l))
+    return false;
+  return joinsDependent(c, d, depth + 1);
+}
+
+} // namespace scopemc
