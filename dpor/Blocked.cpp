@@ -61,18 +61,31 @@ bool Explorer::someThreadBlockedForGood() {
   if (!maybeSpinBlocked_)
     return false;
   const auto &g = frames_.back().graph;
-  bool any = false;
+  // The last check failed on threads that had to add events first: while none of them did,
+  // it fails again (skipping a check is always safe, it only keeps a branch).
+  auto unchanged = [&](const HoldOut &h) {
+    return h.thread < 0 || (h.thread < g.numThreads() && g.threadSize(h.thread) == h.size);
+  };
+  if (!holdOuts_.empty() && std::all_of(holdOuts_.begin(), holdOuts_.end(), unchanged))
+    return false;
+  holdOuts_.clear();
   for (ThreadId t = 0; t < g.numThreads(); ++t)
     if (isSpinLoopBlock(g.lastLabel(t)) && g.threadExists(t)) {
-      any = true;
-      if (isBlockedForGood(t))
+      ThreadId h = -1;
+      if (isBlockedForGood(t, h))
         return true;
+      holdOuts_.push_back(HoldOut{h, h >= 0 ? g.threadSize(h) : 0});
     }
-  maybeSpinBlocked_ = any;
+  maybeSpinBlocked_ = !holdOuts_.empty();
   return false;
 }
 
-bool Explorer::isBlockedForGood(ThreadId t) {
+void Explorer::recheckBlocked() {
+  maybeSpinBlocked_ = true;
+  holdOuts_.clear();
+}
+
+bool Explorer::isBlockedForGood(ThreadId t, ThreadId &holdOut) {
   // Thread t is blocked by a spin loop. Its reads are pinned (isPinned) or "open".
   // The anchors are t's last read and every write w, to the location of all open reads,
   // placed in co after the sources of all of them. Suppose every other thread either adds no
@@ -102,6 +115,7 @@ bool Explorer::isBlockedForGood(ThreadId t) {
     open = q;
     after = std::max(after, g.coIndex(q->rf()));
   }
+  holdOut = -1;
   if (!last) // a loop that reads nothing: the thread may really be stuck
     return false;
   if (!open)
@@ -112,7 +126,7 @@ bool Explorer::isBlockedForGood(ThreadId t) {
     d.writes.assign(co.begin() + after + 1, co.end());
   }
   for (ThreadId u = 0; u < g.numThreads(); ++u)
-    if (u != t && !addsOnlyDependent(u, d))
+    if (u != t && (holdOut = holdOutOf(u, d)) >= 0)
       return false;
   return true;
 }
@@ -123,37 +137,38 @@ bool Explorer::Anchors::heldBy(const EventLabel &l) const {
          std::any_of(writes.begin(), writes.end(), [&](Event w) { return porf.contains(w); });
 }
 
-bool Explorer::addsOnlyDependent(ThreadId u, const Anchors &d) {
-  // Every event u adds before the next backward revisit depends on an anchor (or u adds none).
+ThreadId Explorer::holdOutOf(ThreadId u, const Anchors &d) {
+  // -1 when every event u adds before the next backward revisit depends on an anchor (or u
+  // adds none); otherwise the thread whose next events decide it (u, or a child it joins).
   const auto &g = frames_.back().graph;
   if (!g.threadExists(u)) // created again later: its events will depend on its creator's
-    return true;
+    return -1;
   if (g.threadSize(u) == 0)
-    return false;
+    return u;
   const EventLabel *l = g.lastLabel(u);
   if (isa<BlockLabel>(l) || isa<ThreadFinishLabel>(l) || isa<ErrorLabel>(l) || d.heldBy(*l))
-    return true;
-  return joinsDependent(u, d, 0);
+    return -1;
+  return joinHoldOut(u, d, 0);
 }
 
-bool Explorer::joinsDependent(ThreadId u, const Anchors &d, int depth) {
+ThreadId Explorer::joinHoldOut(ThreadId u, const Anchors &d, int depth) {
   // u's next event joins a child whose finish is never added (the blocked thread, or another
   // blocked child) or will depend on an anchor: a join's prefix includes the child's finish.
   const auto &g = frames_.back().graph;
   auto *j = dyn_cast<ThreadJoinLabel>(driver_.next(u));
   if (!j || depth > g.numThreads())
-    return false;
+    return u;
   ThreadId c = j->child();
   if (c == d.blocked)
-    return true;
+    return -1;
   if (c < 0 || c >= g.numThreads() || !g.threadExists(c) || g.threadSize(c) == 0)
-    return false;
+    return u;
   const EventLabel *l = g.lastLabel(c);
   if (isa<BlockLabel>(l) || d.heldBy(*l))
-    return true;
+    return -1;
   if (isa<ThreadFinishLabel>(l) || isa<ErrorLabel>(l))
-    return false;
-  return joinsDependent(c, d, depth + 1);
+    return c;
+  return joinHoldOut(c, d, depth + 1);
 }
 
 } // namespace scopemc

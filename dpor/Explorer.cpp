@@ -212,7 +212,7 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
   Event e = lab->pos();
   checker_->updateViews(g, e);
   if (auto *b = dyn_cast<BlockLabel>(lab)) {
-    maybeSpinBlocked_ = true;
+    recheckBlocked();
     if (isFrozenForever(*b))
       return false;
     if (catchUpBlockedAwait(*b))
@@ -389,6 +389,8 @@ bool Explorer::addWrite(WriteLabel &w) {
     pushWork(WorkItem{WorkItem::Kind::CoPlacement, w.stamp(), w.pos(), Event::init(), places[i]});
   g.placeWrite(w.pos(), chosen);
   w.setAddedMax(g.coMax(w.addr()) == w.pos());
+  if (!w.addedMax()) // may pin reads of a blocked thread (Blocked.cpp)
+    recheckBlocked();
   if (w.isRmwPart() && !checker_->rmwIsAtomic(g, w.pos())) {
     // Another RMW already read the same write: this graph is dropped, but its write may
     // still revisit that RMW's read (that is how the other order of the two is reached).
@@ -450,7 +452,7 @@ bool Explorer::finishExecution() {
 // --- backtracking ---------------------------------------------------------------------------
 
 bool Explorer::backtrack() {
-  maybeSpinBlocked_ = true; // the graph it returns to may hold blocked threads
+  recheckBlocked(); // the graph it returns to may hold blocked threads
   while (!frames_.empty()) {
     Frame &f = frames_.back();
     if (f.work.empty()) {
@@ -514,7 +516,7 @@ void Explorer::rerunOnReturn(const Frame &child, const ExecutionGraph &parent) {
 }
 
 bool Explorer::applyWorkItem(const WorkItem &it) {
-  maybeSpinBlocked_ = true;
+  recheckBlocked();
   // What a thread waits for depends on its own events and the co-maximal write only: the
   // record of a thread the alternative leaves unchanged stays valid (isWaiting checks the
   // co-maximal write and the thread's length).

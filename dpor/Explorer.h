@@ -87,7 +87,10 @@ private:
   // blocked threads that can never continue (Blocked.cpp)
   bool isFrozenForever(const BlockLabel &b) const;
   bool someThreadBlockedForGood();
-  bool isBlockedForGood(ThreadId t);
+  /// False: `holdOut` is a thread that must add events before the answer can change (-1: none
+  /// can change it before the next backtracking step).
+  bool isBlockedForGood(ThreadId t, ThreadId &holdOut);
+  void recheckBlocked(); // the graph changed other than by adding an event
   bool isPinned(const ReadLabel &q) const;
   /// What every event added from now on must depend on for a blocked thread to stay blocked.
   struct Anchors {
@@ -96,8 +99,8 @@ private:
     std::vector<Event> writes; // co-after the sources of all its open reads
     bool heldBy(const EventLabel &l) const;
   };
-  bool addsOnlyDependent(ThreadId u, const Anchors &d);
-  bool joinsDependent(ThreadId u, const Anchors &d, int depth);
+  ThreadId holdOutOf(ThreadId u, const Anchors &d);
+  ThreadId joinHoldOut(ThreadId u, const Anchors &d, int depth);
   bool isBlockedAwait(Event r) const;
   void revisitBlockedReadsInPlace(Event w);
   bool takeInPlace(Event r, Event w, bool addedMax);
@@ -158,6 +161,13 @@ private:
   /// False only while no thread of the graph is known to be blocked by a spin loop: set by
   /// a block added and by every backtracking step, cleared by someThreadBlockedForGood.
   bool maybeSpinBlocked_ = true;
+  /// Threads the last failed check of someThreadBlockedForGood waits for, with their sizes
+  /// then (thread -1: the answer cannot change); cleared with maybeSpinBlocked_ set.
+  struct HoldOut {
+    ThreadId thread;
+    int32_t size;
+  };
+  std::vector<HoldOut> holdOuts_;
   bool stop_ = false;
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point lastProgress_;
