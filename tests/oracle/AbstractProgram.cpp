@@ -308,6 +308,15 @@ RunStatus ScriptedRunner::runMain(State &s, EventSink &sink) {
   return RunStatus::Finished;
 }
 
+RunStatus ScriptedRunner::blockSpin(ThreadId t, State &s, EventSink &sink, int32_t start, bool awaitsLastRead) {
+  // The iteration read no value that lets the loop exit: the thread blocks (DPOR.md §4).
+  if (!offer(s, sink, BlockLabel(Event{t, s.index}, s.pos, nullptr, BlockReason::SpinLoop, awaitsLastRead))) {
+    s.index = start;
+    return RunStatus::Stopped;
+  }
+  return RunStatus::Finished;
+}
+
 RunStatus ScriptedRunner::run(ThreadId t, EventSink &sink) {
   State &s = states_[static_cast<size_t>(t)];
   if (!s.started) {
@@ -331,36 +340,21 @@ RunStatus ScriptedRunner::run(ThreadId t, EventSink &sink) {
     case Op::Kind::Await: { // a spin loop: an iteration that does not see the value blocks
       uint64_t v = 0;
       ok = offer(s, sink, ReadLabel(e, s.pos, op.order, op.scope, nullptr, a, 8), &v);
-      if (ok && v != op.expected) {
-        if (!offer(s, sink, BlockLabel(Event{t, s.index}, s.pos, nullptr, BlockReason::SpinLoop, true))) {
-          s.index = start;
-          return RunStatus::Stopped;
-        }
-        return RunStatus::Finished;
-      }
+      if (ok && v != op.expected)
+        return blockSpin(t, s, sink, start, true);
       break;
     }
     case Op::Kind::TtasAwait: { // the test load blocks alone; a failed exchange blocks the attempt
       uint64_t v = 0, old = 0;
       ok = offer(s, sink, ReadLabel(e, s.pos, MemOrder::Relaxed, op.scope, nullptr, a, 8), &v);
-      if (ok && v != op.expected) {
-        if (!offer(s, sink, BlockLabel(Event{t, s.index}, s.pos, nullptr, BlockReason::SpinLoop, true))) {
-          s.index = start;
-          return RunStatus::Stopped;
-        }
-        return RunStatus::Finished;
-      }
+      if (ok && v != op.expected)
+        return blockSpin(t, s, sink, start, true);
       RmwInfo rmw{RmwOp::Xchg, op.value, op.expected, false};
       ok = ok && offer(s, sink, ReadLabel(Event{t, s.index}, s.pos, rmwReadOrder(op.order), op.scope, nullptr, a, 8, rmw), &old);
       ok = ok && offer(s, sink, WriteLabel(Event{t, s.index}, s.pos, rmwWriteOrder(op.order), op.scope,
                                            nullptr, a, 8, op.value, true));
-      if (ok && old != op.expected) {
-        if (!offer(s, sink, BlockLabel(Event{t, s.index}, s.pos, nullptr, BlockReason::SpinLoop, false))) {
-          s.index = start;
-          return RunStatus::Stopped;
-        }
-        return RunStatus::Finished;
-      }
+      if (ok && old != op.expected)
+        return blockSpin(t, s, sink, start, false);
       break;
     }
     case Op::Kind::Store:
@@ -380,11 +374,7 @@ RunStatus ScriptedRunner::run(ThreadId t, EventSink &sink) {
       MemOrder ro = rmwReadOrder(op.order);
       ok = offer(s, sink, ReadLabel(e, s.pos, ro, op.scope, nullptr, a, 8, rmw), &old);
       if (ok && op.kind == Op::Kind::CasAwait && old != op.expected) { // the spin loop blocks
-        if (!offer(s, sink, BlockLabel(Event{t, s.index}, s.pos, nullptr, BlockReason::SpinLoop, true))) {
-          s.index = start;
-          return RunStatus::Stopped;
-        }
-        return RunStatus::Finished;
+        return blockSpin(t, s, sink, start, true);
       }
       if (ok && (!cas || old == op.expected)) {
         uint64_t nv = op.kind == Op::Kind::FetchAdd ? old + op.value : op.value;

@@ -92,6 +92,7 @@ private:
   };
   bool offer(State &s, EventSink &sink, const EventLabel &l, uint64_t *v = nullptr);
   RunStatus runMain(State &s, EventSink &sink);
+  RunStatus blockSpin(ThreadId t, State &s, EventSink &sink, int32_t start, bool awaitsLastRead);
   const AbstractProgram &prog_;
   std::vector<State> states_;
   SnapshotSlots<State> snapshots_;
