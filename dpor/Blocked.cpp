@@ -11,7 +11,7 @@ namespace scopemc {
 
 namespace {
 
-bool isSpinBlock(const EventLabel *l) {
+bool isSpinOrLockBlock(const EventLabel *l) {
   auto *b = dyn_cast<BlockLabel>(l);
   return b && (b->reason() == BlockReason::SpinLoop || b->reason() == BlockReason::Lock);
 }
@@ -30,7 +30,7 @@ bool Explorer::isFrozenForever(const BlockLabel &b) const {
   // in every continuation: that read can neither be revisited nor deleted by a revisit
   // (both need it to be added maximally, DPOR.md §2), so the branch holds no complete
   // execution and is dropped. Loop-bound cuts are kept: they decide the verdict.
-  if (!opts_.dropFrozenSpins || !isSpinBlock(&b))
+  if (!opts_.dropFrozenSpins || !isSpinOrLockBlock(&b))
     return false;
   const auto &g = frames_.back().graph;
   for (int32_t i = b.index() - 1; i >= 0; --i)
