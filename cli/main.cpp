@@ -64,7 +64,12 @@ int runEstimate(const RunOptions &opts, unsigned samples) {
   std::printf("Estimated complete executions: %.0f\n", e.complete);
   std::printf("Estimated blocked executions: %.0f\n", e.blocked);
   std::printf("Estimated time of a full run with one worker: %.1fs\n", (e.complete + e.blocked) * perPath);
-  std::printf("(from %u random paths in %.2fs; an estimate, not a verification)\n", e.samples, e.seconds);
+  std::printf("(from %u random paths in %.2fs, %u of them reaching an execution; an estimate, not a "
+              "verification)\n",
+              e.samples, e.seconds, e.reached);
+  if (e.reached * 10 < e.samples)
+    std::printf("Warning: most random paths ended in branches the exploration drops (spin loops that "
+                "cannot continue): the estimate is unreliable, likely far too low.\n");
   return kExitVerified;
 }
 

@@ -66,6 +66,8 @@ Explorer::Estimate Explorer::estimate(unsigned samples, uint64_t seed) {
     double w = randomPath(rng, complete);
     (complete ? e.complete : e.blocked) += w;
     ++e.samples;
+    if (w > 0)
+      ++e.reached;
   }
   if (e.samples) {
     e.complete /= e.samples;

@@ -54,6 +54,7 @@ public:
   struct Estimate {
     double complete = 0, blocked = 0;
     unsigned samples = 0;
+    unsigned reached = 0; // samples that reached an execution (the others hit a dropped branch)
     double seconds = 0;
   };
   Estimate estimate(unsigned samples, uint64_t seed);
