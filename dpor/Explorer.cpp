@@ -534,7 +534,10 @@ bool Explorer::applyWorkItem(const WorkItem &it) {
 }
 
 void Explorer::cutBackTo(Stamp s) {
-  graph().cutToStamp(s);
+  // Nothing later to remove (e.g. the next alternative of a read whose last one failed):
+  // the driver, the waiting records and the blocking values all still hold.
+  if (!graph().cutToStamp(s))
+    return;
   driver_.afterCut();
   dropStaleWaits();
   std::erase_if(frames_.back().blockingValues, [s](const auto &bv) { return bv.first > s; });

@@ -148,9 +148,17 @@ View ExecutionGraph::viewUpToStamp(Stamp s) const {
   return v;
 }
 
-void ExecutionGraph::cutToStamp(Stamp s) {
+bool ExecutionGraph::cutToStamp(Stamp s) {
+  // Stamps increase along each thread (a read taken over in place is restamped: then the
+  // last event need not hold its thread's largest stamp).
+  bool later = hasPastRfs_;
+  for (const auto &events : threads_)
+    later = later || (!events.empty() && events.back()->stamp() > s);
+  if (!later)
+    return false;
   undoInPlaceAfter(s);
   restrict(viewUpToStamp(s));
+  return true;
 }
 
 void ExecutionGraph::undoInPlaceAfter(Stamp s) {

@@ -105,8 +105,8 @@ public:
 
   // --- restriction and copies ---------------------------------------------------------------
   Stamp nextStamp() const { return nextStamp_; }
-  /// Removes every event with stamp greater than s.
-  void cutToStamp(Stamp s);
+  /// Removes every event with stamp greater than s. False: there was none (nothing changed).
+  bool cutToStamp(Stamp s);
   /// A copy holding only the events in `keep` (a po-prefix of every thread).
   ExecutionGraph copyRestricted(const View &keep) const;
   /// A full copy.
