@@ -108,13 +108,17 @@ class RusagePopen(subprocess.Popen):
 subprocess.Popen = RusagePopen
 
 
+def rounded(x, digits):
+    """x rounded, or None when it was not measured."""
+    return round(x, digits) if x is not None else None
+
+
 def verdict_row(rows, label, r, want, count, width):
     """Records and prints one row of the GPU tables (verdict and count checked)."""
     ok = r["verdict"] == want and (count is None or r["executions"] == count)
     row = dict(program=label, verdict=r["verdict"], executions=r["executions"], expected=want,
                count_ok=ok, seconds=round(r["seconds"], 3), exec_per_s=None,
-               rss_mb=round(r["rss_mb"], 1) if r["rss_mb"] else None,
-               cpu_seconds=round(r["cpu_seconds"], 3) if r["cpu_seconds"] is not None else None)
+               rss_mb=rounded(r["rss_mb"], 1), cpu_seconds=rounded(r["cpu_seconds"], 3))
     rows.append(row)
     print("%-*s %-9s %-9s %12s %9.2f %9s %9s%s" % (width, label, r["verdict"], want, r["executions"], row["seconds"],
                                                     row["cpu_seconds"], row["rss_mb"], "" if ok else "   MISMATCH"),
@@ -151,8 +155,7 @@ def main():
             row = dict(program="%s-%d%s" % (name, n, suffix(w)), verdict=r["verdict"], executions=r["executions"],
                        expected=expected, count_ok=ok, seconds=round(r["seconds"], 3),
                        exec_per_s=round(r["executions"] / r["seconds"]) if r["executions"] else None,
-                       rss_mb=round(r["rss_mb"], 1) if r["rss_mb"] else None,
-                       cpu_seconds=round(r["cpu_seconds"], 3) if r["cpu_seconds"] is not None else None)
+                       rss_mb=rounded(r["rss_mb"], 1), cpu_seconds=rounded(r["cpu_seconds"], 3))
             rows.append(row)
             print("%-12s %-9s %12s %10s %9.2f %9s %12s %9s%s" % (
                 row["program"], row["verdict"], row["executions"], expected, row["seconds"], row["cpu_seconds"],

@@ -121,10 +121,8 @@ bool Explorer::isBlockedForGood(ThreadId t, ThreadId &holdOut) {
   if (!open)
     return true;
   Anchors d{t, last->pos(), {}};
-  if (oneLocation) {
-    const auto &co = g.location(open->addr())->co;
-    d.writes.assign(co.begin() + after + 1, co.end());
-  }
+  if (oneLocation)
+    d.writes = std::span<const Event>(g.location(open->addr())->co).subspan(static_cast<size_t>(after + 1));
   for (ThreadId u = 0; u < g.numThreads(); ++u)
     if (u != t && (holdOut = holdOutOf(u, d)) >= 0)
       return false;

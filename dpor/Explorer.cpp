@@ -27,6 +27,7 @@ ExplorationResult Explorer::explore(bool fromBranch) {
   start_ = lastProgress_ = sharing_ ? sharing_->start : std::chrono::steady_clock::now();
   driver_.attach(graph());
   driver_.resetAll();
+  recheckBlocked(); // an Explorer may run more than once
   bool go = !fromBranch || backtrack();
   while (go && !stop_) {
     if (!runForward())
@@ -452,7 +453,6 @@ bool Explorer::finishExecution() {
 // --- backtracking ---------------------------------------------------------------------------
 
 bool Explorer::backtrack() {
-  recheckBlocked(); // the graph it returns to may hold blocked threads
   while (!frames_.empty()) {
     Frame &f = frames_.back();
     if (f.work.empty()) {

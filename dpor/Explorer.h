@@ -6,6 +6,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "dpor/Observer.h"
@@ -97,7 +98,7 @@ private:
   struct Anchors {
     ThreadId blocked;
     Event lastRead;            // the blocked thread's last read
-    std::vector<Event> writes; // co-after the sources of all its open reads
+    std::span<const Event> writes; // co-after the sources of all its open reads
     bool heldBy(const EventLabel &l) const;
   };
   ThreadId holdOutOf(ThreadId u, const Anchors &d);

@@ -22,13 +22,23 @@ MemOrder pick(std::mt19937_64 &rng, std::initializer_list<MemOrder> os) {
   return *(os.begin() + static_cast<long>(d(rng)));
 }
 
+int uniform(std::mt19937_64 &rng, int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }
+
+/// The scope of an atomic op in a scoped program: block a third of the time, else device or
+/// system.
+Scope pickScope(std::mt19937_64 &rng) {
+  if (uniform(rng, 0, 2) == 0)
+    return Scope::Block;
+  return uniform(rng, 0, 1) ? Scope::Device : Scope::System;
+}
+
 } // namespace
 
 namespace {
 
 AbstractProgram generateTtasLocks(std::mt19937_64 &rng, const GeneratorOptions &o) {
   // Each thread: [an access to v1] lock(v0) {one or two accesses to v1} unlock(v0) [an access].
-  auto uni = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  auto uni = [&](int lo, int hi) { return uniform(rng, lo, hi); };
   auto access = [&] {
     Op op;
     op.loc = 1;
@@ -65,7 +75,7 @@ AbstractProgram generateTtasLocks(std::mt19937_64 &rng, const GeneratorOptions &
     if (o.scoped)
       for (auto &op : th.ops)
         if (op.order != MemOrder::NotAtomic)
-          op.scope = uni(0, 2) == 0 ? Scope::Block : (uni(0, 1) ? Scope::Device : Scope::System);
+          op.scope = pickScope(rng);
     p.threads.push_back(th);
   }
   return p;
@@ -76,7 +86,7 @@ AbstractProgram generateTtasLocks(std::mt19937_64 &rng, const GeneratorOptions &
 AbstractProgram generate(std::mt19937_64 &rng, const GeneratorOptions &o) {
   if (o.ttasLocks)
     return generateTtasLocks(rng, o);
-  auto uni = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  auto uni = [&](int lo, int hi) { return uniform(rng, lo, hi); };
   auto casAwait = [&](Op &op) { // a lock acquire: 0 -> 1, or a hand-over 1 -> 2
     op.kind = Op::Kind::CasAwait;
     op.expected = static_cast<uint64_t>(uni(0, 1));
@@ -147,7 +157,7 @@ AbstractProgram generate(std::mt19937_64 &rng, const GeneratorOptions &o) {
         op.order = pick(rng, {MemOrder::Acquire, MemOrder::Release, MemOrder::AcqRel, MemOrder::SeqCst});
       }
       if (o.scoped && op.order != MemOrder::NotAtomic)
-        op.scope = uni(0, 2) == 0 ? Scope::Block : (uni(0, 1) ? Scope::Device : Scope::System);
+        op.scope = pickScope(rng);
       th.ops.push_back(op);
     }
     p.threads.push_back(th);
