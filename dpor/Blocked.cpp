@@ -39,6 +39,26 @@ bool Explorer::isFrozenForever(const BlockLabel &b) const {
   return false;
 }
 
+bool Explorer::frozenAfterRmw(const WriteLabel &w) {
+  // An RMW whose read part was not added maximally, followed by a spin-loop or lock block
+  // (a failed exchange in a lock attempt): the block freezes its thread (isFrozenForever).
+  // Every branch the write could start is then dead too: its other co placements keep the
+  // thread as it is, and a revisit by it keeps its porf-prefix, so the thread replays to
+  // the same block. Nothing of the write is pushed. (In-place revisits may change sources
+  // without the revisit conditions: not for them.)
+  if (opts_.inPlaceRevisits || !opts_.dropFrozenSpins)
+    return false;
+  const auto &g = frames_.back().graph;
+  auto *rd = dyn_cast<ReadLabel>(g.label(Event{w.thread(), w.index() - 1}));
+  // A spin iteration that changes memory makes progress: only a write that leaves the value
+  // as it was can be followed by a spin block (the peek runs the thread, so it is skipped
+  // for the others).
+  if (!rd || rd->addedMax() || driver_.readValue(*rd) != w.value())
+    return false;
+  auto *b = dyn_cast<BlockLabel>(driver_.next(w.thread()));
+  return b && b->index() == w.index() + 1 && isFrozenForever(*b);
+}
+
 bool Explorer::isPinned(const ReadLabel &q) const {
   // No revisit in any continuation can change q's source or delete q: q is not maximal, or
   // a write after q's source in co is not maximal. That write is then never deleted (a

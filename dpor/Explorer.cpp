@@ -385,10 +385,11 @@ bool Explorer::addWrite(WriteLabel &w) {
   std::vector<size_t> places = checker_->coherentCoPlacements(g, w.pos());
   if (places.empty())
     return false;
-  size_t chosen = places.back();
+  g.placeWrite(w.pos(), places.back());
+  if (w.isRmwPart() && frozenAfterRmw(w))
+    return false;
   for (size_t i = 0; i + 1 < places.size(); ++i)
     pushWork(WorkItem{WorkItem::Kind::CoPlacement, w.stamp(), w.pos(), Event::init(), places[i]});
-  g.placeWrite(w.pos(), chosen);
   w.setAddedMax(g.coMax(w.addr()) == w.pos());
   if (!w.addedMax()) // may pin reads of a blocked thread (Blocked.cpp)
     recheckBlocked();

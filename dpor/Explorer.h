@@ -88,6 +88,7 @@ private:
   void dropStaleWaits(); // after a cut or a restriction
   // blocked threads that can never continue (Blocked.cpp)
   bool isFrozenForever(const BlockLabel &b) const;
+  bool frozenAfterRmw(const WriteLabel &w);
   bool someThreadBlockedForGood();
   /// False: `holdOut` is a thread that must add events before the answer can change (-1: none
   /// can change it before the next backtracking step).
