@@ -56,7 +56,11 @@ bool Explorer::frozenAfterRmw(const WriteLabel &w) {
   if (!rd || rd->addedMax() || driver_.readValue(*rd) != w.value())
     return false;
   auto *b = dyn_cast<BlockLabel>(driver_.next(w.thread()));
-  return b && b->index() == w.index() + 1 && isFrozenForever(*b);
+  if (!b || b->index() != w.index() + 1 || !isFrozenForever(*b))
+    return false;
+  // The read's other alternatives with this value freeze the thread too (applyReadFrom).
+  frames_.back().blockingValues.push_back({rd->stamp(), w.value()});
+  return true;
 }
 
 bool Explorer::isPinned(const ReadLabel &q) const {

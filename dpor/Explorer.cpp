@@ -184,7 +184,7 @@ bool Explorer::runForward() {
     if (t < 0)
       return finishExecution();
     if (!addEvent(driver_.take(t)))
-      return true; // inconsistent: backtrack
+      return !stop_; // inconsistent or dropped: backtrack
     if (stop_)
       return false;
   }
@@ -386,9 +386,10 @@ bool Explorer::addWrite(WriteLabel &w) {
   if (places.empty())
     return false;
   g.placeWrite(w.pos(), places.back());
-  if (w.isRmwPart() && frozenAfterRmw(w))
-    return false;
-  for (size_t i = 0; i + 1 < places.size(); ++i)
+  // A failed lock attempt that freezes its thread: nothing the write could start is pushed,
+  // but it is still checked and reported like any added event (Blocked.cpp).
+  bool frozen = w.isRmwPart() && frozenAfterRmw(w);
+  for (size_t i = 0; i + 1 < places.size() && !frozen; ++i)
     pushWork(WorkItem{WorkItem::Kind::CoPlacement, w.stamp(), w.pos(), Event::init(), places[i]});
   w.setAddedMax(g.coMax(w.addr()) == w.pos());
   if (!w.addedMax()) // may pin reads of a blocked thread (Blocked.cpp)
@@ -397,11 +398,16 @@ bool Explorer::addWrite(WriteLabel &w) {
     // Another RMW already read the same write: this graph is dropped, but its write may
     // still revisit that RMW's read (that is how the other order of the two is reached).
     // Blocked awaits are left to those revisits: their frames catch them up in place.
-    pushBackwardRevisits(w.pos(), opts_.inPlaceRevisits);
+    if (!frozen)
+      pushBackwardRevisits(w.pos(), opts_.inPlaceRevisits);
     return false;
   }
   if (!checker_->isConsistent(g, w.pos()))
     return false;
+  if (frozen) {
+    notify(w.pos());
+    return false;
+  }
   revisitBlockedReadsInPlace(w.pos());
   pushBackwardRevisits(w.pos());
   return true;
