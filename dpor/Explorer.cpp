@@ -8,7 +8,7 @@ namespace scopemc {
 Explorer::Explorer(ProgramRunner &runner, ExplorationObserver &observer, ExplorationOptions opts,
                    const Sharing *sharing)
     : runner_(runner), observer_(observer), opts_(opts), sharing_(sharing),
-      checker_(makeConsistencyChecker(opts.model)), driver_(runner) {}
+      checker_(makeConsistencyChecker(opts.model)), driver_(runner, opts_.replayCacheEvents) {}
 
 ExplorationResult Explorer::run() {
   frames_.clear();
@@ -40,6 +40,8 @@ ExplorationResult Explorer::explore(bool fromBranch) {
   if (stop_ && sharing_ && sharing_->stop)
     sharing_->stop->store(true);
   result_.stoppedEarly = stop_ && !result_.timedOut && !result_.memoryLimitHit;
+  result_.threadRuns = driver_.runs();
+  result_.cachedEvents = driver_.cacheHits();
   result_.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   if (opts_.progress)

@@ -1,6 +1,7 @@
 // Options and results of an exploration.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -35,6 +36,9 @@ struct ExplorationOptions {
   bool inPlaceRevisits = false;
   /// Exploration workers (TBB); 1 explores on the calling thread.
   unsigned workers = 1;
+  /// Events each explorer's replay cache may hold (ThreadDriver): a thread's next event
+  /// found there is not computed by running the thread. 0: no cache. About 200 bytes each.
+  size_t replayCacheEvents = size_t{1} << 15;
 };
 
 struct ExplorationResult {
@@ -46,6 +50,8 @@ struct ExplorationResult {
   bool timedOut = false;
   bool memoryLimitHit = false; // stopped by memoryLimitMb: the search is incomplete
   double seconds = 0;
+  uint64_t threadRuns = 0;   // next events computed by running a thread
+  uint64_t cachedEvents = 0; // next events answered by the replay cache
 };
 
 } // namespace scopemc

@@ -13,6 +13,8 @@ namespace {
 void merge(ExplorationResult &total, const ExplorationResult &r) {
   total.complete += r.complete;
   total.blocked += r.blocked;
+  total.threadRuns += r.threadRuns;
+  total.cachedEvents += r.cachedEvents;
   total.boundHit = total.boundHit || r.boundHit;
   for (auto *loop : r.boundLoops)
     if (std::find(total.boundLoops.begin(), total.boundLoops.end(), loop) == total.boundLoops.end())

@@ -6,7 +6,8 @@ void ThreadDriver::reset(ThreadId t) {
   auto &s = state(t);
   s.started = false;
   s.pos = 0;
-  s.pending.reset();
+  dropPending(s);
+  s.path.clear(); // the trie stays while the thread's start stays the same (cacheNode)
   s.snaps.clear();
   s.freeSlots.clear();
   s.slotsUsed = 0; // every slot is free again
@@ -29,7 +30,18 @@ void ThreadDriver::rewind(ThreadId t, int32_t n) {
     dropSnapshot(s, s.snaps.size() - 1);
   s.started = false; // the next run starts from the latest snapshot left (start())
   s.pos = 0;
+  dropPending(s);
+  trimPath(s, n);
+}
+
+void ThreadDriver::dropPending(ThreadState &s) {
   s.pending.reset();
+  s.pendingAt = -1;
+}
+
+void ThreadDriver::trimPath(ThreadState &s, int32_t n) {
+  if (s.path.size() > static_cast<size_t>(n) + 1)
+    s.path.resize(static_cast<size_t>(n) + 1);
 }
 
 void ThreadDriver::resetAll() {
@@ -39,22 +51,32 @@ void ThreadDriver::resetAll() {
 
 void ThreadDriver::invalidate(ThreadId t, int32_t index) {
   auto &s = state(t);
-  if (index == 0) // a new thread in this slot, or its first event changed
+  if (index == 0) { // a new thread in this slot, or its first event changed
     reset(t);
-  else if (!s.started || index < s.pos || (s.pending && index <= s.pos))
+    return;
+  }
+  // A runner stopped before event `index` still holds: it replays the new reply.
+  if (!s.started || index < s.pos)
     rewind(t, index);
+  if (s.pending && index <= s.pendingAt)
+    dropPending(s);
+  trimPath(s, index);
 }
 
 void ThreadDriver::afterCut() {
   for (ThreadId t = 0; t < static_cast<ThreadId>(threads_.size()); ++t) {
     auto &s = threads_[static_cast<size_t>(t)];
     bool exists = t < g_->numThreads() && g_->threadExists(t);
-    if (!exists)
+    if (!exists) {
       reset(t);
-    else if (!s.started || s.pos > g_->threadSize(t))
-      rewind(t, g_->threadSize(t));
-    else if (s.pending && s.pos != g_->threadSize(t))
-      s.pending.reset(); // the graph holds that event now: the next run replays it
+      continue;
+    }
+    int32_t size = g_->threadSize(t);
+    if (!s.started || s.pos > size)
+      rewind(t, size);
+    if (s.pending && s.pendingAt != size)
+      dropPending(s); // lost, or the graph holds that event now
+    trimPath(s, size);
   }
   // Reads the cut gave an earlier source back: threads that replayed the newer one re-run.
   for (Event r : g_->takeRestoredReads())
@@ -67,7 +89,96 @@ EventLabel *ThreadDriver::next(ThreadId t) {
     return s.pending.get();
   if (auto *last = g_->lastLabel(t); last && isTerminal(last))
     return nullptr;
+  int32_t at = g_->threadSize(t);
+  if (ReplayNode *n = cacheNode(t, at, false); n && n->label) {
+    // Answered from the cache: the runner stays where it is and replays up to here only
+    // when the thread meets an event the cache does not know.
+    ++hits_;
+    s.pending = n->label->clone();
+    s.pendingAt = at;
+    return s.pending.get();
+  }
   return run(t);
+}
+
+ThreadDriver::ReplayNode *ThreadDriver::ReplayNode::child(uint64_t reply) const {
+  for (auto &[r, n] : next)
+    if (r == reply)
+      return n.get();
+  return nullptr;
+}
+
+bool ThreadDriver::Start::operator==(const Start &o) const {
+  auto sameGrid = [](const KernelGrid &a, const KernelGrid &b) {
+    auto same = [](const Dim3 &x, const Dim3 &y) { return x.x == y.x && x.y == y.y && x.z == y.z; };
+    return same(a.grid, b.grid) && same(a.block, b.block) && a.blockBase == b.blockBase &&
+           a.launch == b.launch;
+  };
+  return entry.function == o.entry.function && entry.argument == o.entry.argument &&
+         entry.place == o.entry.place && (!entry.place || sameGrid(entry.kernel, o.entry.kernel)) &&
+         pos == o.pos;
+}
+
+ThreadDriver::Start ThreadDriver::startOf(ThreadId t) const {
+  Start st;
+  if (t != 0)
+    st.entry = static_cast<const ThreadCreateLabel *>(g_->label(g_->creatorOf(t)))->entry();
+  // A restarted thread begins where it was created (its start event), not where
+  // placement calls moved it later.
+  st.pos = g_->threadSize(t) ? g_->label(Event{t, 0})->threadPos() : g_->threadPos(t);
+  return st;
+}
+
+ThreadDriver::ReplayNode *ThreadDriver::cacheNode(ThreadId t, int32_t i, bool make) {
+  if (cacheLimit_ == 0)
+    return nullptr;
+  auto &s = state(t);
+  if (s.path.empty()) {
+    Start st = startOf(t);
+    if (!s.root || !(s.rootStart == st)) {
+      if (!make)
+        return nullptr;
+      cached_ -= s.cached;
+      s.root = std::make_unique<ReplayNode>();
+      s.rootStart = st;
+      s.cached = 1;
+      ++cached_;
+    }
+    s.path.push_back(s.root.get());
+  }
+  while (s.path.size() <= static_cast<size_t>(i)) {
+    int32_t j = static_cast<int32_t>(s.path.size()) - 1;
+    uint64_t reply = replyValue(*g_->label(Event{t, j}));
+    ReplayNode *n = s.path.back()->child(reply);
+    if (!n) {
+      if (!make)
+        return nullptr;
+      s.path.back()->next.emplace_back(reply, std::make_unique<ReplayNode>());
+      n = s.path.back()->next.back().second.get();
+      ++s.cached;
+      ++cached_;
+    }
+    s.path.push_back(n);
+  }
+  return s.path[static_cast<size_t>(i)];
+}
+
+void ThreadDriver::record(const EventLabel &label) {
+  if (cacheLimit_ == 0)
+    return;
+  if (cached_ >= cacheLimit_)
+    clearCache();
+  if (ReplayNode *n = cacheNode(label.thread(), label.index(), true); n && !n->label)
+    n->label = label.clone();
+}
+
+void ThreadDriver::clearCache() {
+  for (auto &s : threads_) {
+    s.root.reset();
+    s.path.clear();
+    s.cached = 0;
+  }
+  cached_ = 0;
 }
 
 void ThreadDriver::start(ThreadId t) {
@@ -78,15 +189,8 @@ void ThreadDriver::start(ThreadId t) {
     s.pos = s.snaps.back().from;
     return;
   }
-  ThreadEntry entry;
-  if (t != 0) {
-    auto *create = static_cast<const ThreadCreateLabel *>(g_->label(g_->creatorOf(t)));
-    entry = create->entry();
-  }
-  // A restarted thread begins where it was created (its start event), not where
-  // placement calls moved it later.
-  ThreadPos pos = g_->threadSize(t) ? g_->label(Event{t, 0})->threadPos() : g_->threadPos(t);
-  runner_.resetThread(t, entry, pos);
+  Start st = startOf(t);
+  runner_.resetThread(t, st.entry, st.pos);
   s.pos = 0;
 }
 
@@ -119,6 +223,7 @@ void ThreadDriver::saveSnapshot(ThreadId t) {
 
 EventLabel *ThreadDriver::run(ThreadId t) {
   auto &s = state(t);
+  ++runs_;
   if (!s.started)
     start(t);
   if (runner_.run(t, *this) == RunStatus::Finished)
@@ -129,7 +234,11 @@ EventLabel *ThreadDriver::run(ThreadId t) {
   return s.pending.get();
 }
 
-std::unique_ptr<EventLabel> ThreadDriver::take(ThreadId t) { return std::move(state(t).pending); }
+std::unique_ptr<EventLabel> ThreadDriver::take(ThreadId t) {
+  auto &s = state(t);
+  s.pendingAt = -1;
+  return std::move(s.pending);
+}
 
 uint64_t ThreadDriver::readValue(const ReadLabel &r) const {
   if (r.rf().isInit())
@@ -152,6 +261,7 @@ uint64_t ThreadDriver::replyValue(const EventLabel &lab) const {
 SinkReply ThreadDriver::offer(const EventLabel &label) {
   Event e = label.pos();
   auto &s = state(e.thread);
+  record(label);
   if (g_->contains(e)) {
     const EventLabel *lab = g_->label(e);
     if (lab->kind() != label.kind())
@@ -163,6 +273,7 @@ SinkReply ThreadDriver::offer(const EventLabel &label) {
   }
   s.pos = e.index;
   s.pending = label.clone();
+  s.pendingAt = e.index;
   return SinkReply{SinkReply::Status::Stop, 0};
 }
 

@@ -26,7 +26,12 @@ struct UnsupportedProgram : std::runtime_error {
 
 class ThreadDriver final : public EventSink {
 public:
-  explicit ThreadDriver(ProgramRunner &runner) : runner_(runner) {}
+  /// A thread's events are a function of its start and of the replies it got (replay is
+  /// deterministic, EventSink.h). The driver remembers them in a trie per thread, by reply
+  /// (the replay cache), and answers next() from it without running the thread when it can.
+  /// `cacheLimit`: the events the tries may hold together (0: no cache); they are all
+  /// dropped when they reach it, and fill again.
+  ThreadDriver(ProgramRunner &runner, size_t cacheLimit) : runner_(runner), cacheLimit_(cacheLimit) {}
 
   /// The graph that runs replay against. Threads keep their progress: the caller then
   /// says what differs from the previous graph (invalidate, afterCut) or calls resetAll.
@@ -49,11 +54,34 @@ public:
 
   SinkReply offer(const EventLabel &label) override;
 
+  /// How often next() was answered from the replay cache and by running the thread.
+  uint64_t cacheHits() const { return hits_; }
+  uint64_t runs() const { return runs_; }
+
 private:
+  /// The event a thread offers after the replies on the path to this node, and the nodes
+  /// that follow it, by the reply it gets.
+  struct ReplayNode {
+    std::unique_ptr<EventLabel> label; // null until the thread has offered it
+    std::vector<std::pair<uint64_t, std::unique_ptr<ReplayNode>>> next;
+    ReplayNode *child(uint64_t reply) const;
+  };
+  /// Where a thread starts: its trie is kept across resets while the start is the same.
+  struct Start {
+    ThreadEntry entry;
+    ThreadPos pos;
+    bool operator==(const Start &o) const;
+  };
   struct ThreadState {
     bool started = false;
-    int32_t pos = 0; // events replayed since the thread's start
+    int32_t pos = 0; // events the runner replayed since the thread's start
     std::unique_ptr<EventLabel> pending;
+    int32_t pendingAt = -1; // the index of the pending event
+    std::unique_ptr<ReplayNode> root;
+    Start rootStart;
+    size_t cached = 0; // nodes under root
+    /// path[i]: the node of event i, for the replies events 0..i-1 have in the graph.
+    std::vector<ReplayNode *> path;
     /// The runner's snapshots of this thread, by the event index each continues from
     /// (increasing; events before it are unchanged in the graph), and the runner's slot
     /// that holds it. At most kMaxSnapshots: older ones are thinned out (thin()).
@@ -82,11 +110,23 @@ private:
   /// Events from index n on changed: t continues from its latest snapshot before n.
   void rewind(ThreadId t, int32_t n);
   uint64_t replyValue(const EventLabel &lab) const;
+  Start startOf(ThreadId t) const;
+  void dropPending(ThreadState &s);
+  /// Events from index n on may differ: the path keeps the nodes up to event n.
+  static void trimPath(ThreadState &s, int32_t n);
+  /// The cache node of event i of t (i at most t's length), following the graph's replies;
+  /// missing nodes are made when `make`, else the answer is null.
+  ReplayNode *cacheNode(ThreadId t, int32_t i, bool make);
+  void record(const EventLabel &label);
+  void clearCache();
 
   ProgramRunner &runner_;
   ExecutionGraph *g_ = nullptr;
   std::vector<ThreadState> threads_;
   bool snapshots_ = true; // until the runner says it keeps none
+  size_t cacheLimit_;
+  size_t cached_ = 0; // nodes in all tries
+  uint64_t hits_ = 0, runs_ = 0;
 };
 
 } // namespace scopemc
