@@ -244,12 +244,12 @@ void Explorer::checkLocation(const MemAccessLabel &m) const {
   // Locations are identified by their start address: accesses of another size to the same
   // bytes would be explored wrongly, so they are refused.
   const auto &locs = frames_.back().graph.locations();
-  auto overlaps = [&](const std::pair<const Addr, LocationInfo> &l) {
+  auto overlaps = [&](const std::pair<Addr, LocationInfo> &l) {
     return l.first < m.addr() + m.size() && m.addr() < l.first + l.second.size &&
            (l.first != m.addr() || l.second.size != m.size());
   };
-  auto it = locs.lower_bound(m.addr());
-  const std::pair<const Addr, LocationInfo> *other = nullptr;
+  auto it = locs.lowerBound(m.addr());
+  const std::pair<Addr, LocationInfo> *other = nullptr;
   if (it != locs.end() && overlaps(*it))
     other = &*it;
   else if (it != locs.begin() && overlaps(*std::prev(it)))

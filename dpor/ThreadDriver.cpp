@@ -2,6 +2,11 @@
 
 namespace scopemc {
 
+ThreadDriver::ThreadState &ThreadDriver::grow(ThreadId t) {
+  threads_.resize(static_cast<size_t>(t) + 1);
+  return threads_.back();
+}
+
 void ThreadDriver::reset(ThreadId t) {
   auto &s = state(t);
   s.started = false;

@@ -97,10 +97,11 @@ private:
   /// the thread.
   static constexpr size_t kMaxSnapshots = 32;
   ThreadState &state(ThreadId t) {
-    if (t >= static_cast<ThreadId>(threads_.size()))
-      threads_.resize(static_cast<size_t>(t) + 1);
-    return threads_[static_cast<size_t>(t)];
+    if (static_cast<size_t>(t) < threads_.size()) [[likely]]
+      return threads_[static_cast<size_t>(t)];
+    return grow(t);
   }
+  ThreadState &grow(ThreadId t);
   EventLabel *run(ThreadId t); // runs t until its next new event or its end
   void start(ThreadId t);      // from its latest snapshot, or from its entry
   void saveSnapshot(ThreadId t);

@@ -83,16 +83,13 @@ void ExecutionGraph::moveWrite(Event write, size_t pos) {
   co.insert(co.begin() + static_cast<long>(std::min(pos, co.size())), write);
 }
 
-const LocationInfo *ExecutionGraph::location(Addr a) const {
-  auto it = locs_.find(a);
-  return it == locs_.end() ? nullptr : &it->second;
-}
+const LocationInfo *ExecutionGraph::location(Addr a) const { return locs_.find(a); }
 
 long ExecutionGraph::coIndex(Event w) const {
   if (w.isInit())
     return -1;
   auto *l = static_cast<const WriteLabel *>(label(w));
-  auto &co = locs_.at(l->addr()).co;
+  auto &co = locs_.find(l->addr())->co;
   return std::find(co.begin(), co.end(), w) - co.begin();
 }
 
@@ -267,8 +264,8 @@ void ExecutionGraph::restrict(const View &keep) {
   std::sort(dropped_.begin(), dropped_.end());
   dropped_.erase(std::unique(dropped_.begin(), dropped_.end()), dropped_.end());
   for (Addr a : dropped_)
-    if (auto it = locs_.find(a); it != locs_.end() && !keepHeldEvents(it->second))
-      locs_.erase(it);
+    if (LocationInfo *li = locs_.find(a); li && !keepHeldEvents(*li))
+      locs_.erase(a);
   dropped_.clear();
 }
 
@@ -318,10 +315,11 @@ ExecutionGraph ExecutionGraph::copyRestricted(const View &keep) const {
 
 void ExecutionGraph::copyLocationsFrom(const ExecutionGraph &from) {
   // Built in order, without the map copy and erasures a full copy then a restrict would make.
+  locs_.reserve(from.locs_.size());
   for (auto &[addr, src] : from.locs_) {
     LocationInfo li = src;
     if (keepHeldEvents(li))
-      locs_.emplace_hint(locs_.end(), addr, std::move(li));
+      locs_.append(addr, std::move(li));
   }
 }
 

@@ -2,12 +2,12 @@
 // co of every location, stamps, and the views kept on the labels.
 #pragma once
 
-#include <map>
 #include <memory>
 #include <utility>
 #include <vector>
 
 #include "model/Labels.h"
+#include "model/LocationMap.h"
 
 namespace scopemc {
 
@@ -88,7 +88,7 @@ public:
 
   // --- locations and relations ------------------------------------------------------------
   const LocationInfo *location(Addr a) const;
-  const std::map<Addr, LocationInfo> &locations() const { return locs_; }
+  const LocationMap<LocationInfo> &locations() const { return locs_; }
   /// Position of a write in co (init = -1).
   long coIndex(Event w) const;
   /// The co-maximal write of a location (init if none).
@@ -141,7 +141,7 @@ private:
   std::vector<std::vector<std::unique_ptr<EventLabel>>> threads_;
   std::vector<ThreadPos> tpos_;
   std::vector<Event> creators_;
-  std::map<Addr, LocationInfo> locs_;
+  LocationMap<LocationInfo> locs_;
   std::vector<Event> emptyEvents_;
   Stamp nextStamp_ = 1;
   size_t scFences_ = 0;
