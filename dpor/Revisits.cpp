@@ -21,7 +21,8 @@ void Explorer::pushBackwardRevisits(Event w, bool skipBlockedAwaits) {
   if (!li)
     return;
   for (Event r : li->reads) {
-    if (prefix.contains(r) || !g.label(r)->revisitable() ||
+    // (a read not added maximally is never revisited: isMaximalExtension, condition 2)
+    if (prefix.contains(r) || !g.label(r)->revisitable() || !g.label(r)->addedMax() ||
         static_cast<const ReadLabel *>(g.label(r))->rf() == w || // revisited in place already
         std::find(wl->tookInPlace().begin(), wl->tookInPlace().end(), r) != wl->tookInPlace().end() ||
         (skipBlockedAwaits && isBlockedAwait(r)))
