@@ -139,8 +139,16 @@ bool Explorer::isRunnable(ThreadId t) {
 ThreadId Explorer::chooseThread() {
   auto &g = graph();
   mayPostpone_ = false;
-  // The write half of an RMW follows its read half immediately, and a block its read.
-  for (ThreadId t = 0; t < g.numThreads(); ++t) {
+  // The write half of an RMW follows its read half immediately, and a block its read. The
+  // halves are added together, and a revisit keeps or drops both except for the revisited
+  // read: only lastChanged_ can lack a write half (in-place revisits restamp reads and
+  // unblock threads elsewhere, so then every thread is looked at).
+  ThreadId from = 0, to = g.numThreads();
+  if (!opts_.inPlaceRevisits) {
+    from = std::clamp(lastChanged_, ThreadId{0}, to);
+    to = std::min(to, from + 1);
+  }
+  for (ThreadId t = from; t < to; ++t) {
     auto *r = dyn_cast<ReadLabel>(g.lastLabel(t));
     if (r && ((r->isRmw() && r->rmwWrites(driver_.readValue(*r)) && isRunnable(t)) ||
               (opts_.inPlaceRevisits && isRunnable(t) && isa<BlockLabel>(driver_.next(t)))))
@@ -213,6 +221,7 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
     checkLocation(*m);
   EventLabel *lab = g.add(std::move(owned));
   Event e = lab->pos();
+  lastChanged_ = e.thread;
   checker_->updateViews(g, e);
   if (auto *b = dyn_cast<BlockLabel>(lab)) {
     recheckBlocked();
@@ -526,6 +535,7 @@ void Explorer::rerunOnReturn(const Frame &child, const ExecutionGraph &parent) {
 
 bool Explorer::applyWorkItem(const WorkItem &it) {
   recheckBlocked();
+  lastChanged_ = it.target.thread;
   // What a thread waits for depends on its own events and the co-maximal write only: the
   // record of a thread the alternative leaves unchanged stays valid (isWaiting checks the
   // co-maximal write and the thread's length).

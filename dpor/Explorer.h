@@ -161,6 +161,9 @@ private:
   /// chooseThread picked a thread that was not known to wait: if its read turns out to wait,
   /// it is postponed and chooseThread picks again (a waiting thread runs only as a last resort).
   bool mayPostpone_ = false;
+  /// The thread of the last event added or given a new source: the only one that can have
+  /// an RMW read without its write half (chooseThread).
+  ThreadId lastChanged_ = -1;
   /// False only while no thread of the graph is known to be blocked by a spin loop: set by
   /// a block added and by every backtracking step, cleared by someThreadBlockedForGood.
   bool maybeSpinBlocked_ = true;

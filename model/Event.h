@@ -40,12 +40,16 @@ std::string_view orderName(MemOrder o);
 class View {
 public:
   View() { inline_.fill(-1); }
-  View(const View &o) : size_(o.size_), inline_(o.inline_), heap_(o.heap_) {}
+  View(const View &o) : size_(o.size_), inline_(o.inline_) {
+    if (!o.heap_.empty()) // (most views fit inline: no vector copy for them)
+      heap_ = o.heap_;
+  }
   View(View &&o) noexcept = default;
   View &operator=(const View &o) {
     size_ = o.size_;
     inline_ = o.inline_;
-    heap_ = o.heap_;
+    if (!heap_.empty() || !o.heap_.empty())
+      heap_ = o.heap_;
     return *this;
   }
   View &operator=(View &&o) noexcept = default;
