@@ -72,15 +72,19 @@ void ExecutionGraph::setRf(Event read, Event write) {
 void ExecutionGraph::placeWrite(Event write, size_t pos) {
   auto *w = static_cast<WriteLabel *>(label(write));
   LocationInfo &li = locFor(w->addr(), w->size());
-  li.co.insert(li.co.begin() + static_cast<long>(std::min(pos, li.co.size())), write);
+  pos = std::min(pos, li.co.size());
+  li.co.insert(li.co.begin() + static_cast<long>(pos), write);
+  renumberCo(li, pos);
   li.accesses.add(isAtomic(w->order()), w->scope(), w->threadRef());
 }
 
 void ExecutionGraph::moveWrite(Event write, size_t pos) {
   auto *w = static_cast<WriteLabel *>(label(write));
-  auto &co = locs_[w->addr()].co;
+  auto &li = locs_[w->addr()];
+  auto &co = li.co;
   co.erase(std::remove(co.begin(), co.end(), write), co.end());
   co.insert(co.begin() + static_cast<long>(std::min(pos, co.size())), write);
+  renumberCo(li, 0);
 }
 
 const LocationInfo *ExecutionGraph::location(Addr a) const { return locs_.find(a); }
@@ -89,8 +93,12 @@ long ExecutionGraph::coIndex(Event w) const {
   if (w.isInit())
     return -1;
   auto *l = static_cast<const WriteLabel *>(label(w));
-  auto &co = locs_.find(l->addr())->co;
-  return std::find(co.begin(), co.end(), w) - co.begin();
+  if (l->coPos() >= 0) {
+    assert(locs_.find(l->addr())->co[static_cast<size_t>(l->coPos())] == w);
+    return l->coPos();
+  }
+  const LocationInfo *li = locs_.find(l->addr()); // not placed yet: after every placed write
+  return li ? std::find(li->co.begin(), li->co.end(), w) - li->co.begin() : 0;
 }
 
 Event ExecutionGraph::coMax(Addr a) const {
@@ -269,9 +277,15 @@ void ExecutionGraph::restrict(const View &keep) {
   dropped_.clear();
 }
 
+void ExecutionGraph::renumberCo(LocationInfo &li, size_t from) {
+  for (size_t i = from; i < li.co.size(); ++i)
+    static_cast<WriteLabel *>(label(li.co[i]))->setCoPos(static_cast<int32_t>(i));
+}
+
 bool ExecutionGraph::keepHeldEvents(LocationInfo &li) {
   auto gone = [&](Event e) { return !contains(e); };
-  std::erase_if(li.co, gone);
+  if (std::erase_if(li.co, gone))
+    renumberCo(li, 0);
   size_t reads = li.reads.size();
   std::erase_if(li.reads, gone);
   if (li.reads.size() != reads) { // only then may a reader list hold a dropped read

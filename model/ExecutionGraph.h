@@ -126,6 +126,8 @@ private:
   /// Drops from a location's lists (and its writes' reader lists) the events this graph no
   /// longer holds; false when the location has no access left.
   bool keepHeldEvents(LocationInfo &li);
+  /// Writes their positions in the co list from `from` on into the write labels (coIndex).
+  void renumberCo(LocationInfo &li, size_t from);
   /// Fills locs_ (empty) with `from`'s locations restricted to the events this graph holds.
   void copyLocationsFrom(const ExecutionGraph &from);
   void undoInPlaceAfter(Stamp s);

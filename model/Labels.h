@@ -185,10 +185,14 @@ public:
   /// (dpor/Explorer): its other placements give each of them a branch of its own.
   const std::vector<Event> &tookInPlace() const { return tookInPlace_; }
   std::vector<Event> &tookInPlace() { return tookInPlace_; }
+  /// The write's index in its location's co list (-1 until placed); kept by ExecutionGraph.
+  int32_t coPos() const { return coPos_; }
+  void setCoPos(int32_t p) { coPos_ = p; }
 
 private:
   uint64_t value_;
   bool rmwPart_;
+  int32_t coPos_ = -1;
   std::vector<Event> readers_;
   std::vector<Event> tookInPlace_;
 };
