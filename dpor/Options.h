@@ -37,8 +37,9 @@ struct ExplorationOptions {
   /// Exploration workers (TBB); 1 explores on the calling thread.
   unsigned workers = 1;
   /// Events each explorer's replay cache may hold (ThreadDriver): a thread's next event
-  /// found there is not computed by running the thread. 0: no cache. About 200 bytes each.
-  size_t replayCacheEvents = size_t{1} << 15;
+  /// found there is not computed by running the thread. 0: no cache. About 450 bytes each
+  /// (a label and its trie node): the default bounds it at about 3.7 MB per explorer.
+  size_t replayCacheEvents = size_t{1} << 13;
 };
 
 struct ExplorationResult {
