@@ -55,8 +55,9 @@ bool Explorer::frozenAfterRmw(const WriteLabel &w) {
   // for the others).
   if (!rd || rd->addedMax() || driver_.readValue(*rd) != w.value())
     return false;
-  auto *b = dyn_cast<BlockLabel>(driver_.next(w.thread()));
-  if (!b || b->index() != w.index() + 1 || !isFrozenForever(*b))
+  // (rd, the last read before such a block, is not added maximally: as isFrozenForever)
+  const EventLabel *next = driver_.next(w.thread());
+  if (!isSpinOrLockBlock(next) || next->index() != w.index() + 1)
     return false;
   // The read's other alternatives with this value freeze the thread too (applyReadFrom).
   frames_.back().blockingValues.push_back({rd->stamp(), w.value()});

@@ -113,17 +113,6 @@ ThreadDriver::ReplayNode *ThreadDriver::ReplayNode::child(uint64_t reply) const 
   return nullptr;
 }
 
-bool ThreadDriver::Start::operator==(const Start &o) const {
-  auto sameGrid = [](const KernelGrid &a, const KernelGrid &b) {
-    auto same = [](const Dim3 &x, const Dim3 &y) { return x.x == y.x && x.y == y.y && x.z == y.z; };
-    return same(a.grid, b.grid) && same(a.block, b.block) && a.blockBase == b.blockBase &&
-           a.launch == b.launch;
-  };
-  return entry.function == o.entry.function && entry.argument == o.entry.argument &&
-         entry.place == o.entry.place && (!entry.place || sameGrid(entry.kernel, o.entry.kernel)) &&
-         pos == o.pos;
-}
-
 ThreadDriver::Start ThreadDriver::startOf(ThreadId t) const {
   Start st;
   if (t != 0)

@@ -70,7 +70,7 @@ private:
   struct Start {
     ThreadEntry entry;
     ThreadPos pos;
-    bool operator==(const Start &o) const;
+    bool operator==(const Start &) const = default;
   };
   struct ThreadState {
     bool started = false;

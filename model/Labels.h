@@ -209,6 +209,7 @@ public:
 struct Dim3 {
   uint32_t x = 1, y = 1, z = 1;
   uint64_t count() const { return uint64_t{x} * y * z; }
+  bool operator==(const Dim3 &) const = default;
 };
 
 /// The launch a kernel thread belongs to, as the interpreter needs it to answer the thread's
@@ -217,6 +218,7 @@ struct KernelGrid {
   Dim3 grid, block;
   uint32_t blockBase = 0; // ThreadPos::block of the launch's block 0
   uint32_t launch = 0;    // distinguishes launches within one execution
+  bool operator==(const KernelGrid &) const = default;
 };
 
 /// What a new thread runs: an opaque function handle and an argument, both chosen by the
@@ -227,6 +229,7 @@ struct ThreadEntry {
   uint64_t argument = 0;
   std::optional<ThreadPos> place;
   KernelGrid kernel; // meaningful when place is set
+  bool operator==(const ThreadEntry &) const = default;
 };
 
 class ThreadCreateLabel : public EventLabel {
