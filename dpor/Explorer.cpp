@@ -359,7 +359,8 @@ bool Explorer::takeInPlace(Event r, Event w, bool addedMax) {
 
 Explorer::ReadAdded Explorer::addRead(ReadLabel &r) {
   auto &g = graph();
-  std::vector<Event> rfs = checker_->coherentRfs(g, r.pos());
+  std::vector<Event> &rfs = rfScratch_;
+  checker_->coherentRfs(g, r.pos(), rfs);
   if (rfs.empty())
     return ReadAdded::Inconsistent;
   Event chosen = rfs.back(); // the co-maximal write: the read is added maximally
@@ -393,7 +394,8 @@ bool Explorer::waitsOnCoMax(const ReadLabel &r) {
 
 bool Explorer::addWrite(WriteLabel &w) {
   auto &g = graph();
-  std::vector<size_t> places = checker_->coherentCoPlacements(g, w.pos());
+  std::vector<size_t> &places = coScratch_;
+  checker_->coherentCoPlacements(g, w.pos(), places);
   if (places.empty())
     return false;
   g.placeWrite(w.pos(), places.back());

@@ -174,6 +174,9 @@ private:
     int32_t size;
   };
   std::vector<HoldOut> holdOuts_;
+  // Reused buffers of addRead and addWrite (neither runs inside the other).
+  std::vector<Event> rfScratch_;
+  std::vector<size_t> coScratch_;
   bool stop_ = false;
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point lastProgress_;

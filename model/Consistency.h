@@ -24,12 +24,25 @@ public:
   virtual void updateViews(ExecutionGraph &g, Event e) const = 0;
 
   /// The writes of the location of `read` (the last event of its thread, views computed
-  /// without its rf) that it may read from without breaking coherence, in co order.
-  virtual std::vector<Event> coherentRfs(const ExecutionGraph &g, Event read) const = 0;
+  /// without its rf) that it may read from without breaking coherence, in co order, into
+  /// `out` (cleared first: the caller may reuse one buffer).
+  virtual void coherentRfs(const ExecutionGraph &g, Event read, std::vector<Event> &out) const = 0;
+  std::vector<Event> coherentRfs(const ExecutionGraph &g, Event read) const {
+    std::vector<Event> out;
+    coherentRfs(g, read, out);
+    return out;
+  }
 
   /// The positions in co (0 = right after init) where `write` (added, views computed, not
-  /// yet placed) may go without breaking coherence or atomicity, in increasing order.
-  virtual std::vector<size_t> coherentCoPlacements(const ExecutionGraph &g, Event write) const = 0;
+  /// yet placed) may go without breaking coherence or atomicity, in increasing order, into
+  /// `out` (cleared first).
+  virtual void coherentCoPlacements(const ExecutionGraph &g, Event write,
+                                    std::vector<size_t> &out) const = 0;
+  std::vector<size_t> coherentCoPlacements(const ExecutionGraph &g, Event write) const {
+    std::vector<size_t> out;
+    coherentCoPlacements(g, write, out);
+    return out;
+  }
 
   /// Whether the graph is consistent, given that it was consistent before `e` was added
   /// (or before `e`, a read, changed its rf). Views of `e` must be up to date.

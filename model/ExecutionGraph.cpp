@@ -59,14 +59,7 @@ EventLabel *ExecutionGraph::add(std::unique_ptr<EventLabel> lab) {
 }
 
 void ExecutionGraph::setRf(Event read, Event write) {
-  auto *r = static_cast<ReadLabel *>(label(read));
-  auto &li = locs_[r->addr()];
-  unlinkFromSource(*r, li);
-  r->setRf(write);
-  if (write.isInit())
-    li.initReaders.push_back(read);
-  else
-    static_cast<WriteLabel *>(label(write))->readers().push_back(read);
+  static_cast<ReadLabel *>(label(read))->setRf(write);
 }
 
 void ExecutionGraph::placeWrite(Event write, size_t pos) {
@@ -114,12 +107,12 @@ bool ExecutionGraph::coBefore(Event a, Event b) const {
   return coIndex(a) < coIndex(b);
 }
 
-const std::vector<Event> &ExecutionGraph::readersOf(Event w, Addr a) const {
-  if (w.isInit()) {
-    auto *li = location(a);
-    return li ? li->initReaders : emptyEvents_;
-  }
-  return static_cast<const WriteLabel *>(label(w))->readers();
+std::vector<Event> ExecutionGraph::readersOf(Event w, Addr a) const {
+  std::vector<Event> out;
+  if (auto *li = location(a))
+    std::copy_if(li->reads.begin(), li->reads.end(), std::back_inserter(out),
+                 [&](Event r) { return rfOf(r) == w; });
+  return out;
 }
 
 Event ExecutionGraph::observedWrite(const MemAccessLabel *l) const {
@@ -177,8 +170,6 @@ void ExecutionGraph::undoInPlaceAfter(Stamp s) {
       if (!r)
         continue;
       while (r->stamp() > s && !r->pastRfs().empty() && r->pastRfs().front().stamp <= s) {
-        if (!r->rf().isInit() && contains(r->rf()))
-          std::erase(static_cast<WriteLabel *>(label(r->rf()))->readers(), r->pos());
         popPastRf(*r);
         restored_.push_back(r->pos());
       }
@@ -216,20 +207,12 @@ void eraseLast(std::vector<Event> &v, Event e) {
 }
 } // namespace
 
-void ExecutionGraph::unlinkFromSource(const ReadLabel &r, LocationInfo &li) {
-  if (r.rf().isInit())
-    eraseLast(li.initReaders, r.pos());
-  else if (contains(r.rf()))
-    eraseLast(static_cast<WriteLabel *>(label(r.rf()))->readers(), r.pos());
-}
-
 void ExecutionGraph::removeLastRead(ThreadId t) {
   auto &events = threads_[static_cast<size_t>(t)];
   assert(!events.empty() && isa<ReadLabel>(events.back().get()));
   auto *r = static_cast<ReadLabel *>(events.back().get());
   Addr addr = r->addr();
   auto &li = locs_[addr];
-  unlinkFromSource(*r, li);
   eraseLast(li.reads, r->pos());
   events.pop_back();
   if (li.co.empty() && li.reads.empty())
@@ -244,10 +227,6 @@ void ExecutionGraph::popPastRf(ReadLabel &r) {
   r.setStamp(back.stamp);
   r.hb() = std::move(back.hb);
   r.porf() = std::move(back.porf);
-  if (back.rf.isInit())
-    locs_[r.addr()].initReaders.push_back(r.pos());
-  else
-    static_cast<WriteLabel *>(label(back.rf))->readers().push_back(r.pos());
 }
 
 void ExecutionGraph::dropUnstartedThreads() {
@@ -286,13 +265,7 @@ bool ExecutionGraph::keepHeldEvents(LocationInfo &li) {
   auto gone = [&](Event e) { return !contains(e); };
   if (std::erase_if(li.co, gone))
     renumberCo(li, 0);
-  size_t reads = li.reads.size();
   std::erase_if(li.reads, gone);
-  if (li.reads.size() != reads) { // only then may a reader list hold a dropped read
-    std::erase_if(li.initReaders, gone);
-    for (Event w : li.co)
-      std::erase_if(static_cast<WriteLabel *>(label(w))->readers(), gone);
-  }
   return !li.co.empty() || !li.reads.empty();
 }
 

@@ -17,7 +17,6 @@ struct LocationInfo {
   uint32_t size = 0;
   std::vector<Event> co;
   std::vector<Event> reads;       // every read of the location, in the order added
-  std::vector<Event> initReaders; // the reads whose rf is the initialisation write
   MutualInclusion accesses;        // over every access added (those dropped since included)
 };
 
@@ -95,8 +94,12 @@ public:
   Event coMax(Addr a) const;
   /// Whether write a is co-before write b (init before everything).
   bool coBefore(Event a, Event b) const;
-  /// The readers of a write (of the initialisation write of `a` for init()).
-  const std::vector<Event> &readersOf(Event w, Addr a) const;
+  /// The readers of a write (of the initialisation write of `a` for init()), in the order
+  /// they were added: the location's reads whose rf is w (writes keep no reader list, so
+  /// copies and cuts have none to maintain).
+  std::vector<Event> readersOf(Event w, Addr a) const;
+  /// The source of read r.
+  Event rfOf(Event r) const { return static_cast<const ReadLabel *>(label(r))->rf(); }
   /// The write an access observes: itself for a write, its rf source for a read.
   Event observedWrite(const MemAccessLabel *l) const;
 
@@ -131,11 +134,8 @@ private:
   /// Fills locs_ (empty) with `from`'s locations restricted to the events this graph holds.
   void copyLocationsFrom(const ExecutionGraph &from);
   void undoInPlaceAfter(Stamp s);
-  /// Gives read r the source on top of its past sources (the read's old rf must already be
-  /// unlinked from its write).
+  /// Gives read r the source on top of its past sources.
   void popPastRf(ReadLabel &r);
-  /// Takes read r off the reader list of its current source (most recent reads are last).
-  void unlinkFromSource(const ReadLabel &r, LocationInfo &li);
   /// Drops events[n..]; the addresses of the accesses dropped go to dropped_.
   void dropFrom(std::vector<std::unique_ptr<EventLabel>> &events, size_t n);
   LocationInfo &locFor(Addr a, uint32_t size);
@@ -144,7 +144,6 @@ private:
   std::vector<ThreadPos> tpos_;
   std::vector<Event> creators_;
   LocationMap<LocationInfo> locs_;
-  std::vector<Event> emptyEvents_;
   Stamp nextStamp_ = 1;
   size_t scFences_ = 0;
   bool hasPastRfs_ = false; // some read was revisited in place

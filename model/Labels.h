@@ -179,8 +179,6 @@ public:
 
   uint64_t value() const { return value_; }
   bool isRmwPart() const { return rmwPart_; }
-  const std::vector<Event> &readers() const { return readers_; }
-  std::vector<Event> &readers() { return readers_; }
   /// The blocked awaits this write took over in place in its co-maximal placement
   /// (dpor/Explorer): its other placements give each of them a branch of its own.
   const std::vector<Event> &tookInPlace() const { return tookInPlace_; }
@@ -193,7 +191,6 @@ private:
   uint64_t value_;
   bool rmwPart_;
   int32_t coPos_ = -1;
-  std::vector<Event> readers_;
   std::vector<Event> tookInPlace_;
 };
 

@@ -104,19 +104,32 @@ Event ScopedRC11Checker::maxObservedWrite(const ExecutionGraph &g, Event e, Addr
     return Event::init();
   const View &hb = g.label(e)->hb();
   auto observedBy = [&](Event x) { return x != e && hb.contains(x); };
-  for (auto it = li->co.rbegin(); it != li->co.rend(); ++it) {
-    if (observedBy(*it))
-      return *it;
-    auto &rs = static_cast<const WriteLabel *>(g.label(*it))->readers();
-    if (std::any_of(rs.begin(), rs.end(), observedBy))
-      return *it;
+  // The latest write e's hb holds, then any later one a read in e's hb reads.
+  long best = -1;
+  for (long i = static_cast<long>(li->co.size()) - 1; i >= 0; --i)
+    if (observedBy(li->co[static_cast<size_t>(i)])) {
+      best = i;
+      break;
+    }
+  // A thread's reads of one location read co-later writes along po (coherence), so only
+  // its latest read in hb counts: the reads are scanned from the latest added.
+  uint64_t done = 0; // threads below 64 whose latest read in hb was seen
+  const long top = static_cast<long>(li->co.size()) - 1;
+  for (auto it = li->reads.rbegin(); it != li->reads.rend() && best < top; ++it) {
+    Event q = *it;
+    uint64_t bit = q.thread < 64 ? uint64_t{1} << q.thread : 0;
+    if ((done & bit) || !observedBy(q))
+      continue;
+    done |= bit;
+    best = std::max(best, g.coIndex(g.rfOf(q)));
   }
-  return Event::init();
+  return best < 0 ? Event::init() : li->co[static_cast<size_t>(best)];
 }
 
-std::vector<Event> ScopedRC11Checker::coherentRfs(const ExecutionGraph &g, Event read) const {
+void ScopedRC11Checker::coherentRfs(const ExecutionGraph &g, Event read,
+                                    std::vector<Event> &out) const {
   auto *r = static_cast<const ReadLabel *>(g.label(read));
-  std::vector<Event> out;
+  out.clear();
   Event lower = maxObservedWrite(g, read, r->addr());
   if (lower.isInit())
     out.push_back(Event::init());
@@ -128,23 +141,22 @@ std::vector<Event> ScopedRC11Checker::coherentRfs(const ExecutionGraph &g, Event
         out.push_back(w);
     }
   }
-  return out;
 }
 
-std::vector<size_t> ScopedRC11Checker::coherentCoPlacements(const ExecutionGraph &g,
-                                                            Event write) const {
+void ScopedRC11Checker::coherentCoPlacements(const ExecutionGraph &g, Event write,
+                                             std::vector<size_t> &out) const {
   auto *w = static_cast<const WriteLabel *>(g.label(write));
   auto *li = g.location(w->addr());
   const std::vector<Event> noWrites;
   const auto &co = li ? li->co : noWrites;
   size_t first = static_cast<size_t>(g.coIndex(maxObservedWrite(g, write, w->addr())) + 1);
-  std::vector<size_t> out;
+  out.clear();
   if (w->isRmwPart()) {
     auto *r = static_cast<const ReadLabel *>(g.label(write.prev()));
     size_t p = static_cast<size_t>(g.coIndex(r->rf()) + 1);
     if (p >= first)
       out.push_back(p);
-    return out;
+    return;
   }
   for (size_t p = first; p <= co.size(); ++p) {
     // Never split an RMW from the write it reads: co[p] must not be the write part of an
@@ -160,7 +172,6 @@ std::vector<size_t> ScopedRC11Checker::coherentCoPlacements(const ExecutionGraph
     }
     out.push_back(p);
   }
-  return out;
 }
 
 bool ScopedRC11Checker::readIsCoherent(const ExecutionGraph &g, const ReadLabel &r) const {
@@ -184,8 +195,9 @@ bool rmwAtomicAmong(const ExecutionGraph &g, Event w, Held held, Event revisited
   for (long i = from + 1; i < to; ++i)
     if (held(co[static_cast<size_t>(i)]))
       return false;
-  for (Event other : g.readersOf(r->rf(), r->addr())) {
-    if (other == r->pos() || other == revisited || !g.contains(other.next()) || !held(other.next()))
+  for (Event other : g.location(r->addr())->reads) {
+    if (g.rfOf(other) != r->rf() || other == r->pos() || other == revisited ||
+        !g.contains(other.next()) || !held(other.next()))
       continue;
     auto *ow = dyn_cast<WriteLabel>(g.label(other.next()));
     if (ow && ow->isRmwPart())

@@ -11,8 +11,9 @@ public:
   explicit ScopedRC11Checker(bool useScopes) : useScopes_(useScopes) {}
 
   void updateViews(ExecutionGraph &g, Event e) const override;
-  std::vector<Event> coherentRfs(const ExecutionGraph &g, Event read) const override;
-  std::vector<size_t> coherentCoPlacements(const ExecutionGraph &g, Event write) const override;
+  void coherentRfs(const ExecutionGraph &g, Event read, std::vector<Event> &out) const override;
+  void coherentCoPlacements(const ExecutionGraph &g, Event write,
+                            std::vector<size_t> &out) const override;
   bool isConsistent(const ExecutionGraph &g, Event e) const override;
   bool incl(const EventLabel &a, const EventLabel &b) const override;
   bool rmwIsAtomic(const ExecutionGraph &g, Event w) const override;
