@@ -88,12 +88,8 @@ void ThreadDriver::afterCut() {
     invalidate(r.thread, r.index);
 }
 
-EventLabel *ThreadDriver::next(ThreadId t) {
+EventLabel *ThreadDriver::computeNext(ThreadId t) {
   auto &s = state(t);
-  if (s.pending)
-    return s.pending.get();
-  if (auto *last = g_->lastLabel(t); last && isTerminal(last))
-    return nullptr;
   int32_t at = g_->threadSize(t);
   if (ReplayNode *n = cacheNode(t, at, false); n && n->label) {
     // Answered from the cache: the runner stays where it is and replays up to here only

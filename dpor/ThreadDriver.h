@@ -46,7 +46,14 @@ public:
 
   /// The next event thread t wants to add, or null when t has ended (its last event is a
   /// finish, block or error label).
-  EventLabel *next(ThreadId t);
+  EventLabel *next(ThreadId t) {
+    auto &s = state(t);
+    if (s.pending) [[likely]]
+      return s.pending.get();
+    if (auto *last = g_->lastLabel(t); last && isTerminal(last))
+      return nullptr;
+    return computeNext(t);
+  }
   /// Takes the pending next event of t (see next()).
   std::unique_ptr<EventLabel> take(ThreadId t);
   /// The value `r` reads in the attached graph.
@@ -102,6 +109,8 @@ private:
     return grow(t);
   }
   ThreadState &grow(ThreadId t);
+  /// next() of a thread with no pending event that has not ended: from the cache or a run.
+  EventLabel *computeNext(ThreadId t);
   EventLabel *run(ThreadId t); // runs t until its next new event or its end
   void start(ThreadId t);      // from its latest snapshot, or from its entry
   void saveSnapshot(ThreadId t);

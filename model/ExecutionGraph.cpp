@@ -133,15 +133,23 @@ std::vector<const EventLabel *> ExecutionGraph::barrierArrivals(Addr b, uint32_t
 View ExecutionGraph::viewUpToStamp(Stamp s) const {
   // Stamps increase along each thread: the kept part is a prefix found by binary search.
   View v;
+  if (numThreads() > 0)
+    v.set(numThreads() - 1, -1); // sized once
   for (ThreadId t = 0; t < numThreads(); ++t) {
     auto &events = threads_[static_cast<size_t>(t)];
-    if (events.empty() || events.back()->stamp() <= s) { // the whole thread (the common case)
-      v.set(t, static_cast<int32_t>(events.size()) - 1);
+    size_t lo = 0, hi = events.size();
+    if (hi > 0 && events[hi - 1]->stamp() <= s) { // the whole thread (the common case)
+      v.set(t, static_cast<int32_t>(hi) - 1);
       continue;
     }
-    auto it = std::partition_point(events.begin(), events.end(),
-                                   [s](const std::unique_ptr<EventLabel> &l) { return l->stamp() <= s; });
-    v.set(t, static_cast<int32_t>(it - events.begin()) - 1);
+    while (lo < hi) { // the first event stamped after s
+      size_t mid = (lo + hi) / 2;
+      if (events[mid]->stamp() <= s)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    v.set(t, static_cast<int32_t>(lo) - 1);
   }
   return v;
 }
@@ -303,10 +311,20 @@ ExecutionGraph ExecutionGraph::copyRestricted(const View &keep) const {
 void ExecutionGraph::copyLocationsFrom(const ExecutionGraph &from) {
   // Built in order, without the map copy and erasures a full copy then a restrict would make.
   locs_.reserve(from.locs_.size());
+  auto held = [&](Event e) { return contains(e); };
   for (auto &[addr, src] : from.locs_) {
-    LocationInfo li = src;
-    if (keepHeldEvents(li))
-      locs_.append(addr, std::move(li));
+    LocationInfo li;
+    li.size = src.size;
+    li.accesses = src.accesses;
+    li.co.reserve(src.co.size());
+    li.reads.reserve(src.reads.size());
+    std::copy_if(src.co.begin(), src.co.end(), std::back_inserter(li.co), held);
+    std::copy_if(src.reads.begin(), src.reads.end(), std::back_inserter(li.reads), held);
+    if (li.co.empty() && li.reads.empty())
+      continue;
+    if (li.co.size() != src.co.size()) // the labels are copies: their co positions moved
+      renumberCo(li, 0);
+    locs_.append(addr, std::move(li));
   }
 }
 

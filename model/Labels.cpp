@@ -99,10 +99,6 @@ bool ReadLabel::rmwWrites(uint64_t value) const {
   return (value & mask) == (rmw_.expected & mask);
 }
 
-bool isTerminal(const EventLabel *l) {
-  return isa<ThreadFinishLabel>(l) || isa<BlockLabel>(l) || isa<ErrorLabel>(l);
-}
-
 namespace {
 std::string hex(uint64_t v) {
   std::ostringstream os;

@@ -406,7 +406,9 @@ public:
 };
 
 /// Whether the label ends its thread for good (finish, block, error).
-bool isTerminal(const EventLabel *l);
+inline bool isTerminal(const EventLabel *l) {
+  return isa<ThreadFinishLabel>(l) || isa<BlockLabel>(l) || isa<ErrorLabel>(l);
+}
 std::string describe(const EventLabel &l);
 
 } // namespace scopemc
