@@ -137,8 +137,27 @@ bool Explorer::isRunnable(ThreadId t) {
 }
 
 ThreadId Explorer::chooseThread() {
+  // The last choice t added one event that changes no other thread's runnability
+  // (stillFirst_): threads below t are still blocked or waiting, so t is the answer again
+  // while it can run and does not wait.
+  ThreadId sticky = std::exchange(stillFirst_, -1);
+  if (sticky >= 0 && isRunnable(sticky) && !isWaiting(sticky)) {
+#ifdef SCOPEMC_CHECK_STICKY
+    ThreadId slow = chooseThreadScan();
+    if (slow != sticky)
+      std::abort();
+#endif
+    mayPostpone_ = opts_.postponeWaitingAwaits;
+    pickedFirst_ = true;
+    return sticky;
+  }
+  return chooseThreadScan();
+}
+
+ThreadId Explorer::chooseThreadScan() {
   auto &g = graph();
   mayPostpone_ = false;
+  pickedFirst_ = false;
   // The write half of an RMW follows its read half immediately, and a block its read. The
   // halves are added together, and a revisit keeps or drops both except for the revisited
   // read: only lastChanged_ can lack a write half (in-place revisits restamp reads and
@@ -172,10 +191,36 @@ ThreadId Explorer::chooseThread() {
         fallback = t;
     } else if (isRunnable(t)) {
       mayPostpone_ = opts_.postponeWaitingAwaits;
+      pickedFirst_ = true;
       return t;
     }
   }
   return fallback;
+}
+
+bool Explorer::leavesOthersAsTheyWere(const EventLabel &e) const {
+  // Whether another thread's runnability (isRunnable, isWaiting) may differ after e was
+  // added: a thread made or ended (joins), a barrier arrival, or a new co-maximal write of
+  // a location some thread waits on. (A seeded schedule starts its scan at a thread that
+  // depends on the graph's size; in-place revisits change other threads' sources.)
+  if (opts_.scheduleSeed || opts_.inPlaceRevisits)
+    return false;
+  switch (e.kind()) {
+  case EventLabel::Kind::Read:
+  case EventLabel::Kind::Fence:
+  case EventLabel::Kind::ThreadStart:
+  case EventLabel::Kind::ThreadJoin:
+  case EventLabel::Kind::Alloc:
+  case EventLabel::Kind::Free:
+    return true;
+  case EventLabel::Kind::Write: {
+    Addr a = static_cast<const WriteLabel &>(e).addr();
+    return std::none_of(waiting_.begin(), waiting_.end(),
+                        [&](const Waiting &w) { return w.index >= 0 && w.addr == a; });
+  }
+  default:
+    return false;
+  }
 }
 
 bool Explorer::isWaiting(ThreadId t) const {
@@ -187,16 +232,22 @@ bool Explorer::isWaiting(ThreadId t) const {
 }
 
 bool Explorer::runForward() {
+  stillFirst_ = -1;
   while (true) {
     if ((result_.complete + result_.blocked) % 256 == 0 && outOfTime())
       return false;
     ThreadId t = chooseThread();
     if (t < 0)
       return finishExecution();
+    bool first = pickedFirst_;
+    int32_t size = graph().threadSize(t);
     if (!addEvent(driver_.take(t)))
       return !stop_; // inconsistent or dropped: backtrack
     if (stop_)
       return false;
+    if (first && graph().threadSize(t) == size + 1 &&
+        leavesOthersAsTheyWere(*graph().lastLabel(t)))
+      stillFirst_ = t;
   }
 }
 

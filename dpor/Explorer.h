@@ -78,6 +78,8 @@ private:
   // forward exploration
   bool runForward();                        // false: stop the whole search
   ThreadId chooseThread();
+  ThreadId chooseThreadScan(); // chooseThread without the shortcut
+  bool leavesOthersAsTheyWere(const EventLabel &e) const;
   bool isRunnable(ThreadId t);
   bool addEvent(std::unique_ptr<EventLabel> lab); // false: the graph became inconsistent
   void checkLocation(const MemAccessLabel &m) const;
@@ -164,6 +166,10 @@ private:
   /// The thread of the last event added or given a new source: the only one that can have
   /// an RMW read without its write half (chooseThread).
   ThreadId lastChanged_ = -1;
+  /// The thread runForward just added an event to, when it was picked as the first runnable
+  /// one and the event leaves every other thread as it was (chooseThread); else -1.
+  ThreadId stillFirst_ = -1;
+  bool pickedFirst_ = false; // the last choice was the first runnable thread that does not wait
   /// False only while no thread of the graph is known to be blocked by a spin loop: set by
   /// a block added and by every backtracking step, cleared by someThreadBlockedForGood.
   bool maybeSpinBlocked_ = true;
