@@ -29,9 +29,13 @@ std::string toString(Event e);
 /// Access modes, weakest first: na < rlx < acq, rel < acq_rel < sc.
 enum class MemOrder : uint8_t { NotAtomic, Relaxed, Acquire, Release, AcqRel, SeqCst };
 
-bool isAtomic(MemOrder o);
-bool isAcquire(MemOrder o); // acq, acq_rel, sc
-bool isRelease(MemOrder o); // rel, acq_rel, sc
+inline bool isAtomic(MemOrder o) { return o != MemOrder::NotAtomic; }
+inline bool isAcquire(MemOrder o) { // acq, acq_rel, sc
+  return o == MemOrder::Acquire || o == MemOrder::AcqRel || o == MemOrder::SeqCst;
+}
+inline bool isRelease(MemOrder o) { // rel, acq_rel, sc
+  return o == MemOrder::Release || o == MemOrder::AcqRel || o == MemOrder::SeqCst;
+}
 std::string_view orderName(MemOrder o);
 
 /// A vector clock: for each thread, the index of the last event of that thread contained in
@@ -85,7 +89,7 @@ public:
   }
 
 private:
-  static constexpr size_t kInline = 24;
+  static constexpr size_t kInline = 16;
   int32_t *data() { return heap_.empty() ? inline_.data() : heap_.data(); }
   const int32_t *data() const { return heap_.empty() ? inline_.data() : heap_.data(); }
   void grow(size_t n) {

@@ -80,18 +80,10 @@ void ExecutionGraph::moveWrite(Event write, size_t pos) {
   renumberCo(li, 0);
 }
 
-const LocationInfo *ExecutionGraph::location(Addr a) const { return locs_.find(a); }
 
-long ExecutionGraph::coIndex(Event w) const {
-  if (w.isInit())
-    return -1;
-  auto *l = static_cast<const WriteLabel *>(label(w));
-  if (l->coPos() >= 0) {
-    assert(locs_.find(l->addr())->co[static_cast<size_t>(l->coPos())] == w);
-    return l->coPos();
-  }
-  const LocationInfo *li = locs_.find(l->addr()); // not placed yet: after every placed write
-  return li ? std::find(li->co.begin(), li->co.end(), w) - li->co.begin() : 0;
+long ExecutionGraph::unplacedCoIndex(const WriteLabel &w) const {
+  const LocationInfo *li = locs_.find(w.addr()); // after every placed write
+  return li ? std::find(li->co.begin(), li->co.end(), w.pos()) - li->co.begin() : 0;
 }
 
 Event ExecutionGraph::coMax(Addr a) const {

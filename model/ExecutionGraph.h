@@ -2,6 +2,7 @@
 // co of every location, stamps, and the views kept on the labels.
 #pragma once
 
+#include <cassert>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -86,10 +87,19 @@ public:
   void moveWrite(Event write, size_t pos);
 
   // --- locations and relations ------------------------------------------------------------
-  const LocationInfo *location(Addr a) const;
+  const LocationInfo *location(Addr a) const { return locs_.find(a); }
   const LocationMap<LocationInfo> &locations() const { return locs_; }
   /// Position of a write in co (init = -1).
-  long coIndex(Event w) const;
+  long coIndex(Event w) const {
+    if (w.isInit())
+      return -1;
+    auto *l = static_cast<const WriteLabel *>(label(w));
+    if (l->coPos() >= 0) [[likely]] {
+      assert(locs_.find(l->addr())->co[static_cast<size_t>(l->coPos())] == w);
+      return l->coPos();
+    }
+    return unplacedCoIndex(*l);
+  }
   /// The co-maximal write of a location (init if none).
   Event coMax(Addr a) const;
   /// Whether write a is co-before write b (init before everything).
@@ -124,6 +134,7 @@ public:
   void restrict(const View &keep);
 
 private:
+  long unplacedCoIndex(const WriteLabel &w) const;
   /// Drops the threads whose create event is not in the graph (after a cut or a copy).
   void dropUnstartedThreads();
   /// Drops from a location's lists (and its writes' reader lists) the events this graph no

@@ -65,13 +65,6 @@ std::string toString(Event e) {
   return "T" + std::to_string(e.thread) + ":" + std::to_string(e.index);
 }
 
-bool isAtomic(MemOrder o) { return o != MemOrder::NotAtomic; }
-bool isAcquire(MemOrder o) {
-  return o == MemOrder::Acquire || o == MemOrder::AcqRel || o == MemOrder::SeqCst;
-}
-bool isRelease(MemOrder o) {
-  return o == MemOrder::Release || o == MemOrder::AcqRel || o == MemOrder::SeqCst;
-}
 std::string_view orderName(MemOrder o) {
   switch (o) {
   case MemOrder::NotAtomic: return "na";
