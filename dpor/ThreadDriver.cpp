@@ -77,8 +77,12 @@ void ThreadDriver::afterCut() {
       continue;
     }
     int32_t size = g_->threadSize(t);
-    if (!s.started || s.pos > size)
+    if (s.started && s.pos > size) {
       rewind(t, size);
+    } else if (!s.started) { // its pending event (from the cache) holds if it is still next
+      while (!s.snaps.empty() && s.snaps.back().from > size)
+        dropSnapshot(s, s.snaps.size() - 1);
+    }
     if (s.pending && s.pendingAt != size)
       dropPending(s); // lost, or the graph holds that event now
     trimPath(s, size);
