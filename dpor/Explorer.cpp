@@ -533,6 +533,7 @@ bool Explorer::backtrack() {
         continue;
       }
       rerunOnReturn(f, frames_[frames_.size() - 2].graph);
+      spare_ = std::move(f); // its storage serves the next revisit frame
       frames_.pop_back();
       waiting_.clear();
       driver_.attach(graph());
@@ -699,10 +700,16 @@ bool Explorer::applyBackwardRevisit(const WorkItem &it) {
   // fails, the frame is left at once; what it says of its parent still holds.)
   bool reuse = frames_.back().work.empty() && !opts_.inPlaceRevisits;
   Frame next;
-  if (reuse)
+  if (reuse) {
     g.restrict(kept);
-  else
-    next = Frame{g.copyRestricted(kept), {}, kept, it.target, {}};
+  } else {
+    next = std::exchange(spare_, Frame{});
+    next.graph.assignRestricted(g, kept);
+    next.work.clear();
+    next.kept = kept;
+    next.revisited = it.target;
+    next.blockingValues.clear();
+  }
   ExecutionGraph &ng = reuse ? g : next.graph;
   const View &prefix = ng.label(it.write)->porf();
   for (ThreadId t = 0; t < ng.numThreads(); ++t)
@@ -715,11 +722,13 @@ bool Explorer::applyBackwardRevisit(const WorkItem &it) {
   checker_->updateViews(ng, it.target);
   // A revisit by the write half of an RMW must also leave that RMW atomic in the new graph
   // (the RMW it conflicted with in the old one has to be gone).
-  if (static_cast<const WriteLabel *>(ng.label(it.write))->isRmwPart() &&
-      !checker_->rmwIsAtomic(ng, it.write))
+  if ((static_cast<const WriteLabel *>(ng.label(it.write))->isRmwPart() &&
+       !checker_->rmwIsAtomic(ng, it.write)) ||
+      !checker_->isConsistent(ng, it.target)) {
+    if (!reuse)
+      spare_ = std::move(next);
     return false;
-  if (!checker_->isConsistent(ng, it.target))
-    return false;
+  }
   if (reuse) {
     mergeIntoFrame(kept, it.target);
   } else {

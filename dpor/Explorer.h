@@ -148,6 +148,7 @@ private:
   std::unique_ptr<ConsistencyChecker> checker_;
   ThreadDriver driver_;
   std::vector<Frame> frames_;
+  Frame spare_; // a finished revisit frame, whose storage the next one reuses
   ExplorationResult result_;
   /// Threads whose next event is an await read that blocks on the co-maximal write `onWrite`
   /// (found by adding the read, then taken back). A record holds while the thread keeps its

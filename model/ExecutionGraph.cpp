@@ -278,46 +278,56 @@ ExecutionGraph ExecutionGraph::copy() const {
 
 ExecutionGraph ExecutionGraph::copyRestricted(const View &keep) const {
   ExecutionGraph g;
-  g.tpos_ = tpos_;
-  g.creators_ = creators_;
-  g.threads_.resize(threads_.size());
-  for (ThreadId t = 0; t < numThreads(); ++t) {
-    auto n = std::min(static_cast<size_t>(keep.get(t) + 1), threads_[static_cast<size_t>(t)].size());
-    auto &dst = g.threads_[static_cast<size_t>(t)];
-    dst.reserve(n + 4);
-    for (size_t i = 0; i < n; ++i)
-      dst.push_back(threads_[static_cast<size_t>(t)][i]->clone());
-  }
-  g.nextStamp_ = nextStamp_;
-  g.hasPastRfs_ = hasPastRfs_;
-  for (auto &events : g.threads_)
-    for (auto &l : events)
-      if (isa<FenceLabel>(l.get()) && l->isSC())
-        ++g.scFences_;
-  g.dropUnstartedThreads();
-  g.dropped_.clear(); // its locations are built filtered below
-  g.copyLocationsFrom(*this);
+  g.assignRestricted(*this, keep);
   return g;
 }
 
+void ExecutionGraph::assignRestricted(const ExecutionGraph &from, const View &keep) {
+  // Vectors are assigned, not made: a graph taken from a finished frame keeps its capacity.
+  tpos_ = from.tpos_;
+  creators_ = from.creators_;
+  threads_.resize(from.threads_.size());
+  scFences_ = 0;
+  for (ThreadId t = 0; t < from.numThreads(); ++t) {
+    const auto &src = from.threads_[static_cast<size_t>(t)];
+    auto n = std::min(static_cast<size_t>(keep.get(t) + 1), src.size());
+    auto &dst = threads_[static_cast<size_t>(t)];
+    dst.clear();
+    dst.reserve(n + 4);
+    for (size_t i = 0; i < n; ++i) {
+      dst.push_back(src[i]->clone());
+      if (isa<FenceLabel>(dst.back().get()) && dst.back()->isSC())
+        ++scFences_;
+    }
+  }
+  nextStamp_ = from.nextStamp_;
+  hasPastRfs_ = from.hasPastRfs_;
+  restored_.clear();
+  dropUnstartedThreads();
+  dropped_.clear(); // the locations are built filtered below
+  copyLocationsFrom(from);
+}
+
 void ExecutionGraph::copyLocationsFrom(const ExecutionGraph &from) {
-  // Built in order, without the map copy and erasures a full copy then a restrict would make.
-  locs_.reserve(from.locs_.size());
+  // Built in order, without the map copy and erasures a full copy then a restrict would make,
+  // into the entries this graph has (their vectors keep their capacity).
   auto held = [&](Event e) { return contains(e); };
+  size_t k = 0;
   for (auto &[addr, src] : from.locs_) {
-    LocationInfo li;
+    LocationInfo &li = locs_.slot(k, addr);
     li.size = src.size;
     li.accesses = src.accesses;
-    li.co.reserve(src.co.size());
-    li.reads.reserve(src.reads.size());
+    li.co.clear();
+    li.reads.clear();
     std::copy_if(src.co.begin(), src.co.end(), std::back_inserter(li.co), held);
     std::copy_if(src.reads.begin(), src.reads.end(), std::back_inserter(li.reads), held);
     if (li.co.empty() && li.reads.empty())
-      continue;
+      continue; // (the slot is taken by the next location, or dropped)
     if (li.co.size() != src.co.size()) // the labels are copies: their co positions moved
       renumberCo(li, 0);
-    locs_.append(addr, std::move(li));
+    ++k;
   }
+  locs_.truncate(k);
 }
 
 } // namespace scopemc

@@ -124,6 +124,9 @@ public:
   ExecutionGraph copyRestricted(const View &keep) const;
   /// A full copy.
   ExecutionGraph copy() const;
+  /// Makes this graph `from` restricted to `keep` (copyRestricted), reusing this graph's
+  /// storage.
+  void assignRestricted(const ExecutionGraph &from, const View &keep);
   /// The view of all events with stamp at most s.
   View viewUpToStamp(Stamp s) const;
   /// The reads the last cuts gave their earlier in-place sources back (the threads that
@@ -142,7 +145,7 @@ private:
   bool keepHeldEvents(LocationInfo &li);
   /// Writes their positions in the co list from `from` on into the write labels (coIndex).
   void renumberCo(LocationInfo &li, size_t from);
-  /// Fills locs_ (empty) with `from`'s locations restricted to the events this graph holds.
+  /// Fills locs_ with `from`'s locations restricted to the events this graph holds.
   void copyLocationsFrom(const ExecutionGraph &from);
   void undoInPlaceAfter(Stamp s);
   /// Gives read r the source on top of its past sources.

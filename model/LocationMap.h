@@ -39,8 +39,20 @@ public:
     if (it != entries_.end() && it->first == a)
       entries_.erase(it);
   }
-  /// Adds a location after every one present (`a` is larger than their addresses).
-  void append(Addr a, Info info) { entries_.emplace_back(a, std::move(info)); }
+  /// Rebuilding the map in address order over its own entries: entry k gets address `a`
+  /// (larger than those of entries 0..k-1) and keeps its info's storage for the caller to
+  /// fill; truncate(n) then drops the entries from n on.
+  Info &slot(size_t k, Addr a) {
+    if (k == entries_.size())
+      entries_.emplace_back(a, Info{});
+    entries_[k].first = a;
+    last_ = 0;
+    return entries_[k].second;
+  }
+  void truncate(size_t n) {
+    while (entries_.size() > n)
+      entries_.pop_back();
+  }
   void reserve(size_t n) { entries_.reserve(n); }
   size_t size() const { return entries_.size(); }
   /// The first location whose address is at least `a`.
