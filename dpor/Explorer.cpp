@@ -199,9 +199,9 @@ ThreadId Explorer::chooseThreadScan() {
 }
 
 bool Explorer::leavesOthersAsTheyWere(const EventLabel &e) const {
-  // Whether another thread's runnability (isRunnable, isWaiting) may differ after e was
-  // added: a thread made or ended (joins), a barrier arrival, or a new co-maximal write of
-  // a location some thread waits on. (A seeded schedule starts its scan at a thread that
+  // Whether every other thread's runnability (isRunnable, isWaiting) is the same after e was
+  // added: not when e makes or ends a thread (joins), arrives at a barrier, or writes a
+  // location some thread waits on. (A seeded schedule starts its scan at a thread that
   // depends on the graph's size; in-place revisits change other threads' sources.)
   if (opts_.scheduleSeed || opts_.inPlaceRevisits)
     return false;

@@ -80,7 +80,6 @@ void ExecutionGraph::moveWrite(Event write, size_t pos) {
   renumberCo(li, 0);
 }
 
-
 long ExecutionGraph::unplacedCoIndex(const WriteLabel &w) const {
   const LocationInfo *li = locs_.find(w.addr()); // after every placed write
   return li ? std::find(li->co.begin(), li->co.end(), w.pos()) - li->co.begin() : 0;

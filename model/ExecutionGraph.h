@@ -140,7 +140,7 @@ private:
   long unplacedCoIndex(const WriteLabel &w) const;
   /// Drops the threads whose create event is not in the graph (after a cut or a copy).
   void dropUnstartedThreads();
-  /// Drops from a location's lists (and its writes' reader lists) the events this graph no
+  /// Drops from a location's lists the events this graph no
   /// longer holds; false when the location has no access left.
   bool keepHeldEvents(LocationInfo &li);
   /// Writes their positions in the co list from `from` on into the write labels (coIndex).
