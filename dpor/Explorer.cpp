@@ -147,7 +147,6 @@ ThreadId Explorer::chooseThread() {
     if (slow != sticky)
       std::abort();
 #endif
-    mayPostpone_ = opts_.postponeWaitingAwaits;
     pickedFirst_ = true;
     return sticky;
   }
@@ -156,7 +155,6 @@ ThreadId Explorer::chooseThread() {
 
 ThreadId Explorer::chooseThreadScan() {
   auto &g = graph();
-  mayPostpone_ = false;
   pickedFirst_ = false;
   // The write half of an RMW follows its read half immediately, and a block its read. The
   // halves are added together, and a revisit keeps or drops both except for the revisited
@@ -190,7 +188,6 @@ ThreadId Explorer::chooseThreadScan() {
       if (fallback < 0 && isRunnable(t)) // runs the thread up to its read again
         fallback = t;
     } else if (isRunnable(t)) {
-      mayPostpone_ = opts_.postponeWaitingAwaits;
       pickedFirst_ = true;
       return t;
     }
@@ -418,7 +415,7 @@ Explorer::ReadAdded Explorer::addRead(ReadLabel &r) {
   g.setRf(r.pos(), chosen);
   r.setAddedMax(chosen == g.coMax(r.addr()));
   checker_->updateViews(g, r.pos());
-  if (mayPostpone_ && r.addedMax() && waitsOnCoMax(r)) {
+  if (pickedFirst_ && opts_.postponeWaitingAwaits && r.addedMax() && waitsOnCoMax(r)) {
     // The thread was not picked as the last resort: it waits until the location gets a new
     // co-maximal write (isWaiting), and chooseThread picks again. The read is taken back
     // before it branches.

@@ -161,16 +161,16 @@ private:
     Event onWrite;
   };
   std::vector<Waiting> waiting_;
-  /// chooseThread picked a thread that was not known to wait: if its read turns out to wait,
-  /// it is postponed and chooseThread picks again (a waiting thread runs only as a last resort).
-  bool mayPostpone_ = false;
   /// The thread of the last event added or given a new source: the only one that can have
   /// an RMW read without its write half (chooseThread).
   ThreadId lastChanged_ = -1;
   /// The thread runForward just added an event to, when it was picked as the first runnable
   /// one and the event leaves every other thread as it was (chooseThread); else -1.
   ThreadId stillFirst_ = -1;
-  bool pickedFirst_ = false; // the last choice was the first runnable thread that does not wait
+  /// The last choice was the first runnable thread that does not wait (not an RMW's write
+  /// half, not a waiting thread run as the last resort): if its read turns out to wait, it is
+  /// postponed and chooseThread picks again (a waiting thread runs only as a last resort).
+  bool pickedFirst_ = false;
   /// False only while no thread of the graph is known to be blocked by a spin loop: set by
   /// a block added and by every backtracking step, cleared by someThreadBlockedForGood.
   bool maybeSpinBlocked_ = true;

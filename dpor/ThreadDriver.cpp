@@ -31,8 +31,7 @@ void ThreadDriver::thin(ThreadState &s) {
 
 void ThreadDriver::rewind(ThreadId t, int32_t n) {
   auto &s = state(t);
-  while (!s.snaps.empty() && s.snaps.back().from > n)
-    dropSnapshot(s, s.snaps.size() - 1);
+  dropSnapshotsFrom(s, n);
   s.started = false; // the next run starts from the latest snapshot left (start())
   s.pos = 0;
   dropPending(s);
@@ -80,8 +79,7 @@ void ThreadDriver::afterCut() {
     if (s.started && s.pos > size) {
       rewind(t, size);
     } else if (!s.started) { // its pending event (from the cache) holds if it is still next
-      while (!s.snaps.empty() && s.snaps.back().from > size)
-        dropSnapshot(s, s.snaps.size() - 1);
+      dropSnapshotsFrom(s, size);
     }
     if (s.pending && s.pendingAt != size)
       dropPending(s); // lost, or the graph holds that event now

@@ -115,6 +115,11 @@ private:
   void start(ThreadId t);      // from its latest snapshot, or from its entry
   void saveSnapshot(ThreadId t);
   static void dropSnapshot(ThreadState &s, size_t i);
+  /// Drops the snapshots that continue from past event n.
+  static void dropSnapshotsFrom(ThreadState &s, int32_t n) {
+    while (!s.snaps.empty() && s.snaps.back().from > n)
+      dropSnapshot(s, s.snaps.size() - 1);
+  }
   static void thin(ThreadState &s); // every other one of the older half goes
   void reset(ThreadId t);
   /// Events from index n on changed: t continues from its latest snapshot before n.

@@ -100,9 +100,10 @@ bool ExecutionGraph::coBefore(Event a, Event b) const {
 
 std::vector<Event> ExecutionGraph::readersOf(Event w, Addr a) const {
   std::vector<Event> out;
-  if (auto *li = location(a))
-    std::copy_if(li->reads.begin(), li->reads.end(), std::back_inserter(out),
-                 [&](Event r) { return rfOf(r) == w; });
+  anyReaderOf(w, a, [&](Event r) {
+    out.push_back(r);
+    return false;
+  });
   return out;
 }
 

@@ -2,6 +2,7 @@
 // co of every location, stamps, and the views kept on the labels.
 #pragma once
 
+#include <algorithm>
 #include <cassert>
 #include <memory>
 #include <utility>
@@ -108,6 +109,12 @@ public:
   /// they were added: the location's reads whose rf is w (writes keep no reader list, so
   /// copies and cuts have none to maintain).
   std::vector<Event> readersOf(Event w, Addr a) const;
+  /// Whether `f` holds for some reader of w (as readersOf), without collecting them.
+  template <typename F> bool anyReaderOf(Event w, Addr a, F f) const {
+    const LocationInfo *li = location(a);
+    return li && std::any_of(li->reads.begin(), li->reads.end(),
+                             [&](Event r) { return rfOf(r) == w && f(r); });
+  }
   /// The source of read r.
   Event rfOf(Event r) const { return static_cast<const ReadLabel *>(label(r))->rf(); }
   /// The write an access observes: itself for a write, its rf source for a read.

@@ -53,7 +53,6 @@ public:
     while (entries_.size() > n)
       entries_.pop_back();
   }
-  void reserve(size_t n) { entries_.reserve(n); }
   size_t size() const { return entries_.size(); }
   /// The first location whose address is at least `a`.
   const_iterator lowerBound(Addr a) const {

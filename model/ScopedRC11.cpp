@@ -195,15 +195,12 @@ bool rmwAtomicAmong(const ExecutionGraph &g, Event w, Held held, Event revisited
   for (long i = from + 1; i < to; ++i)
     if (held(co[static_cast<size_t>(i)]))
       return false;
-  for (Event other : g.location(r->addr())->reads) {
-    if (g.rfOf(other) != r->rf() || other == r->pos() || other == revisited ||
-        !g.contains(other.next()) || !held(other.next()))
-      continue;
-    auto *ow = dyn_cast<WriteLabel>(g.label(other.next()));
-    if (ow && ow->isRmwPart())
+  return !g.anyReaderOf(r->rf(), r->addr(), [&](Event other) {
+    if (other == r->pos() || other == revisited || !g.contains(other.next()) || !held(other.next()))
       return false;
-  }
-  return true;
+    auto *ow = dyn_cast<WriteLabel>(g.label(other.next()));
+    return ow && ow->isRmwPart();
+  });
 }
 
 } // namespace
