@@ -455,16 +455,14 @@ bool Explorer::addWrite(WriteLabel &w) {
   w.setAddedMax(g.coMax(w.addr()) == w.pos());
   if (!w.addedMax()) // may pin reads of a blocked thread (Blocked.cpp)
     recheckBlocked();
-  if (w.isRmwPart() && !checker_->rmwIsAtomic(g, w.pos())) {
+  if (!checker_->isConsistent(g, w.pos())) {
     // Another RMW already read the same write: this graph is dropped, but its write may
     // still revisit that RMW's read (that is how the other order of the two is reached).
     // Blocked awaits are left to those revisits: their frames catch them up in place.
-    if (!frozen)
+    if (w.isRmwPart() && !frozen && !checker_->rmwIsAtomic(g, w.pos()))
       pushBackwardRevisits(w.pos(), opts_.inPlaceRevisits);
     return false;
   }
-  if (!checker_->isConsistent(g, w.pos()))
-    return false;
   if (frozen) {
     notify(w.pos());
     return false;

@@ -149,15 +149,16 @@ void ScopedRC11Checker::coherentCoPlacements(const ExecutionGraph &g, Event writ
   auto *li = g.location(w->addr());
   const std::vector<Event> noWrites;
   const auto &co = li ? li->co : noWrites;
-  size_t first = static_cast<size_t>(g.coIndex(maxObservedWrite(g, write, w->addr())) + 1);
   out.clear();
   if (w->isRmwPart()) {
+    // Right after the write its read half reads. The write's hb is its read half's plus
+    // itself, and that read is coherent (it was checked when it got its source): the latest
+    // write observed is that source, so the placement is always coherent.
     auto *r = static_cast<const ReadLabel *>(g.label(write.prev()));
-    size_t p = static_cast<size_t>(g.coIndex(r->rf()) + 1);
-    if (p >= first)
-      out.push_back(p);
+    out.push_back(static_cast<size_t>(g.coIndex(r->rf()) + 1));
     return;
   }
+  size_t first = static_cast<size_t>(g.coIndex(maxObservedWrite(g, write, w->addr())) + 1);
   for (size_t p = first; p <= co.size(); ++p) {
     // Never split an RMW from the write it reads: co[p] must not be the write part of an
     // RMW reading co[p-1].
@@ -175,6 +176,9 @@ void ScopedRC11Checker::coherentCoPlacements(const ExecutionGraph &g, Event writ
 }
 
 bool ScopedRC11Checker::readIsCoherent(const ExecutionGraph &g, const ReadLabel &r) const {
+  // Every write observed is co-before or equal to the co-maximal one.
+  if (r.rf() == g.coMax(r.addr()))
+    return true;
   Event lower = maxObservedWrite(g, r.pos(), r.addr());
   return lower == r.rf() || g.coBefore(lower, r.rf());
 }
