@@ -292,11 +292,16 @@ void ExecutionGraph::assignRestricted(const ExecutionGraph &from, const View &ke
     const auto &src = from.threads_[static_cast<size_t>(t)];
     auto n = std::min(static_cast<size_t>(keep.get(t) + 1), src.size());
     auto &dst = threads_[static_cast<size_t>(t)];
-    dst.clear();
+    if (dst.size() > n)
+      dst.resize(n);
     dst.reserve(n + 4);
     for (size_t i = 0; i < n; ++i) {
-      dst.push_back(src[i]->clone());
-      if (isa<FenceLabel>(dst.back().get()) && dst.back()->isSC())
+      // (the labels this graph had are overwritten where they are of the same class)
+      if (i >= dst.size())
+        dst.push_back(src[i]->clone());
+      else if (!dst[i]->assignFrom(*src[i]))
+        dst[i] = src[i]->clone();
+      if (isa<FenceLabel>(dst[i].get()) && dst[i]->isSC())
         ++scFences_;
     }
   }

@@ -164,4 +164,31 @@ std::string describe(const EventLabel &l) {
   return os.str();
 }
 
+namespace {
+template <typename T> void assignAs(EventLabel &to, const EventLabel &from) {
+  static_cast<T &>(to) = static_cast<const T &>(from);
+}
+} // namespace
+
+bool EventLabel::assignFrom(const EventLabel &o) {
+  if (kind_ != o.kind_)
+    return false;
+  switch (kind_) {
+  case Kind::ThreadStart: assignAs<ThreadStartLabel>(*this, o); break;
+  case Kind::ThreadFinish: assignAs<ThreadFinishLabel>(*this, o); break;
+  case Kind::ThreadCreate: assignAs<ThreadCreateLabel>(*this, o); break;
+  case Kind::ThreadJoin: assignAs<ThreadJoinLabel>(*this, o); break;
+  case Kind::Read: assignAs<ReadLabel>(*this, o); break;
+  case Kind::Write: assignAs<WriteLabel>(*this, o); break;
+  case Kind::Fence: assignAs<FenceLabel>(*this, o); break;
+  case Kind::Alloc: assignAs<AllocLabel>(*this, o); break;
+  case Kind::Free: assignAs<FreeLabel>(*this, o); break;
+  case Kind::Block: assignAs<BlockLabel>(*this, o); break;
+  case Kind::Error: assignAs<ErrorLabel>(*this, o); break;
+  case Kind::BarrierArrive: assignAs<BarrierArriveLabel>(*this, o); break;
+  case Kind::BarrierDepart: assignAs<BarrierDepartLabel>(*this, o); break;
+  }
+  return true;
+}
+
 } // namespace scopemc

@@ -43,6 +43,9 @@ public:
 
   virtual ~EventLabel() = default;
   virtual std::unique_ptr<EventLabel> clone() const = 0;
+  /// Makes this label a copy of `o` if both are of the same class (reusing this label's
+  /// storage, as a graph copied into another one's vectors does); false otherwise.
+  bool assignFrom(const EventLabel &o);
 
   /// Labels are made and dropped in bursts (a graph copy per backward revisit, a graph
   /// freed per finished frame): they come from a per-thread free list per size class.
