@@ -171,6 +171,10 @@ ThreadId Explorer::holdOutOf(ThreadId u, const Anchors &d) {
   const EventLabel *l = g.lastLabel(u);
   if (isa<BlockLabel>(l) || isa<ThreadFinishLabel>(l) || isa<ErrorLabel>(l) || d.heldBy(*l))
     return -1;
+  // A thread whose only event left is its finish writes nothing more: it is as good as
+  // finished (a thread that joins it is looked at on its own, joinHoldOut).
+  if (isa<ThreadFinishLabel>(driver_.next(u)))
+    return -1;
   return joinHoldOut(u, d, 0);
 }
 
