@@ -415,6 +415,38 @@ void Program::writeConstant(const Constant *c, uint64_t offset) {
   std::memcpy(image_.data() + offset, &v, size);
 }
 
+namespace {
+/// Capture tracking that knows what the thread builtins do with a pointer argument: they
+/// store the new thread's id (pthread_create) or the joined thread's result (pthread_join)
+/// through it, as the calling thread, and keep no copy. Any other use that may capture ends
+/// the search.
+class BuiltinAwareCaptureTracker : public CaptureTracker {
+public:
+  explicit BuiltinAwareCaptureTracker(const Program &prog) : prog_(prog) {}
+  bool capturedSomewhere = false;
+  void tooManyUses() override { capturedSomewhere = true; }
+  bool captured(const Use *u) override {
+    if (auto *call = dyn_cast<CallBase>(u->getUser()); call && call->isArgOperand(u)) {
+      auto b = call->getCalledFunction() ? prog_.builtinOf(call->getCalledFunction()) : std::nullopt;
+      unsigned n = call->getArgOperandNo(u);
+      if ((b == Builtin::PthreadCreate && n == 0) || (b == Builtin::PthreadJoin && n == 1))
+        return false; // an out-parameter of the builtin: look on
+    }
+    capturedSomewhere = true;
+    return true;
+  }
+
+private:
+  const Program &prog_;
+};
+} // namespace
+
+bool Program::staysInThread(const AllocaInst &a) const {
+  BuiltinAwareCaptureTracker tracker(*this);
+  PointerMayBeCaptured(&a, &tracker);
+  return !tracker.capturedSomewhere;
+}
+
 void Program::analyseFunction(const Function &f) {
   FunctionInfo &fi = *byFunction_.lookup(&f);
   for (const Argument &a : f.args())
@@ -423,7 +455,7 @@ void Program::analyseFunction(const Function &f) {
     if (!i.getType()->isVoidTy())
       fi.slots[&i] = fi.numSlots++;
     if (auto *ai = dyn_cast<AllocaInst>(&i))
-      if (!PointerMayBeCaptured(ai, /*ReturnCaptures=*/true, /*StoreCaptures=*/true))
+      if (staysInThread(*ai))
         privateAllocas_.insert(ai);
   }
   fi.dt = std::make_unique<DominatorTree>(const_cast<Function &>(f));

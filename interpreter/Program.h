@@ -185,6 +185,8 @@ private:
   void writeConstant(const llvm::Constant *c, uint64_t offset);
   uint64_t imageOffset(uint64_t a) const; // where the initial bytes of a global address are
   void analyseFunction(const llvm::Function &f);
+  /// Whether the alloca's address never leaves its thread (then its memory makes no events).
+  bool staysInThread(const llvm::AllocaInst &a) const;
   void validate(const llvm::Function &f) const;
   void validateSyncScope(const llvm::Instruction &i) const;
 

@@ -65,6 +65,51 @@ define i32 @main() {
   EXPECT_EQ(p->initialValue(w->addr(), 4), 5u);
 }
 
+const char *kThreadHandles = R"(
+declare i32 @pthread_create(ptr, ptr, ptr, ptr)
+declare i32 @pthread_join(i64, ptr)
+define ptr @worker(ptr %arg) {
+  ret ptr null
+}
+define i32 @main() {
+  %t = alloca [2 x i64]
+  %rv = alloca ptr
+  %t1 = getelementptr [2 x i64], ptr %t, i64 0, i64 1
+  %c = call i32 @pthread_create(ptr %t1, ptr null, ptr @worker, ptr ARG)
+  %h = load i64, ptr %t1
+  %j = call i32 @pthread_join(i64 %h, ptr %rv)
+  %r = load ptr, ptr %rv
+  ret i32 0
+}
+)";
+
+std::vector<EventLabel::Kind> kindsOf(const std::vector<std::unique_ptr<EventLabel>> &ev) {
+  std::vector<EventLabel::Kind> k;
+  for (auto &e : ev)
+    k.push_back(e->kind());
+  return k;
+}
+
+TEST(Interpreter, ThreadHandlesAndJoinResultsStayPrivate) {
+  // pthread_create and pthread_join store through their out-parameters and keep no copy:
+  // a local array of handles makes no events.
+  std::string ir = kThreadHandles;
+  ir.replace(ir.find("ARG"), 3, "null");
+  using K = EventLabel::Kind;
+  EXPECT_EQ(kindsOf(runMain(*parse(ir))),
+            (std::vector<K>{K::ThreadStart, K::ThreadCreate, K::ThreadJoin, K::ThreadFinish}));
+}
+
+TEST(Interpreter, AHandleGivenToTheNewThreadIsShared) {
+  // The same array passed as the thread's argument escapes: its accesses are events.
+  std::string ir = kThreadHandles;
+  ir.replace(ir.find("ARG"), 3, "%t");
+  using K = EventLabel::Kind;
+  EXPECT_EQ(kindsOf(runMain(*parse(ir))),
+            (std::vector<K>{K::ThreadStart, K::ThreadCreate, K::Write, K::Read, K::ThreadJoin,
+                            K::ThreadFinish}));
+}
+
 TEST(Interpreter, CmpxchgIsAReadThenAWriteOnlyWhenItSucceeds) {
   const char *ir = R"(
 @x = global i32 0
