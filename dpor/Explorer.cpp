@@ -633,7 +633,10 @@ bool Explorer::applyReadFrom(const WorkItem &it) {
   auto *r = static_cast<ReadLabel *>(g.label(it.target));
   r->setAddedMax(false);
   checker_->updateViews(g, it.target);
-  if (!checker_->isConsistent(g, it.target))
+  // The graph is the one addRead listed the sources in (in-place revisits change sources
+  // of other reads, so not with them).
+  if (!(opts_.inPlaceRevisits ? checker_->isConsistent(g, it.target)
+                              : checker_->isConsistentWithListedSource(g, it.target)))
     return false;
   notify(it.target);
   // A read given an older write that blocks its thread at once freezes it: the branch is

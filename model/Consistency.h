@@ -47,6 +47,10 @@ public:
   /// Whether the graph is consistent, given that it was consistent before `e` was added
   /// (or before `e`, a read, changed its rf). Views of `e` must be up to date.
   virtual bool isConsistent(const ExecutionGraph &g, Event e) const = 0;
+  /// isConsistent(g, r) for a read `r` that now reads another of the sources coherentRfs
+  /// listed for it in this same graph (an rf alternative): the checks no such source can
+  /// break are skipped.
+  virtual bool isConsistentWithListedSource(const ExecutionGraph &g, Event r) const = 0;
 
   /// Whether the write half `w` of an RMW sits right after the write its read half reads,
   /// with no other RMW reading that write (the atomicity axiom for w).

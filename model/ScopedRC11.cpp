@@ -229,11 +229,25 @@ bool ScopedRC11Checker::isConsistent(const ExecutionGraph &g, Event e) const {
     if (w->isRmwPart() && !rmwIsAtomic(g, w->pos()))
       return false;
   }
-  if (lab->isSC() && (isa<MemAccessLabel>(lab) || isa<FenceLabel>(lab)))
+  return pscHoldsAfter(g, *lab);
+}
+
+bool ScopedRC11Checker::isConsistentWithListedSource(const ExecutionGraph &g, Event r) const {
+  // A read that does not acquire keeps its hb whatever it reads, so what it observes is what
+  // coherentRfs bounded its sources by; and every listed source was in the graph before the
+  // read (no thin air). Only psc can still fail.
+  auto *rl = static_cast<const ReadLabel *>(g.label(r));
+  if (isAcquire(rl->order()))
+    return isConsistent(g, r);
+  return pscHoldsAfter(g, *rl);
+}
+
+bool ScopedRC11Checker::pscHoldsAfter(const ExecutionGraph &g, const EventLabel &lab) const {
+  if (lab.isSC() && (isa<MemAccessLabel>(&lab) || isa<FenceLabel>(&lab)))
     return pscAcyclic(g);
   // A new access can also close a psc cycle through an SC fence hb-before it
   // ([F^sc]; hb; eco; hb; [F^sc] and [F^sc]; hb; scb; ...).
-  if (isa<MemAccessLabel>(lab) && hasScFenceBefore(g, e))
+  if (isa<MemAccessLabel>(&lab) && hasScFenceBefore(g, lab.pos()))
     return pscAcyclic(g);
   return true;
 }

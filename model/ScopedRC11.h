@@ -15,6 +15,7 @@ public:
   void coherentCoPlacements(const ExecutionGraph &g, Event write,
                             std::vector<size_t> &out) const override;
   bool isConsistent(const ExecutionGraph &g, Event e) const override;
+  bool isConsistentWithListedSource(const ExecutionGraph &g, Event r) const override;
   bool incl(const EventLabel &a, const EventLabel &b) const override;
   bool rmwIsAtomic(const ExecutionGraph &g, Event w) const override;
   bool rmwStaysAtomic(const ExecutionGraph &g, Event w, const View &kept,
@@ -27,6 +28,7 @@ private:
   /// The co-latest write of `a` that an hb-predecessor of `e` (e excluded) observes.
   Event maxObservedWrite(const ExecutionGraph &g, Event e, Addr a) const;
   bool readIsCoherent(const ExecutionGraph &g, const ReadLabel &r) const;
+  bool pscHoldsAfter(const ExecutionGraph &g, const EventLabel &lab) const;
   bool pscAcyclic(const ExecutionGraph &g) const;
   bool hasScFenceBefore(const ExecutionGraph &g, Event e) const;
 
