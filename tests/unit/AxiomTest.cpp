@@ -162,8 +162,8 @@ TEST(Axioms, ScForbidsStoreBufferingWithScAccesses) {
   EXPECT_TRUE(u.c->isConsistent(u.g, rx2));
 }
 
-TEST(Axioms, ScFencesForbidStoreBuffering) {
-  G t;
+/// Store buffering with SC fences, both relaxed reads reading init: returns the second read.
+Event storeBufferingWithScFences(G &t) {
   t.start(1);
   t.start(2);
   t.placeLast(t.write(1, X, 1));
@@ -171,7 +171,12 @@ TEST(Axioms, ScFencesForbidStoreBuffering) {
   t.read(1, Y, Event::init());
   t.placeLast(t.write(2, Y, 1));
   t.fence(2, MemOrder::SeqCst);
-  Event rx = t.read(2, X, Event::init());
+  return t.read(2, X, Event::init());
+}
+
+TEST(Axioms, ScFencesForbidStoreBuffering) {
+  G t;
+  Event rx = storeBufferingWithScFences(t);
   EXPECT_FALSE(t.c->isConsistent(t.g, rx)) << "[F^sc]; hb; eco; hb; [F^sc] cycle";
 }
 
@@ -179,14 +184,7 @@ TEST(Axioms, AnRfAlternativeOfARelaxedReadIsStillCheckedForPsc) {
   // The same store buffering, its last read given each source coherentRfs lists for it: the
   // shortcut for listed sources agrees with the full check on both.
   G t;
-  t.start(1);
-  t.start(2);
-  t.placeLast(t.write(1, X, 1));
-  t.fence(1, MemOrder::SeqCst);
-  t.read(1, Y, Event::init());
-  t.placeLast(t.write(2, Y, 1));
-  t.fence(2, MemOrder::SeqCst);
-  Event rx = t.read(2, X, Event::init());
+  Event rx = storeBufferingWithScFences(t);
   std::vector<Event> rfs = t.c->coherentRfs(t.g, rx);
   ASSERT_EQ(rfs.size(), 2u);
   std::vector<bool> expected = {false, true}; // init closes the psc cycle, x = 1 does not
