@@ -456,9 +456,9 @@ bool Explorer::addWrite(WriteLabel &w) {
   if (!w.addedMax()) // may pin reads of a blocked thread (Blocked.cpp)
     recheckBlocked();
   if (!checker_->isConsistent(g, w.pos())) {
-    // Another RMW already read the same write: this graph is dropped, but its write may
-    // still revisit that RMW's read (that is how the other order of the two is reached).
-    // Blocked awaits are left to those revisits: their frames catch them up in place.
+    // The graph is dropped. An RMW that broke atomicity (another RMW already read the same
+    // write) may still revisit that RMW's read: that is how the other order of the two is
+    // reached. Blocked awaits are left to those revisits: their frames catch them up in place.
     if (w.isRmwPart() && !frozen && !checker_->rmwIsAtomic(g, w.pos()))
       pushBackwardRevisits(w.pos(), opts_.inPlaceRevisits);
     return false;

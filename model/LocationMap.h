@@ -50,8 +50,8 @@ public:
     return entries_[k].second;
   }
   void truncate(size_t n) {
-    while (entries_.size() > n)
-      entries_.pop_back();
+    if (n < entries_.size())
+      entries_.erase(entries_.begin() + static_cast<long>(n), entries_.end());
   }
   size_t size() const { return entries_.size(); }
   /// The first location whose address is at least `a`.

@@ -146,9 +146,6 @@ void ScopedRC11Checker::coherentRfs(const ExecutionGraph &g, Event read,
 void ScopedRC11Checker::coherentCoPlacements(const ExecutionGraph &g, Event write,
                                              std::vector<size_t> &out) const {
   auto *w = static_cast<const WriteLabel *>(g.label(write));
-  auto *li = g.location(w->addr());
-  const std::vector<Event> noWrites;
-  const auto &co = li ? li->co : noWrites;
   out.clear();
   if (w->isRmwPart()) {
     // Right after the write its read half reads. The write's hb is its read half's plus
@@ -158,6 +155,9 @@ void ScopedRC11Checker::coherentCoPlacements(const ExecutionGraph &g, Event writ
     out.push_back(static_cast<size_t>(g.coIndex(r->rf()) + 1));
     return;
   }
+  auto *li = g.location(w->addr());
+  const std::vector<Event> noWrites;
+  const auto &co = li ? li->co : noWrites;
   size_t first = static_cast<size_t>(g.coIndex(maxObservedWrite(g, write, w->addr())) + 1);
   for (size_t p = first; p <= co.size(); ++p) {
     // Never split an RMW from the write it reads: co[p] must not be the write part of an
