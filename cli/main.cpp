@@ -159,6 +159,7 @@ int main(int argc, char **argv) {
   for (auto &i : includes)
     opts.frontend.compilerArgs.insert(opts.frontend.compilerArgs.begin(), "-I" + i);
   opts.frontend.includeDir = defaultIncludeDir(argv[0]);
+  opts.frontend.showWarnings = [](const std::string &text) { std::cerr << text; };
   opts.checks.stopOnFirst = !keepGoing;
   opts.checks.races = !noRaces;
   opts.checks.barrierDivergence = !noDivergence;

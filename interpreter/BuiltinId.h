@@ -22,10 +22,6 @@ enum class Builtin : uint8_t {
   ApiLoad, ApiStore, ApiRmw, ApiCas, ApiFence, ApiBarrier, ApiId, ApiLaunch, ApiWait,
 };
 
-/// Builtins a loop may call and still be a spin loop: they read, or are RMWs (judged when
-/// they run), or have no effect on memory.
-bool isSpinHarmless(Builtin b);
-
 /// The builtin a declared function name stands for, if any.
 std::optional<Builtin> builtinNamed(llvm::StringRef name);
 

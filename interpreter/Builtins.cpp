@@ -144,7 +144,7 @@ Interpreter::Flow Calls::allocate(Thread &th, Frame &f, const CallBase &i, uint6
   if (!in_.offer(th, AllocLabel(in_.nextEvent(th), th.pos, in_.src(i), out, size, zeroed)))
     return Flow::Stop;
   th.heapTop = top + std::max<uint64_t>(size, 1);
-  th.ownAllocs.push_back({out, size});
+  th.ownAllocs.push_back({out, size, th.nextIndex - 1});
   return Flow::Next;
 }
 
@@ -215,7 +215,7 @@ Interpreter::Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, 
       return blocking ? in_.block(th, i, BlockReason::Lock, true) : ret(kEBUSY);
     if (Flow fl = in_.storeScalar(th, i, arg(0), 4, 1, Access{MemOrder::Relaxed, Scope::System}, true); fl != Flow::Next)
       return fl;
-    ++th.writes;
+    in_.noteRmw(th, arg(0), 4, 0, 1);
     return ret(0);
   }
   case Builtin::MutexUnlock:
@@ -291,10 +291,10 @@ Interpreter::Flow Calls::memoryBuiltin(Thread &th, Frame &f, const CallBase &i, 
   case Builtin::Realloc: {
     uint64_t old = arg(0), oldSize = 0;
     bool known = old == 0;
-    for (auto &[a, sz] : th.ownAllocs)
-      if (a == old) {
+    for (const auto &a : th.ownAllocs)
+      if (a.addr == old) {
         known = true;
-        oldSize = sz;
+        oldSize = a.size;
       }
     if (!known)
       throw InputError(toString(in_.src(i)) + ": realloc of memory allocated by another thread is not supported");

@@ -101,13 +101,15 @@ RunStatus Interpreter::run(ThreadId t, EventSink &sink) {
 Interpreter::Flow Interpreter::step(Thread &th) {
   Frame &f = th.stack.back();
   const Instruction &i = *f.pc;
-  int32_t startIndex = th.nextIndex, startWrites = th.writes;
+  int32_t startIndex = th.nextIndex, startEffects = th.effects;
+  size_t startChanges = th.rmwChanges.size();
   bool weak = th.weakNext;
   Flow fl = exec(th, f, i);
   if (fl == Flow::Stop) {
     // The instruction will run again: undo the progress its replayed events made.
     th.nextIndex = startIndex;
-    th.writes = startWrites;
+    th.effects = startEffects;
+    th.rmwChanges.resize(startChanges);
     th.weakNext = weak;
   } else if (fl == Flow::Next) {
     ++th.stack.back().pc;
@@ -126,8 +128,7 @@ Interpreter::Flow Interpreter::enterFunction(Thread &th, const FunctionInfo &fi,
   for (const Argument &a : fi.fn->args())
     f.regs[fi.slots.lookup(&a)] = k < args.size() ? std::move(args[k++]) : RtValue{};
   f.loopIters.assign(fi.loopData.size(), 0);
-  f.loopWrites.assign(fi.loopData.size(), 0);
-  f.loopEvents.assign(fi.loopData.size(), 0);
+  f.loopStarts.assign(fi.loopData.size(), IterationStart{});
   f.privMark = th.privTop;
   th.stack.push_back(std::move(f));
   return Flow::Jumped;
@@ -177,14 +178,18 @@ Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *
     uint32_t l = it->second;
     const LoopData &ld = f.fi->loopData[l];
     if (ld.loop->contains(from)) { // a back edge: one iteration ended
-      if (ld.spin && th.writes == f.loopWrites[l]) {
+      const IterationStart &s = f.loopStarts[l];
+      if (leftNoEffect(th, s)) {
         bool same = true;
-        for (auto &[p, v] : phis) {
-          const RtValue &cur = reg(f, p);
-          same = same && cur.bits == v.bits && cur.elems.size() == v.elems.size();
+        for (size_t k = 0; k < phis.size(); ++k) {
+          const RtValue &cur = reg(f, phis[k].first), &v = phis[k].second;
+          same = same && ((opts_.zeroNetEffect && ld.retryPhis[k]) ||
+                          (cur.bits == v.bits && cur.elems.size() == v.elems.size()));
         }
-        if (same) // the next iteration would repeat this one: no progress (DPOR.md §4)
-          return block(th, term, BlockReason::SpinLoop, th.nextIndex - f.loopEvents[l] == 1);
+        // The iteration left nothing behind and the next one starts as this one did, but
+        // for what it read: it cannot make progress (DPOR.md §4).
+        if (same)
+          return block(th, term, BlockReason::SpinLoop, th.nextIndex - s.events == 1);
       }
       if (opts_.unroll && f.loopIters[l] + 1 > opts_.unroll)
         return block(th, term, BlockReason::LoopBound);
@@ -192,8 +197,7 @@ Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *
     } else {
       f.loopIters[l] = 0;
     }
-    f.loopWrites[l] = th.writes;
-    f.loopEvents[l] = th.nextIndex;
+    f.loopStarts[l] = iterationStart(th);
   }
   for (auto &[p, v] : phis)
     set(f, *p, std::move(v));

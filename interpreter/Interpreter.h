@@ -17,6 +17,12 @@ struct InterpreterOptions {
   /// Loops other than spin loops may take their back edge at most this many times in one
   /// call of their function (0: no bound).
   unsigned unroll = 0;
+  /// Zero-net-effect iterations block (DPOR.md §4): RMWs that cancel out (a fetch_sub undone
+  /// by a fetch_add), writes to memory the thread allocated and has not published yet, and
+  /// the value a failed CAS hands to the retry do not count as progress. Off: an iteration
+  /// blocks only when it wrote nothing and every header value repeats (the differential
+  /// tests compare the two).
+  bool zeroNetEffect = true;
 };
 
 /// How a memory event accesses memory: its order and, for atomics, its scope.
@@ -40,14 +46,33 @@ public:
   void restoreThread(ThreadId t, uint32_t slot) override;
 
 private:
+  /// What a loop iteration is compared with when it ends (zero net effect, DPOR.md §4).
+  struct IterationStart {
+    int32_t events = 0;   // the thread's next event index
+    int32_t effects = 0;  // Thread::effects
+    uint32_t changes = 0; // Thread::rmwChanges.size()
+    Scope scope = Scope::System;
+    bool weakNext = false;
+  };
+  /// An RMW that changed its location: by `delta` (new - old, modulo its size).
+  struct RmwChange {
+    uint64_t addr, delta;
+    uint32_t size;
+  };
+  /// Memory this thread allocated: until it makes a release or reads the block, no other
+  /// thread can reach it, so writing it is no effect for loops.
+  struct OwnAlloc {
+    uint64_t addr, size;
+    int32_t event;            // the allocation's event index
+    bool readByOwner = false; // a loop that reads it back (a counter) makes progress in it
+  };
   struct Frame {
     const FunctionInfo *fi = nullptr;
     const llvm::BasicBlock *bb = nullptr;
     llvm::BasicBlock::const_iterator pc;
     std::vector<RtValue> regs;
     std::vector<uint32_t> loopIters;  // back edges taken in the current instance of each loop
-    std::vector<int32_t> loopWrites;  // the thread's write count when the iteration began
-    std::vector<int32_t> loopEvents;  // the thread's next event index when it began
+    std::vector<IterationStart> loopStarts; // the thread as the current iteration began
     uint64_t privMark = 0;
   };
   struct Thread {
@@ -60,10 +85,12 @@ private:
     Scope scope = Scope::System;
     std::vector<Frame> stack;
     int32_t nextIndex = 0;
-    int32_t writes = 0;
+    int32_t effects = 0;      // events with an effect on memory or threads (loops, DPOR.md §4)
+    int32_t lastRelease = -1; // index of the latest release event
+    std::vector<RmwChange> rmwChanges;
     std::vector<uint8_t> priv;
     uint64_t privTop = 0, sharedTop = 0, heapTop = 0;
-    std::vector<std::pair<uint64_t, uint64_t>> ownAllocs; // (address, size), for realloc
+    std::vector<OwnAlloc> ownAllocs;
     std::vector<std::pair<uint64_t, uint32_t>> barrierCalls; // (barrier, calls so far)
     uint32_t groupSize = 0; // __VERIFIER_groupsize
     struct Launch {
@@ -98,6 +125,17 @@ private:
 
   // events (Memory.cpp)
   bool offer(Thread &th, const EventLabel &lab, uint64_t *value = nullptr);
+  /// Accounts an offered event for loop progress (effects, releases, own blocks read).
+  void noteEvent(Thread &th, const EventLabel &lab);
+  /// An RMW wrote `newv` over `old`.
+  void noteRmw(Thread &th, uint64_t a, uint32_t size, uint64_t old, uint64_t newv);
+  bool isUnpublished(const Thread &th, const WriteLabel &w) const;
+  /// Whether the iteration that began at `s` ended with no net effect (DPOR.md §4).
+  bool leftNoEffect(const Thread &th, const IterationStart &s) const;
+  IterationStart iterationStart(const Thread &th) const {
+    return IterationStart{th.nextIndex, th.effects, static_cast<uint32_t>(th.rmwChanges.size()),
+                          th.scope, th.weakNext};
+  }
   Event nextEvent(const Thread &th) const { return Event{th.tid, th.nextIndex}; }
   const SourceLoc *src(const llvm::Instruction &i) const { return prog_.sourceOf(&i); }
   Flow block(Thread &th, const llvm::Instruction &i, BlockReason r, bool awaits = false);

@@ -123,20 +123,6 @@ std::optional<Builtin> builtinNamed(StringRef name) {
   return std::nullopt;
 }
 
-bool isSpinHarmless(Builtin b) {
-  switch (b) {
-  case Builtin::VerifierAssume:
-  case Builtin::ApiLoad:
-  case Builtin::ApiRmw:
-  case Builtin::ApiCas:
-  case Builtin::ApiFence:
-  case Builtin::ApiId:
-    return true;
-  default:
-    return false;
-  }
-}
-
 std::optional<Scope> scopeForSyncScopeName(StringRef name) {
   name.consume_back("-one-as");
   if (name == "one-as")
@@ -461,26 +447,53 @@ void Program::analyseFunction(const Function &f) {
   fi.dt = std::make_unique<DominatorTree>(const_cast<Function &>(f));
   fi.loops = std::make_unique<LoopInfo>(*fi.dt);
   for (const Loop *l : fi.loops->getLoopsInPreorder()) {
-    bool spin = true;
-    for (const BasicBlock *bb : l->blocks())
-      for (const Instruction &i : *bb) {
-        // Stores always change memory; RMWs are judged when they run (one that writes the
-        // value it read has no effect).
-        if (isa<StoreInst>(i))
-          spin = false;
-        if (auto *call = dyn_cast<CallBase>(&i)) {
-          auto *callee = call->getCalledFunction();
-          bool harmless = callee && callee->isIntrinsic() &&
-                          isIgnorableIntrinsic(callee->getIntrinsicID());
-          if (callee && !harmless)
-            if (auto b = builtinOf(callee))
-              harmless = isSpinHarmless(*b);
-          spin = spin && harmless;
-        }
-      }
+    LoopData ld{l, {}};
+    SmallVector<BasicBlock *, 4> latches;
+    l->getLoopLatches(latches);
+    for (const PHINode &p : l->getHeader()->phis()) {
+      bool retry = true;
+      for (const BasicBlock *latch : latches)
+        retry = retry && isRetryValue(p.getIncomingValueForBlock(latch), p, *l);
+      ld.retryPhis.push_back(retry);
+    }
     fi.loopOfHeader[l->getHeader()] = static_cast<uint32_t>(fi.loopData.size());
-    fi.loopData.push_back(LoopData{l, spin});
+    fi.loopData.push_back(std::move(ld));
   }
+}
+
+bool Program::isRetryValue(const Value *v, const PHINode &header, const Loop &l) const {
+  // What reaches the header on a back edge: the phi itself (unchanged), the value a CAS of
+  // the loop read, or a merge of those inside the loop (a failed C11 compare_exchange stores
+  // what it read into `expected`, which mem2reg turns into such a merge).
+  SmallVector<const Value *, 8> work{v};
+  SmallPtrSet<const Value *, 8> seen;
+  while (!work.empty()) {
+    const Value *x = work.pop_back_val();
+    if (x == &header || !seen.insert(x).second)
+      continue;
+    auto *i = dyn_cast<Instruction>(x);
+    if (!i || !l.contains(i))
+      return false;
+    if (auto *ev = dyn_cast<ExtractValueInst>(i)) {
+      if (!isa<AtomicCmpXchgInst>(ev->getAggregateOperand()) || ev->getIndices()[0] != 0)
+        return false;
+    } else if (auto *call = dyn_cast<CallBase>(i)) {
+      auto *callee = call->getCalledFunction();
+      if (!callee || builtinOf(callee) != Builtin::ApiCas)
+        return false;
+    } else if (auto *p = dyn_cast<PHINode>(i)) {
+      for (const Value *in : p->incoming_values())
+        work.push_back(in);
+    } else if (auto *c = dyn_cast<CastInst>(i)) {
+      work.push_back(c->getOperand(0));
+    } else if (auto *s = dyn_cast<SelectInst>(i)) {
+      work.push_back(s->getTrueValue());
+      work.push_back(s->getFalseValue());
+    } else {
+      return false;
+    }
+  }
+  return true;
 }
 
 void Program::validateSyncScope(const Instruction &i) const {

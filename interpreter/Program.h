@@ -130,7 +130,10 @@ inline void RtElems::push_back(RtValue v) { list().push_back(std::move(v)); }
 
 struct LoopData {
   const llvm::Loop *loop;
-  bool spin; // no side effects an iteration could make: an unchanged iteration blocks
+  /// Per phi of the header (in order): its value on every back edge is the value it had, or
+  /// the value a compare-and-swap of the loop read (the expected value a failed CAS hands
+  /// to the retry). Such a phi may change in a zero-net-effect iteration (DPOR.md §4).
+  llvm::SmallVector<bool, 4> retryPhis;
 };
 
 struct FunctionInfo {
@@ -187,6 +190,9 @@ private:
   void analyseFunction(const llvm::Function &f);
   /// Whether the alloca's address never leaves its thread (then its memory makes no events).
   bool staysInThread(const llvm::AllocaInst &a) const;
+  /// Whether `v`, reaching loop l's header phi `header` on a back edge, is a retry value
+  /// (LoopData::retryPhis).
+  bool isRetryValue(const llvm::Value *v, const llvm::PHINode &header, const llvm::Loop &l) const;
   void validate(const llvm::Function &f) const;
   void validateSyncScope(const llvm::Instruction &i) const;
 

@@ -59,6 +59,19 @@ std::vector<std::string> languageArgs(Language lang, const FrontendOptions &opts
   return {};
 }
 
+/// What the compilers that legacy C benchmark suites were written for accepted with a warning,
+/// and Clang 19 makes an error by default: implicit declarations of functions, implicit `int`,
+/// int/pointer conversions, incompatible pointer types. They stay warnings (shown) unless the
+/// user asks for warnings as errors after `--`.
+std::vector<std::string> legacyCArgs(const FrontendOptions &opts) {
+  for (auto &a : opts.compilerArgs)
+    if (a.rfind("-Werror", 0) == 0 || a == "-pedantic-errors")
+      return {};
+  return {"-Wno-error=implicit-function-declaration", "-Wno-error=implicit-int",
+          "-Wno-error=int-conversion", "-Wno-error=incompatible-pointer-types",
+          "-Wno-error=incompatible-function-pointer-types"};
+}
+
 std::unique_ptr<llvm::Module> compile(const std::string &path, llvm::LLVMContext &ctx,
                                       const FrontendOptions &opts, Language lang) {
   std::string resourceDir = fs::path(SCOPEMC_CLANG_RESOURCE_DIR).parent_path().string();
@@ -67,6 +80,9 @@ std::unique_ptr<llvm::Module> compile(const std::string &path, llvm::LLVMContext
                                    "-D__SCOPEMC__=1"};
   for (auto &a : languageArgs(lang, opts))
     args.push_back(a);
+  if (lang == Language::C)
+    for (auto &a : legacyCArgs(opts))
+      args.push_back(a);
   if (!opts.includeDir.empty()) {
     // <scopemc.h> and <scopemc/cuda.h> from the root, <genmc.h> from its folder
     args.insert(args.end(), {"-I", opts.includeDir, "-I", opts.includeDir + "/scopemc"});
@@ -99,6 +115,8 @@ std::unique_ptr<llvm::Module> compile(const std::string &path, llvm::LLVMContext
   std::shared_ptr<clang::CompilerInvocation> inv = clang::createInvocation(argv, cio);
   if (!inv)
     throw InputError("cannot compile " + path + ":\n" + diagOut.str());
+  // The engine was made before the command line was parsed: give it the -W flags now.
+  clang::ProcessWarningOptions(*diags, inv->getDiagnosticOpts(), /*ReportDiags=*/false);
   // The driver asks Clang not to free its AST at the end (-disable-free: a compiler process
   // exits anyway); compiling in-process, possibly many times, it must.
   inv->getFrontendOpts().DisableFree = false;
@@ -116,6 +134,8 @@ std::unique_ptr<llvm::Module> compile(const std::string &path, llvm::LLVMContext
   std::unique_ptr<llvm::Module> mod = action.takeModule();
   if (!mod)
     throw InputError("compilation of " + path + " produced no module:\n" + diagText);
+  if (!diagText.empty() && opts.showWarnings)
+    opts.showWarnings(diagText);
   return mod;
 }
 

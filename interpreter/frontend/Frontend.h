@@ -3,6 +3,7 @@
 // interpreter relies on run (promotion of local variables to registers).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -16,6 +17,9 @@ struct FrontendOptions {
   std::vector<std::string> compilerArgs; // -D, -I, -std=... given after `--`
   std::string sourceText; // if set: the contents of the (virtual) input file, not read from disk
   std::string includeDir; // the tool's headers (scopemc.h, scopemc/cuda.h, scopemc/genmc.h, ...)
+  /// Told the compiler's warnings (as Clang prints them) when the input compiled with some;
+  /// unset: they are dropped.
+  std::function<void(const std::string &)> showWarnings;
 };
 
 /// Compiles or parses `path`. Throws InputError (interpreter/Program.h) with the compiler's
