@@ -56,6 +56,8 @@ Interpreter::Flow Calls::intrinsic(Thread &th, Frame &f, const CallBase &i, Intr
     return in_.setMemory(th, i, arg(0), static_cast<uint8_t>(arg(1)), arg(2));
   case Intrinsic::expect:
     return result(arg(0));
+  case Intrinsic::threadlocal_address: // this thread's instance (addr::kThreadLocal)
+    return result(addr::threadBase(addr::kThreadLocal, th.tid) + addr::offsetIn(arg(0)));
   case Intrinsic::smax: return result(sextBits(arg(0), w) >= sextBits(arg(1), w) ? arg(0) : arg(1));
   case Intrinsic::smin: return result(sextBits(arg(0), w) <= sextBits(arg(1), w) ? arg(0) : arg(1));
   case Intrinsic::umax: return result(std::max(arg(0) & maskBits(w), arg(1) & maskBits(w)));

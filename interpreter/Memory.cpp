@@ -167,6 +167,12 @@ Interpreter::Flow Interpreter::accessCheck(Thread &th, const Instruction &i, uin
       return fail(th, i, ErrorKind::MemoryError, "out-of-bounds access at " + hex(a));
     return Flow::Next;
   }
+  if (region == addr::kThreadLocal) {
+    uint64_t start, gsize;
+    if (!prog_.globalRange(a, start, gsize) || addr::threadLocalTemplate(a) + size > start + gsize)
+      return fail(th, i, ErrorKind::MemoryError, "out-of-bounds access at " + hex(a));
+    return Flow::Next;
+  }
   if (region == addr::kHeap || region == addr::kSharedStack)
     return Flow::Next; // heap bounds and lifetimes are checked against the graph (checks/)
   if (region == addr::kPrivateStack) {
@@ -384,13 +390,25 @@ Interpreter::Flow Interpreter::fence(Thread &th, const FenceInst &i) {
   return offer(th, lab) ? Flow::Next : Flow::Stop;
 }
 
+namespace {
+/// The size of the next piece of a bulk operation at `a` with `left` bytes to go: the
+/// global's own scalar (Program::scalarGrain) where there is one, else the widest aligned
+/// access of at most 8 bytes.
+uint32_t pieceAt(const Program &p, uint64_t a, uint64_t left) {
+  uint32_t chunk = p.scalarGrain(a);
+  if (chunk == 0)
+    chunk = 8;
+  while (chunk > 1 && (a % chunk || chunk > left))
+    chunk /= 2;
+  return chunk;
+}
+} // namespace
+
 Interpreter::Flow Interpreter::copyMemory(Thread &th, const Instruction &i, uint64_t dst,
                                           uint64_t srcA, uint64_t n) {
   std::vector<uint8_t> buf(n);
   for (uint64_t off = 0; off < n;) {
-    uint32_t chunk = 8;
-    while (chunk > 1 && ((srcA + off) % chunk || (dst + off) % chunk || off + chunk > n))
-      chunk /= 2;
+    uint32_t chunk = std::min(pieceAt(prog_, srcA + off, n - off), pieceAt(prog_, dst + off, n - off));
     uint64_t v = 0;
     if (Flow fl = loadScalar(th, i, srcA + off, chunk, kPlain, v); fl != Flow::Next)
       return fl;
@@ -398,9 +416,7 @@ Interpreter::Flow Interpreter::copyMemory(Thread &th, const Instruction &i, uint
     off += chunk;
   }
   for (uint64_t off = 0; off < n;) {
-    uint32_t chunk = 8;
-    while (chunk > 1 && ((dst + off) % chunk || off + chunk > n))
-      chunk /= 2;
+    uint32_t chunk = pieceAt(prog_, dst + off, n - off);
     uint64_t v = 0;
     std::memcpy(&v, buf.data() + off, chunk);
     if (Flow fl = storeScalar(th, i, dst + off, chunk, v, kPlain); fl != Flow::Next)
@@ -413,9 +429,7 @@ Interpreter::Flow Interpreter::copyMemory(Thread &th, const Instruction &i, uint
 Interpreter::Flow Interpreter::setMemory(Thread &th, const Instruction &i, uint64_t dst,
                                          uint8_t byte, uint64_t n) {
   for (uint64_t off = 0; off < n;) {
-    uint32_t chunk = 8;
-    while (chunk > 1 && ((dst + off) % chunk || off + chunk > n))
-      chunk /= 2;
+    uint32_t chunk = pieceAt(prog_, dst + off, n - off);
     uint64_t v = 0;
     std::memset(&v, byte, chunk);
     if (Flow fl = storeScalar(th, i, dst + off, chunk, v, kPlain); fl != Flow::Next)

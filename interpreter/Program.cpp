@@ -102,6 +102,7 @@ bool isSupportedIntrinsic(Intrinsic::ID id) {
   case Intrinsic::bswap:
   case Intrinsic::ctlz:
   case Intrinsic::cttz:
+  case Intrinsic::threadlocal_address:
     return true;
   default:
     return isIgnorableIntrinsic(id);
@@ -216,6 +217,8 @@ uint64_t Program::addressOf(const GlobalValue *gv) const {
 bool Program::globalRange(uint64_t a, uint64_t &start, uint64_t &size) const {
   if (addr::isBlockShared(a))
     a = addr::sharedTemplate(a);
+  if (addr::isThreadLocal(a))
+    a = addr::threadLocalTemplate(a);
   auto it = std::upper_bound(globalRanges_.begin(), globalRanges_.end(),
                              std::pair<uint64_t, uint64_t>(a, ~uint64_t(0)));
   if (it == globalRanges_.begin())
@@ -226,11 +229,55 @@ bool Program::globalRange(uint64_t a, uint64_t &start, uint64_t &size) const {
   return a >= start && a < start + std::max<uint64_t>(size, 1);
 }
 
+uint32_t Program::scalarGrain(uint64_t a) const {
+  uint64_t start, size;
+  if (!globalRange(a, start, size))
+    return 0;
+  auto it = std::lower_bound(globalRanges_.begin(), globalRanges_.end(),
+                             std::pair<uint64_t, uint64_t>(start, 0));
+  const DataLayout &dl = dataLayout();
+  Type *ty = rangeGlobals_[static_cast<size_t>(it - globalRanges_.begin())]->getValueType();
+  uint64_t off = (addr::isBlockShared(a)   ? addr::sharedTemplate(a)
+                  : addr::isThreadLocal(a) ? addr::threadLocalTemplate(a)
+                                           : a) - start;
+  // Walk down to the scalar holding `off`: [leaf, leaf + leafSize) of the object.
+  uint64_t leaf = 0, leafSize = dl.getTypeAllocSize(ty);
+  while (ty->isStructTy() || ty->isArrayTy()) {
+    if (auto *st = dyn_cast<StructType>(ty)) {
+      const StructLayout *sl = dl.getStructLayout(st);
+      if (off - leaf >= sl->getSizeInBytes())
+        return 1;
+      unsigned k = sl->getElementContainingOffset(off - leaf);
+      Type *et = st->getElementType(k);
+      uint64_t eoff = leaf + sl->getElementOffset(k), esize = dl.getTypeStoreSize(et);
+      if (off >= eoff + esize)
+        return 1; // padding
+      leaf = eoff;
+      leafSize = esize;
+      ty = et;
+    } else {
+      Type *et = ty->getArrayElementType();
+      uint64_t esize = dl.getTypeAllocSize(et);
+      if (esize == 0)
+        return 1;
+      leaf += (off - leaf) / esize * esize;
+      leafSize = dl.getTypeStoreSize(et);
+      ty = et;
+    }
+  }
+  uint32_t g = 8;
+  while (g > 1 && (off % g || off + g > leaf + leafSize))
+    g /= 2;
+  return g;
+}
+
 uint64_t Program::imageOffset(uint64_t a) const {
   if ((a & addr::kRegionMask) == addr::kGlobals)
     return a - addr::kGlobals;
   if (addr::isBlockShared(a))
     return sharedImageBase_ + (addr::sharedTemplate(a) - addr::kBlockShared);
+  if (addr::isThreadLocal(a))
+    return tlsImageBase_ + addr::offsetIn(a);
   return ~uint64_t(0);
 }
 
@@ -318,26 +365,40 @@ void Program::layoutGlobals() {
   constexpr uint64_t kRedZone = 64;
   const DataLayout &dl = dataLayout();
   uint64_t off = 0;
-  auto place = [&](bool shared) {
+  enum class Kind { Plain, BlockShared, ThreadLocal };
+  auto kindOf = [](const GlobalVariable &g) {
+    return isBlockSharedGlobal(g) ? Kind::BlockShared
+           : g.isThreadLocal()    ? Kind::ThreadLocal
+                                  : Kind::Plain;
+  };
+  auto place = [&](Kind kind) {
     uint64_t base = off;
     for (const GlobalVariable &g : mod_->globals()) {
-      if (isBlockSharedGlobal(g) != shared)
+      if (kindOf(g) != kind)
         continue;
       uint64_t align = std::max<uint64_t>(g.getAlign().valueOrOne().value(), 8);
       off = (off + align - 1) / align * align;
       uint64_t size = dl.getTypeAllocSize(g.getValueType());
-      uint64_t a = shared ? addr::kBlockShared + (off - base) : addr::kGlobals + off;
+      uint64_t a = kind == Kind::BlockShared   ? addr::kBlockShared + (off - base)
+                   : kind == Kind::ThreadLocal ? addr::kThreadLocal + (off - base)
+                                               : addr::kGlobals + off;
       globalAddr_[&g] = a;
       globalRanges_.push_back({a, size});
+      rangeGlobals_.push_back(&g);
       off += std::max<uint64_t>(size, 1) + kRedZone; // a gap: overflows hit no other global
     }
   };
-  place(false);
+  place(Kind::Plain);
   sharedImageBase_ = off;
-  place(true);
+  place(Kind::BlockShared);
   if (off - sharedImageBase_ >= (1ull << addr::kBlockShift))
     throw InputError("block-shared memory of " + std::to_string(off - sharedImageBase_) +
                      " bytes exceeds scopemc's limit of 16 MiB per block");
+  tlsImageBase_ = off;
+  place(Kind::ThreadLocal);
+  if (off - tlsImageBase_ >= (1ull << addr::kThreadShift))
+    throw InputError("thread-local variables of " + std::to_string(off - tlsImageBase_) +
+                     " bytes exceed scopemc's limit of 4 GiB per thread");
   image_.assign(off, 0);
   for (const GlobalVariable &g : mod_->globals())
     if (g.hasInitializer())
@@ -355,7 +416,12 @@ std::string Program::describeAddress(uint64_t a) const {
           n += "[device " + std::to_string((key - 1) >> 16) + " block " +
                std::to_string((key - 1) & 0xFFFF) + "]";
         }
-        uint64_t off = (addr::isBlockShared(a) ? addr::sharedTemplate(a) : a) - start;
+        if (addr::isThreadLocal(a))
+          n += "[T" + std::to_string(addr::ownerOf(a)) + "]";
+        uint64_t off = (addr::isBlockShared(a)   ? addr::sharedTemplate(a)
+                        : addr::isThreadLocal(a) ? addr::threadLocalTemplate(a)
+                                                 : a) -
+                       start;
         return off ? n + "+" + std::to_string(off) : n;
       }
   }

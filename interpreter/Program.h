@@ -33,6 +33,10 @@ constexpr uint64_t kSharedStack = 0x3000'0000'0000ull;
 constexpr uint64_t kPrivateStack = 0x4000'0000'0000ull;
 constexpr uint64_t kBlockBarriers = 0x5000'0000'0000ull; // ids of per-block barriers, not memory
 constexpr uint64_t kBlockShared = 0x6000'0000'0000ull; // __shared__ / __local: a copy per block
+/// Thread-local globals (__thread, _Thread_local, thread_local): thread t's instance of a
+/// global at template offset o is at kThreadLocal + t * 2^32 + o (thread 0's is the template).
+/// The address is an ordinary one: another thread may reach the instance through it.
+constexpr uint64_t kThreadLocal = 0x7000'0000'0000ull;
 constexpr uint64_t kRegionMask = 0xF000'0000'0000ull;
 /// Block-shared memory: a global's address is a template (key 0); an access by a thread of
 /// block (d, b) goes to the copy with key 1 + d * 2^16 + b, as a GPU's shared-memory window.
@@ -50,6 +54,9 @@ inline ThreadId ownerOf(uint64_t a) {
   return static_cast<ThreadId>((a & ~kRegionMask) >> kThreadShift);
 }
 inline uint64_t offsetIn(uint64_t a) { return a & ((1ull << kThreadShift) - 1); }
+inline bool isThreadLocal(uint64_t a) { return (a & kRegionMask) == kThreadLocal; }
+/// The template (thread 0's) address of a thread-local instance.
+inline uint64_t threadLocalTemplate(uint64_t a) { return kThreadLocal | offsetIn(a); }
 } // namespace addr
 
 struct RtValue;
@@ -165,6 +172,11 @@ public:
   uint64_t addressOf(const llvm::GlobalValue *gv) const;
   /// The global variable holding address a, if any: its start and size.
   bool globalRange(uint64_t a, uint64_t &start, uint64_t &size) const;
+  /// The widest access (1, 2, 4 or 8 bytes) at `a`, aligned to its size, that stays inside
+  /// one scalar of the global holding `a` (by the global's type): how bulk operations
+  /// (memset, memcpy, struct copies) split the memory, so that later element accesses have
+  /// the same size. 0 when `a` is not in a global.
+  uint32_t scalarGrain(uint64_t a) const;
   uint64_t initialValue(uint64_t a, uint32_t size) const;
   /// The value of a constant operand. Aggregates are evaluated when the program is loaded:
   /// evaluating them can create constants in the LLVMContext, which the interpreters of a
@@ -202,8 +214,10 @@ private:
   llvm::DenseMap<const llvm::Function *, FunctionInfo *> byFunction_;
   llvm::DenseMap<const llvm::GlobalVariable *, uint64_t> globalAddr_;
   std::vector<std::pair<uint64_t, uint64_t>> globalRanges_; // sorted (start, size)
-  std::vector<uint8_t> image_; // globals, then block-shared globals from sharedImageBase_
+  std::vector<const llvm::GlobalVariable *> rangeGlobals_;  // the global of each range
+  std::vector<uint8_t> image_; // globals, block-shared ones from sharedImageBase_, thread-local ones from tlsImageBase_
   uint64_t sharedImageBase_ = 0;
+  uint64_t tlsImageBase_ = 0;
   llvm::DenseSet<const llvm::AllocaInst *> privateAllocas_;
   llvm::DenseMap<const llvm::Function *, Builtin> builtins_;
   std::vector<std::optional<Scope>> syncScopes_; // by SyncScope::ID
