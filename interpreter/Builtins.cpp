@@ -257,15 +257,19 @@ Interpreter::Flow Calls::verifierBuiltin(Thread &th, Frame &f, const CallBase &i
     return in_.offer(th, ThreadFinishLabel(in_.nextEvent(th), th.pos, in_.src(i), arg(0))) ? Flow::Done : Flow::Stop;
   case Builtin::WeakAccess:
     th.weakNext = true;
+    in_.annotationBeforeEvents(th);
     return Flow::Next;
   case Builtin::ScopeWorkGroup:
     th.scope = Scope::Block;
+    in_.annotationBeforeEvents(th);
     return Flow::Next;
   case Builtin::ScopeDevice:
     th.scope = Scope::Device;
+    in_.annotationBeforeEvents(th);
     return Flow::Next;
   case Builtin::ScopeSystem:
     th.scope = Scope::System;
+    in_.annotationBeforeEvents(th);
     return Flow::Next;
   case Builtin::PlaceThread:
   case Builtin::PlaceBlock:

@@ -132,6 +132,9 @@ private:
   bool isUnpublished(const Thread &th, const WriteLabel &w) const;
   /// Whether the iteration that began at `s` ended with no net effect (DPOR.md §4).
   bool leftNoEffect(const Thread &th, const IterationStart &s) const;
+  /// An annotation changed the thread's scope or weak-access state: an iteration of the
+  /// current function that has made no event yet starts with the new state.
+  static void annotationBeforeEvents(Thread &th);
   IterationStart iterationStart(const Thread &th) const {
     return IterationStart{th.nextIndex, th.effects, static_cast<uint32_t>(th.rmwChanges.size()),
                           th.scope, th.weakNext};

@@ -117,6 +117,14 @@ void Interpreter::noteRmw(Thread &th, uint64_t a, uint32_t size, uint64_t old, u
   th.rmwChanges.push_back(RmwChange{a, (newv - old) & m, size});
 }
 
+void Interpreter::annotationBeforeEvents(Thread &th) {
+  for (IterationStart &s : th.stack.back().loopStarts)
+    if (s.events == th.nextIndex) {
+      s.scope = th.scope;
+      s.weakNext = th.weakNext;
+    }
+}
+
 bool Interpreter::leftNoEffect(const Thread &th, const IterationStart &s) const {
   if (th.effects != s.effects || th.scope != s.scope || th.weakNext != s.weakNext)
     return false;

@@ -5,15 +5,15 @@
 namespace scopemc {
 
 namespace {
-// Host threads get devices far above any device a program places a thread on.
-constexpr uint32_t kHostDeviceBase = 0x40000000u;
+// The mark of an unstated position, in the thread field (never a placed thread's index).
+constexpr uint32_t kUnplacedMark = 0x80000000u;
 } // namespace
 
 ThreadPos hostThreadPos(ThreadId tid) {
-  return ThreadPos{kHostDeviceBase + static_cast<uint32_t>(tid), 0, 0};
+  return ThreadPos{0, 0, kUnplacedMark | static_cast<uint32_t>(tid)};
 }
 
-bool isHostPos(const ThreadPos &p) { return p.device >= kHostDeviceBase; }
+bool isHostPos(const ThreadPos &p) { return (p.thread & kUnplacedMark) != 0; }
 
 bool inScope(Scope s, const ThreadRef &owner, const ThreadRef &u) {
   switch (s) {

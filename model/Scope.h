@@ -25,8 +25,9 @@ struct ThreadRef {
   ThreadPos pos;
 };
 
-/// The default position of a thread that nothing placed: a block of its own on a device of
-/// its own (MODEL.md section 1).
+/// The default position of a thread that nothing placed: device 0, block 0, as in GPUMC
+/// (MODEL.md section 1), so scopes never separate two such threads. The thread field keeps
+/// the thread id with a mark that says the position was not stated (isHostPos).
 ThreadPos hostThreadPos(ThreadId tid);
 /// Whether a position is the default of an unplaced host thread.
 bool isHostPos(const ThreadPos &p);

@@ -27,6 +27,15 @@ expect kernel-scalar-arg 0 "No errors were detected" -- "$dir/kernel_scalar.cl" 
 expect kernel-two-devices 42 "device 1, block 0, thread 0" -- "$dir/kernel_scalar.cl" --kernel k --grid 2x1x2 --arg n=3
 expect kernel-post-fails 42 "Assertion violation" -- "$dir/kernel_scalar.cl" --kernel k --grid 1x2 --arg n=4
 expect too-many-devices 5 "beyond scopemc's limits \(devices 0-15" -- "$dir/kernel_scalar.cl" --kernel k --grid 17x1x1 --arg n=3
+# legacy C compiles with warnings (shown); -Werror after -- makes them errors again
+expect legacy-c-warns 0 "warning: type specifier missing, defaults to 'int'" -- "$dir/../e2e/programs/legacy_c.c"
+expect legacy-c-werror 5 "legacy_c.c:[0-9]+:[0-9]+: error: type specifier missing" -- "$dir/../e2e/programs/legacy_c.c" -- -Werror
+# --timeout stops a run that never ends, within about a second of the limit
+start=$SECONDS
+expect timeout-forever 124 "Timeout" -- "$dir/forever.c" --timeout 1
+if [ $((SECONDS - start)) -gt 5 ]; then
+  echo "FAIL timeout-forever took $((SECONDS - start)) s for --timeout 1"; fails=$((fails+1))
+fi
 expect option-after-dashes 5 "'7' after \`--\` is not a compiler option" -- "$dir/kernel_scalar.cl" -- -DX --timeout 7
 expect bad-grid 17 "--grid 1y2: expected" -- "$dir/kernel_scalar.cl" --kernel k --grid 1y2
 expect grid-without-kernel 17 "--kernel and --grid go together" -- "$dir/kernel_scalar.cl" --grid 1x2

@@ -60,12 +60,20 @@ TEST(Scope, InclusionIsNotTransitive) {
   EXPECT_FALSE(scopeIncludes(Scope::Block, a, Scope::Block, c));
 }
 
-TEST(Scope, HostThreadsAreAloneOnTheirDevice) {
+TEST(Scope, UnplacedThreadsShareDeviceZeroBlockZero) {
+  // MODEL.md §1: a thread that never states its position is on device 0, block 0.
   ThreadRef a{1, hostThreadPos(1)}, b{2, hostThreadPos(2)};
-  EXPECT_FALSE(scopeIncludes(Scope::Device, a, Scope::Device, b));
-  EXPECT_TRUE(scopeIncludes(Scope::System, a, Scope::System, b));
-  EXPECT_EQ(narrowestCommonScope(a, b), Scope::System);
+  EXPECT_TRUE(scopeIncludes(Scope::Device, a, Scope::Device, b));
+  EXPECT_TRUE(scopeIncludes(Scope::Block, a, Scope::Block, b));
+  EXPECT_FALSE(scopeIncludes(Scope::Thread, a, Scope::Thread, b));
+  EXPECT_EQ(narrowestCommonScope(a, b), Scope::Block);
   EXPECT_EQ(narrowestCommonScope(a, a), Scope::Thread);
+  // ... and so with a thread placed there, and not with one placed in another block
+  ThreadRef placed{3, {0, 0, 1}}, other{4, {0, 1, 0}};
+  EXPECT_TRUE(scopeIncludes(Scope::Block, a, Scope::Block, placed));
+  EXPECT_FALSE(scopeIncludes(Scope::Block, a, Scope::Block, other));
+  EXPECT_TRUE(isHostPos(a.pos));
+  EXPECT_FALSE(isHostPos(placed.pos));
 }
 
 // The summary the race check uses to skip a location must agree with asking scopeIncludes of
