@@ -1,5 +1,7 @@
 #include "checks/BugChecker.h"
 
+#include <algorithm>
+
 namespace scopemc {
 
 BugChecker::BugChecker(CheckOptions opts)
@@ -93,6 +95,8 @@ void BugChecker::checkHeap(const ExecutionGraph &g, const EventLabel &e) {
       record(g, ErrorType::MemoryError, "free of memory that was not allocated", {&e});
     else if (!frees.empty())
       record(g, ErrorType::MemoryError, "double free", {frees.front(), &e});
+    else
+      checkAccessesBeforeFree(g, *dyn_cast<FreeLabel>(&e), *alloc);
     return;
   }
   if (!alloc) {
@@ -104,12 +108,43 @@ void BugChecker::checkHeap(const ExecutionGraph &g, const EventLabel &e) {
     return;
   }
   for (auto *fl : frees)
-    if (!hbBefore(g, e.pos(), fl->pos())) {
+    if (!hbBefore(g, e.pos(), fl->pos()) && !(fl->isRetire() && hazardProtected(g, e, *alloc))) {
       record(g, ErrorType::MemoryError, "use after free", {fl, &e});
       return;
     }
   if (auto *r = dyn_cast<ReadLabel>(&e); r && r->rf().isInit() && !alloc->zeroed())
     record(g, ErrorType::MemoryError, "read of uninitialised heap memory", {alloc, &e});
+}
+
+void BugChecker::checkAccessesBeforeFree(const ExecutionGraph &g, const FreeLabel &fl, const AllocLabel &block) {
+  // An access added before the free must happen before it (an access added after it is
+  // checked when it is added).
+  uint64_t end = block.addr() + std::max<uint64_t>(block.size(), 1);
+  for (ThreadId t = 0; t < g.numThreads(); ++t)
+    for (int32_t i = 0; i < g.threadSize(t); ++i) {
+      auto *m = dyn_cast<MemAccessLabel>(g.label(Event{t, i}));
+      if (!m || m->addr() < block.addr() || m->addr() >= end || hbBefore(g, m->pos(), fl.pos()))
+        continue;
+      if (fl.isRetire() && hazardProtected(g, *m, block))
+        continue;
+      record(g, ErrorType::MemoryError, "use after free", {&fl, m});
+      return;
+    }
+}
+
+bool BugChecker::hazardProtected(const ExecutionGraph &g, const EventLabel &e, const AllocLabel &block) {
+  // The latest setting of each of the thread's hazard pointers before e, nearest first: the
+  // access is protected when one of them points into the block (GenMC's hazard pointers).
+  std::vector<Addr> seen;
+  for (int32_t i = e.index() - 1; i >= 0; --i) {
+    auto *h = dyn_cast<HazardLabel>(g.label(Event{e.thread(), i}));
+    if (!h || std::find(seen.begin(), seen.end(), h->slot()) != seen.end())
+      continue;
+    if (h->target() >= block.addr() && h->target() < block.addr() + std::max<uint64_t>(block.size(), 1))
+      return true;
+    seen.push_back(h->slot());
+  }
+  return false;
 }
 
 bool BugChecker::onExecutionEnd(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads) {

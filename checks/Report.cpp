@@ -36,8 +36,8 @@ ReportedEvent describeEvent(const EventLabel &l) {
     r.kind = rd->isRmw() ? "rmw-read" : "read";
   else if (auto *w = dyn_cast<WriteLabel>(&l))
     r.kind = w->isRmwPart() ? "rmw-write" : "write";
-  else if (isa<FreeLabel>(&l))
-    r.kind = "free";
+  else if (auto *f = dyn_cast<FreeLabel>(&l))
+    r.kind = f->isRetire() ? "retire" : "free";
   else if (isa<AllocLabel>(&l))
     r.kind = "alloc";
   else if (isa<FenceLabel>(&l))

@@ -84,6 +84,7 @@ RunResult verifyProgram(std::unique_ptr<Program> program, const RunOptions &opts
                         ExplorationObserver *extra) {
   RunResult res;
   res.program = std::move(program);
+  res.sampledNondet = res.program->samplesNondet();
   CheckOptions checks = opts.checks;
   checks.model = opts.exploration.model;
   if (opts.exploration.workers > 1 && !extra) {
@@ -102,7 +103,7 @@ RunResult verifyProgram(std::unique_ptr<Program> program, const RunOptions &opts
     res.verdict = Verdict::ErrorFound;
   else if (res.exploration.timedOut)
     res.verdict = Verdict::Timeout;
-  else if (res.exploration.boundHit || res.exploration.memoryLimitHit)
+  else if (res.exploration.boundHit || res.exploration.memoryLimitHit || res.sampledNondet)
     res.verdict = Verdict::Bounded;
   return res;
 }

@@ -38,6 +38,8 @@ struct RunResult {
   ExplorationResult exploration;
   std::vector<Report> reports;
   std::unique_ptr<Program> program; // kept for rendering (addresses, initial values)
+  /// __VERIFIER_nondet_* gave one value per call: other values were not explored.
+  bool sampledNondet = false;
 };
 
 /// Exit codes (INTERFACE.md §4).

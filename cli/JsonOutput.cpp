@@ -25,6 +25,13 @@ std::string resultToJson(const RunResult &res, const std::string &file, long pea
   j["tool"] = "scopemc";
   j["file"] = file;
   j["verdict"] = verdictName(res.verdict);
+  j["bounded_by"] = json::array();
+  if (res.exploration.boundHit)
+    j["bounded_by"].push_back("loop bound");
+  if (res.exploration.memoryLimitHit)
+    j["bounded_by"].push_back("memory limit");
+  if (res.sampledNondet)
+    j["bounded_by"].push_back("sampled nondeterminism");
   j["executions"] = {{"complete", res.exploration.complete}, {"blocked", res.exploration.blocked}};
   j["time_seconds"] = res.exploration.seconds;
   j["peak_memory_kb"] = peakRssKb;

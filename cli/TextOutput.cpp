@@ -111,6 +111,9 @@ void printSummary(std::ostream &os, const RunResult &res, unsigned unroll) {
       for (auto *l : x.boundLoops)
         os << "  " << toString(l) << "\n";
     }
+    if (res.sampledNondet)
+      os << "Verification bounded: each __VERIFIER_nondet_* call returned one value (fixed per "
+            "thread and call, as in GenMC); executions with other values were not explored.\n";
     break;
   case Verdict::Timeout:
     os << "Timeout: the exploration was stopped before it finished; no verdict.\n";

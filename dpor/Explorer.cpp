@@ -209,6 +209,7 @@ bool Explorer::leavesOthersAsTheyWere(const EventLabel &e) const {
   case EventLabel::Kind::ThreadJoin:
   case EventLabel::Kind::Alloc:
   case EventLabel::Kind::Free:
+  case EventLabel::Kind::Hazard:
     return true;
   case EventLabel::Kind::Write: {
     Addr a = static_cast<const WriteLabel &>(e).addr();

@@ -18,11 +18,18 @@ enum class Builtin : uint8_t {
   AssertFail, VerifierAssert, VerifierAssume, Abort, Exit,
   WeakAccess, ScopeWorkGroup, ScopeDevice, ScopeSystem,
   PlaceThread, PlaceBlock, PlaceDevice, GroupSize, SyncThreads,
+  // GenMC's API (include/scopemc/genmc.h): thread calls returning the id or value, data
+  // nondeterminism sampled as GenMC does, hazard pointers
+  ThreadSpawn, ThreadJoinValue, NondetInt, HazardAlloc, HazardProtect, HazardClear, HazardRetire,
   // the kernel API of include/scopemc.h (interpreter/Kernel.cpp)
   ApiLoad, ApiStore, ApiRmw, ApiCas, ApiFence, ApiBarrier, ApiId, ApiLaunch, ApiWait,
 };
 
 /// The builtin a declared function name stands for, if any.
 std::optional<Builtin> builtinNamed(llvm::StringRef name);
+
+/// Why a known library or verifier function is not modelled, for the load-time refusal
+/// (empty when the name is not one of those).
+llvm::StringRef refusalReason(llvm::StringRef name);
 
 } // namespace scopemc

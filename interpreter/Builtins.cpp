@@ -369,6 +369,14 @@ Interpreter::Flow Calls::builtin(Thread &th, Frame &f, const CallBase &i, const 
   case Builtin::ApiLaunch:
   case Builtin::ApiWait:
     return apiBuiltin(th, f, i, *b);
+  case Builtin::ThreadSpawn:
+  case Builtin::ThreadJoinValue:
+  case Builtin::NondetInt:
+  case Builtin::HazardAlloc:
+  case Builtin::HazardProtect:
+  case Builtin::HazardClear:
+  case Builtin::HazardRetire:
+    return genmcBuiltin(th, f, i, *b);
   default:
     return threadBuiltin(th, f, i, *b);
   }

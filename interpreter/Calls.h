@@ -29,6 +29,10 @@ private:
                 uint64_t &out);
   std::string cString(uint64_t a) const;
 
+  // GenMC's API beyond pthreads (GenmcApi.cpp)
+  Flow genmcBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, Builtin b);
+  Flow protect(Thread &th, const llvm::CallBase &i, uint64_t slot, uint64_t target);
+
   // the kernel API of include/scopemc.h (Kernel.cpp)
   Flow apiBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, Builtin b);
   Flow apiAccess(Thread &th, Frame &f, const llvm::CallBase &i, Builtin b);
@@ -38,7 +42,6 @@ private:
   Flow gridBarrier(Thread &th, const llvm::CallBase &i);
   uint64_t threadQuery(const Thread &th, uint64_t which) const;
   void place(Thread &th, Builtin what, uint64_t v);
-
 
   Interpreter &in_;
 };

@@ -93,6 +93,8 @@ private:
     std::vector<OwnAlloc> ownAllocs;
     std::vector<std::pair<uint64_t, uint32_t>> barrierCalls; // (barrier, calls so far)
     uint32_t groupSize = 0; // __VERIFIER_groupsize
+    uint32_t nondetCalls = 0; // __VERIFIER_nondet_* calls so far (the value is a function of it)
+    std::vector<std::pair<uint64_t, uint64_t>> hazards; // (hazard pointer, what it protects)
     struct Launch {
       std::vector<ThreadId> threads;
       bool waited = false;

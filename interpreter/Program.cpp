@@ -58,7 +58,49 @@ const BuiltinName kBuiltins[] = {
     {"__scopemc_store", Builtin::ApiStore}, {"__scopemc_rmw", Builtin::ApiRmw},
     {"__scopemc_cas", Builtin::ApiCas}, {"__scopemc_fence", Builtin::ApiFence},
     {"__scopemc_barrier", Builtin::ApiBarrier}, {"__scopemc_id", Builtin::ApiId},
-    {"__scopemc_launch", Builtin::ApiLaunch}, {"__scopemc_wait", Builtin::ApiWait}};
+    {"__scopemc_launch", Builtin::ApiLaunch}, {"__scopemc_wait", Builtin::ApiWait},
+    // GenMC's genmc.h and the functions its pthread.h maps onto
+    {"__VERIFIER_thread_create", Builtin::ThreadSpawn},
+    {"__VERIFIER_thread_create_symmetric", Builtin::ThreadSpawn},
+    {"__VERIFIER_thread_join", Builtin::ThreadJoinValue},
+    {"__VERIFIER_thread_self", Builtin::PthreadSelf}, {"__VERIFIER_thread_exit", Builtin::PthreadExit},
+    {"__VERIFIER_malloc", Builtin::Malloc}, {"__VERIFIER_malloc_aligned", Builtin::AlignedAlloc},
+    {"__VERIFIER_free", Builtin::Free}, {"__VERIFIER_assert_fail", Builtin::AssertFail},
+    {"__VERIFIER_mutex_init", Builtin::MutexInit}, {"__VERIFIER_mutex_lock", Builtin::MutexLock},
+    {"__VERIFIER_mutex_trylock", Builtin::MutexTrylock},
+    {"__VERIFIER_mutex_unlock", Builtin::MutexUnlock}, {"__VERIFIER_mutex_destroy", Builtin::NoEffect},
+    {"__VERIFIER_barrier_init", Builtin::BarrierInit}, {"__VERIFIER_barrier_wait", Builtin::BarrierWait},
+    {"__VERIFIER_barrier_destroy", Builtin::NoEffect},
+    {"__VERIFIER_annotate_begin", Builtin::NoEffect}, {"__VERIFIER_annotate_end", Builtin::NoEffect},
+    {"__VERIFIER_nondet_int", Builtin::NondetInt}, {"__VERIFIER_nondet_uint", Builtin::NondetInt},
+    {"__VERIFIER_nondet_long", Builtin::NondetInt}, {"__VERIFIER_nondet_ulong", Builtin::NondetInt},
+    {"__VERIFIER_nondet_short", Builtin::NondetInt}, {"__VERIFIER_nondet_ushort", Builtin::NondetInt},
+    {"__VERIFIER_nondet_char", Builtin::NondetInt}, {"__VERIFIER_nondet_uchar", Builtin::NondetInt},
+    {"__VERIFIER_nondet_bool", Builtin::NondetInt},
+    {"__VERIFIER_hazptr_alloc", Builtin::HazardAlloc},
+    {"__VERIFIER_hazptr_protect", Builtin::HazardProtect},
+    {"__VERIFIER_hazptr_clear", Builtin::HazardClear}, {"__VERIFIER_hazptr_free", Builtin::NoEffect},
+    {"__VERIFIER_hazptr_retire", Builtin::HazardRetire}};
+
+struct Refusal {
+  const char *prefix; // a name or, ending in '*', a name prefix
+  const char *reason;
+};
+const Refusal kRefusals[] = {
+    {"__VERIFIER_opt_begin", "GenMC's __VERIFIER_optional blocks are not supported"},
+    {"__VERIFIER_palloc", "persistency checking (GenMC's persistent memory) is not supported"},
+    {"__VERIFIER_pbarrier", "persistency checking (GenMC's persistent memory) is not supported"},
+    {"__VERIFIER_recovery_routine", "persistency checking (GenMC's persistent memory) is not supported"},
+    {"__VERIFIER_*FS", "file-system calls (GenMC's ext4 model) are not supported"},
+    {"__VERIFIER_rcu_*", "RCU needs the Linux-kernel memory model, which scopemc does not implement"},
+    {"__VERIFIER_synchronize_rcu", "RCU needs the Linux-kernel memory model, which scopemc does not implement"},
+    {"__VERIFIER_atexit", "atexit handlers are not supported"},
+    {"atexit", "atexit handlers are not supported"},
+    {"__VERIFIER_cond_*", "condition variables are not supported"},
+    {"pthread_cond_*", "condition variables are not supported"},
+    {"pthread_rwlock_*", "reader-writer locks of pthreads are not supported (write one with atomics)"},
+    {"pthread_spin_*", "pthread spin locks are not supported (write one with atomics)"},
+};
 
 bool isIgnorableIntrinsic(Intrinsic::ID id) {
   switch (id) {
@@ -124,6 +166,19 @@ std::optional<Builtin> builtinNamed(StringRef name) {
   return std::nullopt;
 }
 
+StringRef refusalReason(StringRef name) {
+  for (const Refusal &r : kRefusals) {
+    StringRef p(r.prefix);
+    if (p.ends_with("FS") && p.contains('*')) { // __VERIFIER_*FS
+      if (name.starts_with("__VERIFIER_") && name.ends_with("FS"))
+        return r.reason;
+    } else if (p.ends_with("*") ? name.starts_with(p.drop_back()) : name == p) {
+      return r.reason;
+    }
+  }
+  return {};
+}
+
 std::optional<Scope> scopeForSyncScopeName(StringRef name) {
   name.consume_back("-one-as");
   if (name == "one-as")
@@ -159,8 +214,10 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
   uint64_t next = addr::kFunctions;
   for (const Function &f : *mod_) {
     if (f.isDeclaration())
-      if (auto b = builtinNamed(f.getName()))
+      if (auto b = builtinNamed(f.getName())) {
         builtins_[&f] = *b;
+        samplesNondet_ |= *b == Builtin::NondetInt && !f.use_empty();
+      }
     auto fi = std::make_unique<FunctionInfo>();
     fi->fn = &f;
     fi->address = next;
@@ -191,6 +248,19 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
   for (const Function &f : *mod_)
     if (!f.isDeclaration())
       validate(f);
+  refusePersistency();
+}
+
+void Program::refusePersistency() const {
+  // GenMC runs a program's recovery routine after a crash and keeps globals marked
+  // __VERIFIER_persistent_storage on a persistent device: neither is modelled here.
+  if (const Function *r = mod_->getFunction("__VERIFIER_recovery_routine"); r && !r->isDeclaration())
+    throw InputError("in function '__VERIFIER_recovery_routine': persistency checking (GenMC's "
+                     "recovery routine) is not supported");
+  for (const GlobalVariable &g : mod_->globals())
+    if (g.getSection() == "__genmc_persist")
+      throw InputError("global '" + g.getName().str() + "': persistent storage (GenMC's "
+                       "__VERIFIER_persistent_storage) is not supported");
 }
 
 Program::~Program() = default;
@@ -610,6 +680,9 @@ void Program::validate(const Function &f) const {
         throw InputError(where(*this, i) + ": unsupported intrinsic '" + callee->getName().str() + "'");
       continue;
     }
+    if (StringRef why = refusalReason(callee->getName()); !why.empty())
+      throw InputError(where(*this, i) + ": unsupported function '" + callee->getName().str() +
+                       "': " + why.str());
     if (!builtinNamed(callee->getName()))
       throw InputError(where(*this, i) + ": unsupported function '" +
                        llvm::demangle(callee->getName().str()) +

@@ -192,6 +192,9 @@ public:
   Scope syncScope(llvm::SyncScope::ID id) const { return syncScopes_[id].value_or(Scope::System); }
   /// The builtin a declared function stands for, if the interpreter implements it.
   std::optional<Builtin> builtinOf(const llvm::Function *f) const;
+  /// Whether the program calls __VERIFIER_nondet_*: each call returns one value, fixed per
+  /// thread and call (as GenMC does), so other values are not explored (the verdict is bounded).
+  bool samplesNondet() const { return samplesNondet_; }
 
 private:
   void layoutGlobals();
@@ -207,6 +210,7 @@ private:
   bool isRetryValue(const llvm::Value *v, const llvm::PHINode &header, const llvm::Loop &l) const;
   void validate(const llvm::Function &f) const;
   void validateSyncScope(const llvm::Instruction &i) const;
+  void refusePersistency() const;
 
   std::unique_ptr<llvm::LLVMContext> ctx_;
   std::unique_ptr<llvm::Module> mod_;
@@ -220,6 +224,7 @@ private:
   uint64_t tlsImageBase_ = 0;
   llvm::DenseSet<const llvm::AllocaInst *> privateAllocas_;
   llvm::DenseMap<const llvm::Function *, Builtin> builtins_;
+  bool samplesNondet_ = false;
   std::vector<std::optional<Scope>> syncScopes_; // by SyncScope::ID
   llvm::DenseMap<const llvm::Constant *, RtValue> aggregates_; // aggregate constant operands
   std::deque<SourceLoc> sourceStore_;

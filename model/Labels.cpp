@@ -147,7 +147,16 @@ std::string describe(const EventLabel &l) {
   case EventLabel::Kind::Alloc:
     os << "alloc " << hex(static_cast<const AllocLabel &>(l).addr());
     break;
-  case EventLabel::Kind::Free: os << "free " << hex(static_cast<const FreeLabel &>(l).addr()); break;
+  case EventLabel::Kind::Free: {
+    auto &f = static_cast<const FreeLabel &>(l);
+    os << (f.isRetire() ? "retire " : "free ") << hex(f.addr());
+    break;
+  }
+  case EventLabel::Kind::Hazard: {
+    auto &h = static_cast<const HazardLabel &>(l);
+    os << "hazard pointer " << hex(h.slot()) << " protects " << hex(h.target());
+    break;
+  }
   case EventLabel::Kind::Block:
     os << "blocked (" << blockName(static_cast<const BlockLabel &>(l).reason()) << ")";
     break;
@@ -183,6 +192,7 @@ bool EventLabel::assignFrom(const EventLabel &o) {
   case Kind::Fence: assignAs<FenceLabel>(*this, o); break;
   case Kind::Alloc: assignAs<AllocLabel>(*this, o); break;
   case Kind::Free: assignAs<FreeLabel>(*this, o); break;
+  case Kind::Hazard: assignAs<HazardLabel>(*this, o); break;
   case Kind::Block: assignAs<BlockLabel>(*this, o); break;
   case Kind::Error: assignAs<ErrorLabel>(*this, o); break;
   case Kind::BarrierArrive: assignAs<BarrierArriveLabel>(*this, o); break;

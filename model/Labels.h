@@ -38,7 +38,7 @@ class EventLabel {
 public:
   enum class Kind : uint8_t {
     ThreadStart, ThreadFinish, ThreadCreate, ThreadJoin,
-    Read, Write, Fence, Alloc, Free, Block, Error, BarrierArrive, BarrierDepart
+    Read, Write, Fence, Alloc, Free, Hazard, Block, Error, BarrierArrive, BarrierDepart
   };
 
   virtual ~EventLabel() = default;
@@ -315,16 +315,38 @@ private:
   bool zeroed_;
 };
 
+/// free(), or a hazard-pointer retire (GenMC's __VERIFIER_hp_retire): a free that accesses
+/// protected by one of their thread's hazard pointers may race with.
 class FreeLabel : public EventLabel {
 public:
-  FreeLabel(Event pos, ThreadPos tp, const SourceLoc *src, Addr a)
-      : EventLabel(Kind::Free, pos, tp, MemOrder::NotAtomic, Scope::System, src), addr_(a) {}
+  FreeLabel(Event pos, ThreadPos tp, const SourceLoc *src, Addr a, bool retire = false)
+      : EventLabel(Kind::Free, pos, tp, MemOrder::NotAtomic, Scope::System, src), addr_(a),
+        retire_(retire) {}
   std::unique_ptr<EventLabel> clone() const override { return std::make_unique<FreeLabel>(*this); }
   static bool classof(const EventLabel *l) { return l->kind() == Kind::Free; }
   Addr addr() const { return addr_; }
+  bool isRetire() const { return retire_; }
 
 private:
   Addr addr_;
+  bool retire_;
+};
+
+/// Hazard pointer `slot` of the thread now protects the heap block holding `target` (0: it
+/// protects nothing). No effect on memory: the heap checks read it (checks/BugChecker.cpp).
+class HazardLabel : public EventLabel {
+public:
+  HazardLabel(Event pos, ThreadPos tp, const SourceLoc *src, Addr slot, Addr target)
+      : EventLabel(Kind::Hazard, pos, tp, MemOrder::NotAtomic, Scope::System, src), slot_(slot),
+        target_(target) {}
+  std::unique_ptr<EventLabel> clone() const override { return std::make_unique<HazardLabel>(*this); }
+  static bool classof(const EventLabel *l) { return l->kind() == Kind::Hazard; }
+  Addr slot() const { return slot_; }
+  Addr target() const { return target_; }
+
+private:
+  Addr slot_;
+  Addr target_;
 };
 
 /// The thread cannot continue in this execution (assume, spin loop, loop bound, lock).

@@ -30,6 +30,11 @@ expect too-many-devices 5 "beyond scopemc's limits \(devices 0-15" -- "$dir/kern
 # legacy C compiles with warnings (shown); -Werror after -- makes them errors again
 expect legacy-c-warns 0 "warning: type specifier missing, defaults to 'int'" -- "$dir/../e2e/programs/legacy_c.c"
 expect legacy-c-werror 5 "legacy_c.c:[0-9]+:[0-9]+: error: type specifier missing" -- "$dir/../e2e/programs/legacy_c.c" -- -Werror
+# GenMC calls that are not modelled: refused by name with the reason
+expect genmc-optional 5 "genmc_refused.c:8:[0-9]+: unsupported function '__VERIFIER_opt_begin': GenMC's __VERIFIER_optional blocks are not supported" -- "$dir/genmc_refused.c" -- -DOPTIONAL
+expect genmc-rcu 5 "genmc_refused.c:10:[0-9]+: unsupported function '__VERIFIER_rcu_read_lock': RCU needs the Linux-kernel memory model" -- "$dir/genmc_refused.c" -- -DRCU
+expect genmc-palloc 5 "genmc_refused.c:14:[0-9]+: unsupported function '__VERIFIER_palloc': persistency" -- "$dir/genmc_refused.c" -- -DPERSIST
+expect genmc-nondet-bounded 3 "each __VERIFIER_nondet_\\* call returned one value" -- "$dir/../e2e/programs/genmc_spawn_nondet.c"
 # --timeout stops a run that never ends, within about a second of the limit
 start=$SECONDS
 expect timeout-forever 124 "Timeout" -- "$dir/forever.c" --timeout 1

@@ -1,0 +1,91 @@
+// GenMC's API beyond pthreads (include/scopemc/genmc.h): thread calls that return the new
+// thread's id and the joined thread's value, data nondeterminism sampled as GenMC samples it,
+// and hazard pointers (an access protected by one of its thread's hazard pointers may race
+// with a retire of its block; checks/BugChecker.cpp).
+#include "interpreter/Calls.h"
+
+#include <algorithm>
+
+namespace scopemc {
+
+using namespace llvm;
+
+namespace {
+/// A value fixed by the thread and the call's rank in it (splitmix64): the same in every
+/// execution, as GenMC's per-thread sequence is.
+uint64_t sampledValue(ThreadId tid, uint32_t k) {
+  uint64_t z = (static_cast<uint64_t>(tid) << 32 | k) + 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+} // namespace
+
+Interpreter::Flow Calls::protect(Thread &th, const CallBase &i, uint64_t slot, uint64_t target) {
+  // Setting a hazard pointer to what it already protects changes nothing: no event (so a
+  // protect-and-validate loop that goes round again is an iteration with no effect).
+  auto it = std::find_if(th.hazards.begin(), th.hazards.end(), [&](auto &h) { return h.first == slot; });
+  uint64_t now = it == th.hazards.end() ? 0 : it->second;
+  if (now == target)
+    return Flow::Next;
+  if (!in_.offer(th, HazardLabel(in_.nextEvent(th), th.pos, in_.src(i), slot, target)))
+    return Flow::Stop;
+  if (it == th.hazards.end())
+    th.hazards.push_back({slot, target});
+  else
+    it->second = target;
+  return Flow::Next;
+}
+
+Interpreter::Flow Calls::genmcBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
+  auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
+  auto ret = [&](uint64_t v) {
+    if (!i.getType()->isVoidTy())
+      in_.setBits(f, i, v);
+    return Flow::Next;
+  };
+  switch (b) {
+  case Builtin::ThreadSpawn: { // __VERIFIER_thread_create(attr, routine, arg): the id
+    uint64_t child = 0;
+    ThreadEntry entry{arg(1), arg(2), std::nullopt, {}};
+    if (!in_.offer(th, ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i), entry), &child))
+      return Flow::Stop;
+    return ret(child);
+  }
+  case Builtin::ThreadJoinValue: { // __VERIFIER_thread_join(id): the thread's value
+    uint64_t value = 0;
+    if (!in_.offer(th, ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i), static_cast<ThreadId>(arg(0))),
+                   &value))
+      return Flow::Stop;
+    return ret(value);
+  }
+  case Builtin::NondetInt: {
+    uint64_t v = sampledValue(th.tid, th.nondetCalls++);
+    unsigned w = i.getType()->isIntegerTy() ? i.getType()->getIntegerBitWidth() : 64;
+    StringRef name = i.getCalledFunction()->getName();
+    if (name.ends_with("_bool"))
+      v &= 1;
+    else if (w < 64)
+      v &= (1ull << w) - 1;
+    return ret(v);
+  }
+  case Builtin::HazardAlloc: { // a hazard pointer: a fresh word of the thread's heap
+    uint64_t out = 0;
+    if (Flow fl = allocate(th, f, i, 8, true, out); fl != Flow::Next)
+      return fl;
+    return ret(out);
+  }
+  case Builtin::HazardProtect:
+    return protect(th, i, arg(0), arg(1));
+  case Builtin::HazardClear:
+    return protect(th, i, arg(0), 0);
+  case Builtin::HazardRetire:
+    if (arg(0) && !in_.offer(th, FreeLabel(in_.nextEvent(th), th.pos, in_.src(i), arg(0), true)))
+      return Flow::Stop;
+    return Flow::Next;
+  default:
+    return ret(0);
+  }
+}
+
+} // namespace scopemc
