@@ -29,6 +29,7 @@ public:
     Addr addr;
     uint32_t size;
     bool isSigned;
+    bool address; // the state records addr itself (State::addresses)
   };
   FinalStates(const Program &p, std::vector<Slot> slots) : prog_(p), slots_(std::move(slots)) {}
 
@@ -39,6 +40,10 @@ public:
         return true; // blocked or errored: not a complete execution
     State s;
     for (auto &slot : slots_) {
+      if (slot.address) {
+        s.addresses.push_back({slot.key, static_cast<int64_t>(slot.addr)});
+        continue;
+      }
       Event w = g.coMax(slot.addr);
       uint64_t v = w.isInit() ? prog_.initialValue(slot.addr, slot.size)
                               : static_cast<const WriteLabel *>(g.label(w))->value();
@@ -100,7 +105,7 @@ LitmusOutcome runLitmus(const litmus::Test &t, const LitmusRunOptions &o) {
     const llvm::GlobalVariable *g = program->module().getGlobalVariable(ob.global, true);
     if (!g)
       throw InternalError("the translation of " + t.name + " lost its global " + ob.global);
-    slots.push_back({ob.key, program->addressOf(g), ob.size, ob.isSigned});
+    slots.push_back({ob.key, program->addressOf(g) + ob.offset, ob.size, ob.isSigned, ob.address});
   }
   const Program &prog = *program;
   FinalStates states(prog, slots);

@@ -216,7 +216,9 @@ private:
     for (auto &l : t.locations)
       if (l.name == n)
         return l;
-    t.locations.push_back(Location{n});
+    Location l;
+    l.name = n;
+    t.locations.push_back(l);
     return t.locations.back();
   }
 
@@ -240,6 +242,9 @@ private:
       Pos itemPos = pos();
       while (true) {
         skipSpace();
+        if (peek() == '[' && !words.empty() && !isTypeWord(words.back()) && words.back() != "local" &&
+            words.back() != "__local" && words.back() != "global" && words.back() != "__global")
+          break; // `int x[2]`: the number of elements follows the name
         if (accept("[")) {
           words.push_back(expectIdent("a location name"));
           expect("]", "after the location name");
@@ -274,11 +279,21 @@ private:
       if (!type.empty())
         l.type = type;
       l.local = l.local || local;
+      if (accept("[")) {
+        int64_t n = number("the number of elements of an array location");
+        if (n < 1 || n > 4096)
+          fail("an array location has 1 to 4096 elements", itemPos);
+        expect("]", "after the number of elements");
+        l.count = static_cast<size_t>(n);
+      }
       if (accept("=")) {
         skipSpace();
         if (isIdentStart(peek()))
           fail("only integer initial values are supported (found a name: pointers are not supported)");
-        l.init = number("an integer initial value");
+        if (l.count && accept("{"))
+          arrayInit(l);
+        else
+          l.init = number("an integer initial value");
       }
       skipSpace();
       if (peek() != ';' && peek() != '}')
@@ -287,6 +302,20 @@ private:
     pendingRegInits_ = std::move(regInits);
   }
   std::map<int, std::vector<std::pair<std::string, int64_t>>> pendingRegInits_;
+
+  void arrayInit(Location &l) { // after '{': values separated by commas, then '}'
+    while (!accept("}")) {
+      if (!l.inits.empty())
+        expect(",", "between the elements of an array initialiser");
+      if (accept("}"))
+        break; // a trailing comma
+      skipSpace();
+      Pos at = pos();
+      l.inits.push_back(number("an integer element value"));
+      if (l.inits.size() > l.count)
+        fail("more initial values than the " + std::to_string(l.count) + " elements of '" + l.name + "'", at);
+    }
+  }
 
   void placement(Thread &th) {
     do {
@@ -534,10 +563,18 @@ private:
         expect("]", "after the location name");
       a.kind = Prop::Kind::Mem;
       a.name = *w;
+      if (!bracket && accept("[")) { // an element of an array location
+        a.name += "[" + std::to_string(number("an element index")) + "]";
+        expect("]", "after the element index");
+      }
     }
     if (!accept("=="))
       expect("=", "in a condition term");
-    a.value = number("an integer value");
+    skipSpace();
+    if (isIdentStart(peek())) // the address of a location, as herd reads a name here
+      a.valueLoc = expectIdent("a location name");
+    else
+      a.value = number("an integer value");
     return a;
   }
 
@@ -589,17 +626,46 @@ private:
   void checkProp(const Test &t, const Prop &p) const {
     for (auto &a : p.args)
       checkProp(t, a);
+    if (!p.valueLoc.empty() && !t.location(p.valueLoc))
+      fail("the condition compares with '" + p.valueLoc + "', which is not a location of the test", p.pos);
+    if (!p.valueLoc.empty() && t.location(p.valueLoc)->local)
+      fail("the condition compares with the address of '" + p.valueLoc + "', which is work-group "
+           "local memory (each work-group has its own copy)", p.pos);
     if (p.kind == Prop::Kind::Reg) {
       if (p.thread < 0 || p.thread >= static_cast<int>(t.threads.size()))
         fail("the condition names P" + std::to_string(p.thread) + ", which does not exist", p.pos);
-      auto &regs = t.threads[static_cast<size_t>(p.thread)].registers;
-      if (std::find(regs.begin(), regs.end(), p.name) == regs.end())
+      const Thread &th = t.threads[static_cast<size_t>(p.thread)];
+      bool param = std::any_of(th.params.begin(), th.params.end(), [&](auto &q) { return q.name == p.name; });
+      if (!param && std::find(th.registers.begin(), th.registers.end(), p.name) == th.registers.end())
         fail("'" + p.name + "' is not a register of P" + std::to_string(p.thread) +
-                 " (registers are the locals declared at the top of its body)",
+                 " (registers are the locals declared at the top of its body, and its pointer parameters)",
              p.pos);
-    } else if (p.kind == Prop::Kind::Mem && !t.location(p.name)) {
-      fail("the condition names '" + p.name + "', which is not a location of the test", p.pos);
+    } else if (p.kind == Prop::Kind::Mem) {
+      checkMem(t, p);
     }
+  }
+
+  void checkMem(const Test &t, const Prop &p) const {
+    std::string base = p.name.substr(0, p.name.find('['));
+    const Location *l = t.location(base);
+    if (!l)
+      fail("the condition names '" + base + "', which is not a location of the test", p.pos);
+    if (l->local)
+      fail("the condition names '" + base + "', which is work-group local memory: each work-group "
+           "has its own copy, so a final condition cannot name it (copy it to a global location)",
+           p.pos);
+    if (base.size() == p.name.size()) {
+      if (l->count)
+        fail("'" + base + "' is an array: name one element, as " + base + "[0]", p.pos);
+      return;
+    }
+    size_t idx = std::stoul(p.name.substr(base.size() + 1));
+    if (!l->count)
+      fail("'" + base + "' is not an array", p.pos);
+    if (idx >= l->count)
+      fail("element " + std::to_string(idx) + " is beyond the " + std::to_string(l->count) +
+               " elements of '" + base + "'",
+           p.pos);
   }
 
   void check(const Test &t) const {
@@ -638,19 +704,37 @@ std::optional<int64_t> State::get(const std::string &key) const {
 
 std::string State::toString() const {
   std::string s;
-  for (auto &[k, v] : values)
-    s += k + "=" + std::to_string(v) + "; ";
+  for (auto &[k, v] : values) { // a value that is a location's address prints as its name (herd)
+    std::string text = std::to_string(v);
+    for (auto &[loc, a] : addresses)
+      if (a == v && v != 0)
+        text = loc;
+    s += k + "=" + text + "; ";
+  }
   if (!s.empty())
     s.pop_back();
   return s;
 }
 
+namespace {
+std::optional<int64_t> valueOf(const Prop &p, const State &s) {
+  if (p.valueLoc.empty())
+    return p.value;
+  for (auto &[k, v] : s.addresses)
+    if (k == p.valueLoc)
+      return v;
+  return std::nullopt;
+}
+bool sameValue(std::optional<int64_t> a, std::optional<int64_t> b) { return a && b && *a == *b; }
+std::string valueText(const Prop &p) { return p.valueLoc.empty() ? std::to_string(p.value) : p.valueLoc; }
+} // namespace
+
 bool holds(const Prop &p, const State &s) {
   switch (p.kind) {
   case Prop::Kind::True: return true;
   case Prop::Kind::False: return false;
-  case Prop::Kind::Reg: return s.get(std::to_string(p.thread) + ":" + p.name) == p.value;
-  case Prop::Kind::Mem: return s.get(p.name) == p.value;
+  case Prop::Kind::Reg: return sameValue(s.get(std::to_string(p.thread) + ":" + p.name), valueOf(p, s));
+  case Prop::Kind::Mem: return sameValue(s.get(p.name), valueOf(p, s));
   case Prop::Kind::Not: return !holds(p.args[0], s);
   case Prop::Kind::And: return holds(p.args[0], s) && holds(p.args[1], s);
   case Prop::Kind::Or: return holds(p.args[0], s) || holds(p.args[1], s);
@@ -662,8 +746,8 @@ std::string toString(const Prop &p) {
   switch (p.kind) {
   case Prop::Kind::True: return "true";
   case Prop::Kind::False: return "false";
-  case Prop::Kind::Reg: return std::to_string(p.thread) + ":" + p.name + "=" + std::to_string(p.value);
-  case Prop::Kind::Mem: return p.name + "=" + std::to_string(p.value);
+  case Prop::Kind::Reg: return std::to_string(p.thread) + ":" + p.name + "=" + valueText(p);
+  case Prop::Kind::Mem: return p.name + "=" + valueText(p);
   case Prop::Kind::Not: return "~" + toString(p.args[0]);
   case Prop::Kind::And: return "(" + toString(p.args[0]) + " /\\ " + toString(p.args[1]) + ")";
   case Prop::Kind::Or: return "(" + toString(p.args[0]) + " \\/ " + toString(p.args[1]) + ")";

@@ -66,9 +66,23 @@ Translation translate(const Test &t) {
       throw LitmusError(t.file, Pos{}, "unsupported type '" + l.type + "' of location '" + l.name + "'");
     if (l.local)
       os << "static __attribute__((section(\"scopemc_shared\"))) ";
-    os << l.type << " __litmus_loc_" << l.name << " = " << l.init << ";\n";
-    if (!l.local)
-      tr.observed.push_back(Observed{l.name, "__litmus_loc_" + l.name, ti->size, ti->isSigned});
+    std::string global = "__litmus_loc_" + l.name;
+    os << l.type << " " << global;
+    if (l.count) {
+      os << "[" << l.count << "] = {";
+      for (size_t k = 0; k < l.count; ++k)
+        os << (k ? ", " : "") << (k < l.inits.size() ? l.inits[k] : (l.inits.empty() ? l.init : 0));
+      os << "};\n";
+    } else {
+      os << " = " << l.init << ";\n";
+    }
+    if (l.local)
+      continue;
+    for (size_t k = 0; k < std::max<size_t>(l.count, 1); ++k) {
+      std::string key = l.count ? l.name + "[" + std::to_string(k) + "]" : l.name;
+      tr.observed.push_back(Observed{key, global, ti->size, ti->isSigned, k * ti->size, false});
+    }
+    tr.observed.push_back(Observed{l.name, global, 8, false, 0, true});
   }
 
   // Registers: those the condition and filter name, or every register when they name none.
@@ -85,7 +99,7 @@ Translation translate(const Test &t) {
     os << "long long " << g << ";\n";
     tr.observed.push_back(Observed{std::to_string(tid) + ":" + r, g, 8, true});
   }
-  std::sort(tr.observed.begin(), tr.observed.end(), [](auto &a, auto &b) { return a.key < b.key; });
+  std::stable_sort(tr.observed.begin(), tr.observed.end(), [](auto &a, auto &b) { return a.key < b.key; });
 
   // Placement: threads of one (device, work-group) are numbered in P order. Threads of GPU
   // dialects without a placement share work-group 0 of device 0; in C tests they are host

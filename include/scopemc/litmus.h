@@ -10,6 +10,7 @@
 #ifndef SCOPEMC_LITMUS_H
 #define SCOPEMC_LITMUS_H
 
+#include <stdint.h>
 #include <pthread.h>
 #include <scopemc.h>
 #include "scopemc/genmc.h"

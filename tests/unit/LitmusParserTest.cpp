@@ -70,7 +70,7 @@ TEST(LitmusParser, HeaderInitThreadsBodiesAndCondition) {
 
 TEST(LitmusParser, ConditionsEvaluateOnStates) {
   LTest t = p("C t\n{ x=0; }\nP0 (atomic_int* x) { int r0 = 1; }\nexists (0:r0=1 /\\ ~x=1 \\/ false)\n");
-  State s{{{"0:r0", 1}, {"x", 0}}};
+  State s{{{"0:r0", 1}, {"x", 0}}, {}};
   EXPECT_TRUE(holds(t.condition.prop, s));
   s.values[1].second = 1;
   EXPECT_FALSE(holds(t.condition.prop, s));
@@ -117,10 +117,13 @@ TEST(LitmusParser, TranslationPlacesThreadsAndKeepsBodyPositions) {
   EXPECT_NE(tr.source.find("__litmus_place(0, 1, 0, 1)"), std::string::npos);
   EXPECT_NE(tr.source.find("#line 3 \"t.litmus\""), std::string::npos);
   EXPECT_NE(tr.source.find("#define __LITMUS_DEFAULT_SCOPE memory_scope_device"), std::string::npos);
-  // only the register the condition names, and the location
-  ASSERT_EQ(tr.observed.size(), 2u);
+  // only the register the condition names, and the location's value and address
+  ASSERT_EQ(tr.observed.size(), 3u);
   EXPECT_EQ(tr.observed[0].key, "0:r0");
   EXPECT_EQ(tr.observed[1].key, "x");
+  EXPECT_EQ(tr.observed[2].key, "x");
+  EXPECT_FALSE(tr.observed[1].address);
+  EXPECT_TRUE(tr.observed[2].address);
 }
 
 struct BadCase {
@@ -146,15 +149,37 @@ TEST(LitmusParser, ErrorsNameTheirPosition) {
       {"C t\n{}\nP0 (int* x) { int r0 = 1; }\n", "t.litmus:4:1: expected the final condition (exists, ~exists or forall), found the end of the file"},
       {"C t\n{}\nP0 (int* x) { int r0 = 1; }\nexists (0:r0=1", "t.litmus:4:15: expected ')' to close the parenthesis, found the end of the file"},
       {"C t\n{}\nP0 (int* x) { int r0 = 1; }\nexists (0:r0=1) junk", "t.litmus:4:17: unexpected text after the final condition, found 'junk'"},
-      {"C t\n{}\nP0 (int* x) { int r0 = 1; }\nexists (0:r1=1)", "t.litmus:4:9: 'r1' is not a register of P0 (registers are the locals declared at the top of its body)"},
+      {"C t\n{}\nP0 (int* x) { int r0 = 1; }\nexists (0:r1=1)", "t.litmus:4:9: 'r1' is not a register of P0 (registers are the locals declared at the top of its body, and its pointer parameters)"},
       {"C t\n{}\nP0 (int* x) { int r0 = 1; }\nexists (3:r0=1)", "t.litmus:4:9: the condition names P3, which does not exist"},
       {"C t\n{}\nP0 (int* x) { int r0 = 1; }\nexists (z=1)", "t.litmus:4:9: the condition names 'z', which is not a location of the test"},
       {"C t\n{}\nP0 (int* x) { int r0 = 1; }\nexists (x 1)", "t.litmus:4:11: expected '=' in a condition term, found '1)'"},
       {"C t\n(* open\n{}\n", "t.litmus:2:1: unterminated comment"},
+      {"OpenCL t\n{ local int x = 0; }\nP0 (local int* x) { *x = 1; }\nexists (x=1)", "t.litmus:4:9: the condition names 'x', which is work-group local memory: each work-group has its own copy, so a final condition cannot name it (copy it to a global location)"},
+      {"C t\n{ int x[2]; }\nP0 (int* x) { x[1] = 1; }\nexists (x[2]=1)", "t.litmus:4:9: element 2 is beyond the 2 elements of 'x'"},
+      {"C t\n{ int x[2]; }\nP0 (int* x) { x[1] = 1; }\nexists (x=1)", "t.litmus:4:9: 'x' is an array: name one element, as x[0]"},
+      {"C t\n{ int x; }\nP0 (int* x) { *x = 1; }\nexists (x[0]=1)", "t.litmus:4:9: 'x' is not an array"},
+      {"C t\n{ int x[2] = {1, 2, 3}; }\nP0 (int* x) { }\nexists (x[0]=1)", "t.litmus:2:21: more initial values than the 2 elements of 'x'"},
+      {"C t\n{ int x[0]; }\nP0 (int* x) { }\nexists (x[0]=1)", "t.litmus:2:3: an array location has 1 to 4096 elements"},
+      {"C t\n{}\nP0 (int* x) { int r0 = 1; }\nexists (0:r0=y)", "t.litmus:4:9: the condition compares with 'y', which is not a location of the test"},
       {"C t\n{}\nP0 (int* x) { int r0 = 1; }\n~ forall (x=1)", "t.litmus:4:3: expected 'exists' after '~' (the condition is exists, ~exists or forall), found 'forall (x=1)'"},
   };
   for (auto &c : cases)
     EXPECT_EQ(errorOf(c.text), c.message) << c.text;
+}
+
+TEST(LitmusParser, ArrayElementsAndAddressesInConditions) {
+  LTest t = p("C t\n{ int x[3] = {4, 5}; }\nP0 (int* x) { int *r0 = x; }\n"
+              "exists (x[0]=4 /\\ x[2]=0 /\\ 0:r0=x /\\ 0:x=x)\n");
+  ASSERT_EQ(t.locations.size(), 1u);
+  EXPECT_EQ(t.locations[0].count, 3u);
+  EXPECT_EQ(t.locations[0].inits, (std::vector<int64_t>{4, 5}));
+  State yes{{{"0:r0", 64}, {"0:x", 64}, {"x[0]", 4}, {"x[1]", 5}, {"x[2]", 0}}, {{"x", 64}}};
+  State no{{{"0:r0", 72}, {"0:x", 64}, {"x[0]", 4}, {"x[1]", 5}, {"x[2]", 0}}, {{"x", 64}}};
+  EXPECT_TRUE(holds(t.condition.prop, yes));
+  EXPECT_FALSE(holds(t.condition.prop, no));
+  EXPECT_EQ(yes.toString(), "0:r0=x; 0:x=x; x[0]=4; x[1]=5; x[2]=0;");
+  std::string src = translate(t).source;
+  EXPECT_NE(src.find("__litmus_loc_x[3] = {4, 5, 0}"), std::string::npos) << src;
 }
 
 TEST(LitmusParser, TranslationRefusesWhatItCannotExpress) {
