@@ -1,4 +1,5 @@
 // scopemc: a stateless model checker for GPU and C11 concurrent programs under scoped RC11.
+#include <mutex>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -186,6 +187,10 @@ int main(int argc, char **argv) {
     opts.exploration.scheduleSeed = seed;
   opts.exploration.model = model == "rc11" ? ModelKind::RC11 : ModelKind::ScopedRC11;
   opts.exploration.progress = isatty(STDERR_FILENO);
+  opts.exploration.onWarning = [tty = opts.exploration.progress](const std::string &text) {
+    static std::once_flag once; // parallel workers may each see a long execution
+    std::call_once(once, [&] { std::cerr << (tty ? "\r\033[K" : "") << "scopemc: warning: " << text << "\n"; });
+  };
 
   try {
     if (estimate)

@@ -116,6 +116,28 @@ bool Explorer::outOfTime() {
   return stop_;
 }
 
+bool Explorer::checkLongExecution() {
+  if (warnedLong_ || graph().numEvents() < opts_.longExecutionEvents)
+    return false;
+  warnedLong_ = true;
+  if (!opts_.onWarning)
+    return false;
+  std::string msg = "one execution has grown past " + std::to_string(opts_.longExecutionEvents) +
+                    " events and goes on";
+  auto loops = driver_.runner().busyLoops(100);
+  if (loops.empty()) {
+    msg += " (no loop of the program keeps going round: it is long, not stuck)";
+  } else {
+    msg += "; these loops keep going round, and are neither spin loops nor bounded:";
+    for (size_t k = 0; k < loops.size() && k < 5; ++k)
+      msg += "\n  " + toString(loops[k].where) + " (thread " + std::to_string(loops[k].thread) + ", " +
+             std::to_string(loops[k].iterations) + " iterations)";
+    msg += "\nbound them with --unroll N (the verdict is then bounded), or --timeout S";
+  }
+  opts_.onWarning(msg);
+  return false;
+}
+
 // --- forward exploration --------------------------------------------------------------------
 
 bool Explorer::isRunnable(ThreadId t) {
@@ -232,7 +254,8 @@ bool Explorer::isWaiting(ThreadId t) const {
 bool Explorer::runForward() {
   stillFirst_ = -1;
   while (true) {
-    if ((result_.complete + result_.blocked) % 256 == 0 && outOfTime())
+    // Limits and progress every 1024 events, also within one long execution.
+    if ((++ticks_ & 1023) == 0 && (outOfTime() || (opts_.longExecutionEvents && checkLongExecution())))
       return false;
     ThreadId t = chooseThread();
     if (t < 0)

@@ -134,6 +134,8 @@ private:
   bool isMaximalExtension(Event r, Event w, const View &kept) const;
 
   bool outOfTime();
+  /// Warns once when the execution has grown past opts_.longExecutionEvents (never stops it).
+  bool checkLongExecution();
   void printProgress(std::chrono::steady_clock::time_point now);
   // estimation (Estimate.cpp)
   double randomPath(uint64_t &rng, bool &complete);
@@ -185,6 +187,8 @@ private:
   std::vector<Event> rfScratch_;
   std::vector<size_t> coScratch_;
   bool stop_ = false;
+  bool warnedLong_ = false; // the long-execution warning was given (checkLongExecution)
+  uint64_t ticks_ = 0;      // events added: limits are checked every 1024
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point lastProgress_;
   uint64_t reported_ = 0; // executions already added to sharing_->finished

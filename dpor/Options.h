@@ -3,6 +3,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <string>
 #include <optional>
 #include <vector>
 
@@ -40,6 +42,11 @@ struct ExplorationOptions {
   /// found there is not computed by running the thread. 0: no cache. About 450 bytes each
   /// (a label and its trie node): the default bounds it at about 3.7 MB per explorer.
   size_t replayCacheEvents = size_t{1} << 13;
+  /// Warn once, through onWarning, when one execution reaches this many events, naming the
+  /// loops that keep going round (0: never): a loop that is neither cut nor bounded.
+  size_t longExecutionEvents = 100000;
+  /// Where warnings go (none: dropped). Called from the exploring thread(s).
+  std::function<void(const std::string &)> onWarning;
 };
 
 struct ExplorationResult {

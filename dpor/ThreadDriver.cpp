@@ -156,7 +156,10 @@ ThreadDriver::ReplayNode *ThreadDriver::cacheNode(ThreadId t, int32_t i, bool ma
 }
 
 void ThreadDriver::record(const EventLabel &label) {
-  if (cacheLimit_ == 0)
+  // Events deeper than half the cache are not kept: the path to one is as long as its index,
+  // so after each clear it would be rebuilt whole, and a thread longer than the cache would
+  // clear it at every event (a cost quadratic in the thread's length).
+  if (cacheLimit_ == 0 || static_cast<size_t>(label.index()) >= cacheLimit_ / 2)
     return;
   if (cached_ >= cacheLimit_)
     clearCache();

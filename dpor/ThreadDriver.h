@@ -64,6 +64,7 @@ public:
   /// How often next() was answered from the replay cache and by running the thread.
   uint64_t cacheHits() const { return hits_; }
   uint64_t runs() const { return runs_; }
+  const ProgramRunner &runner() const { return runner_; }
 
 private:
   /// The event a thread offers after the replies on the path to this node, and the nodes

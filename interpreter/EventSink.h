@@ -68,6 +68,16 @@ public:
   virtual int32_t saveThread(ThreadId /*t*/, uint32_t /*slot*/) { return -1; }
   /// Makes thread `t` continue from the state saved in its slot `slot`.
   virtual void restoreThread(ThreadId /*t*/, uint32_t /*slot*/) {}
+
+  /// A loop of the threads as they were last run, and how often it went round in its
+  /// current instance (for the warning on an execution that keeps growing).
+  struct LoopActivity {
+    const SourceLoc *where = nullptr;
+    ThreadId thread = 0;
+    uint64_t iterations = 0;
+  };
+  /// The loops that went round at least `minIterations` times, most first (optional).
+  virtual std::vector<LoopActivity> busyLoops(uint64_t /*minIterations*/) const { return {}; }
 };
 
 /// Storage for a runner's thread snapshots (ProgramRunner::saveThread): one state per thread

@@ -206,6 +206,24 @@ Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *
   return Flow::Jumped;
 }
 
+std::vector<ProgramRunner::LoopActivity> Interpreter::busyLoops(uint64_t minIterations) const {
+  std::vector<LoopActivity> out;
+  for (const Thread &th : threads_)
+    for (const Frame &f : th.stack)
+      for (size_t l = 0; l < f.loopIters.size(); ++l) {
+        if (f.loopIters[l] < minIterations)
+          continue;
+        const BasicBlock *h = f.fi->loopData[l].loop->getHeader();
+        const SourceLoc *where = nullptr;
+        for (const Instruction &i : *h) // the first with a column, else the first with a line
+          if (const SourceLoc *s = src(i); s && (!where || (!where->col && s->col)))
+            where = s;
+        out.push_back({where, th.tid, f.loopIters[l]});
+      }
+  std::stable_sort(out.begin(), out.end(), [](auto &a, auto &b) { return a.iterations > b.iterations; });
+  return out;
+}
+
 RtValue Interpreter::binary(const BinaryOperator &i, const RtValue &a, const RtValue &b) const {
   Type *t = i.getType();
   if (t->isVectorTy()) {

@@ -41,6 +41,8 @@ expect timeout-forever 124 "Timeout" -- "$dir/forever.c" --timeout 1
 if [ $((SECONDS - start)) -gt 5 ]; then
   echo "FAIL timeout-forever took $((SECONDS - start)) s for --timeout 1"; fails=$((fails+1))
 fi
+# one execution that keeps growing: a warning names the loop and suggests --unroll
+expect long-execution-warns 124 "forever.c:4:[0-9]+ \(thread 0, [0-9]+ iterations\)" -- "$dir/forever.c" --timeout 5
 expect option-after-dashes 5 "'7' after \`--\` is not a compiler option" -- "$dir/kernel_scalar.cl" -- -DX --timeout 7
 expect bad-grid 17 "--grid 1y2: expected" -- "$dir/kernel_scalar.cl" --kernel k --grid 1y2
 expect grid-without-kernel 17 "--kernel and --grid go together" -- "$dir/kernel_scalar.cl" --grid 1x2
