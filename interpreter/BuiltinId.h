@@ -17,7 +17,7 @@ enum class Builtin : uint8_t {
   Malloc, Calloc, AlignedAlloc, Realloc, Free, Memcpy, Memset,
   AssertFail, VerifierAssert, VerifierAssume, Abort, Exit,
   WeakAccess, ScopeWorkGroup, ScopeDevice, ScopeSystem,
-  PlaceThread, PlaceBlock, PlaceDevice, GroupSize, SyncThreads,
+  PlaceThread, PlaceBlock, PlaceDevice, PlaceGlobal, GroupSize, SyncThreads,
   // GenMC's API (include/scopemc/genmc.h): thread calls returning the id or value, data
   // nondeterminism sampled as GenMC does, hazard pointers
   ThreadSpawn, ThreadJoinValue, NondetInt, HazardAlloc, HazardProtect, HazardClear, HazardRetire,

@@ -131,7 +131,11 @@ void Calls::place(Thread &th, Builtin what, uint64_t v) {
     th.pos = ThreadPos{0, 0, 0};
   }
   uint32_t n = static_cast<uint32_t>(v);
-  if (what == Builtin::PlaceThread)
+  if (what == Builtin::PlaceGlobal) { // block and thread from the global id and the group size
+    th.globalId = n;
+    th.pos.block = th.groupSize ? n / th.groupSize : th.pos.block;
+    th.pos.thread = th.groupSize ? n % th.groupSize : n;
+  } else if (what == Builtin::PlaceThread)
     th.pos.thread = n;
   else if (what == Builtin::PlaceBlock)
     th.pos.block = n;
@@ -274,10 +278,13 @@ Interpreter::Flow Calls::verifierBuiltin(Thread &th, Frame &f, const CallBase &i
   case Builtin::PlaceThread:
   case Builtin::PlaceBlock:
   case Builtin::PlaceDevice:
+  case Builtin::PlaceGlobal:
     place(th, b, arg(0));
     return Flow::Next;
   case Builtin::GroupSize:
     th.groupSize = static_cast<uint32_t>(arg(0));
+    if (th.globalId && th.groupSize) // a global id given before the size: place it now
+      place(th, Builtin::PlaceGlobal, *th.globalId);
     return Flow::Next;
   case Builtin::SyncThreads: // a barrier of the caller's block (MODEL.md §5)
     return blockBarrier(th, i);
@@ -356,6 +363,7 @@ Interpreter::Flow Calls::builtin(Thread &th, Frame &f, const CallBase &i, const 
   case Builtin::PlaceThread:
   case Builtin::PlaceBlock:
   case Builtin::PlaceDevice:
+  case Builtin::PlaceGlobal:
   case Builtin::GroupSize:
   case Builtin::SyncThreads:
     return verifierBuiltin(th, f, i, *b);

@@ -3,6 +3,7 @@
 // replay rebuilds: after resetThread, a thread starts again from its entry.
 #pragma once
 
+#include <optional>
 #include <memory>
 #include <vector>
 
@@ -94,6 +95,7 @@ private:
     std::vector<OwnAlloc> ownAllocs;
     std::vector<std::pair<uint64_t, uint32_t>> barrierCalls; // (barrier, calls so far)
     uint32_t groupSize = 0; // __VERIFIER_groupsize
+    std::optional<uint32_t> globalId; // __VERIFIER_thread_global_id, placed once the group size is known
     uint32_t nondetCalls = 0; // __VERIFIER_nondet_* calls so far (the value is a function of it)
     std::vector<std::pair<uint64_t, uint64_t>> hazards; // (hazard pointer, what it protects)
     struct Launch {

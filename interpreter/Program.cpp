@@ -51,7 +51,7 @@ const BuiltinName kBuiltins[] = {
     {"__VERIFIER_thread_local_id", Builtin::PlaceThread},
     {"__VERIFIER_thread_group_id", Builtin::PlaceBlock},
     {"__VERIFIER_thread_kernel_id", Builtin::PlaceDevice},
-    {"__VERIFIER_thread_global_id", Builtin::NoEffect}, {"__VERIFIER_groupsize", Builtin::GroupSize},
+    {"__VERIFIER_thread_global_id", Builtin::PlaceGlobal}, {"__VERIFIER_groupsize", Builtin::GroupSize},
     {"__VERIFIER_syncthread", Builtin::SyncThreads}, {"__VERIFIER_ret_CAS", Builtin::NoEffect},
     {"__VERIFIER_spin_start", Builtin::NoEffect}, {"__VERIFIER_spin_end", Builtin::NoEffect},
     {"__VERIFIER_loop_begin", Builtin::NoEffect}, {"__scopemc_load", Builtin::ApiLoad},

@@ -1,0 +1,2 @@
+#define GS 1
+#include "gpumc_global_id.c"
