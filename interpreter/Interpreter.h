@@ -169,6 +169,8 @@ private:
   Flow fence(Thread &th, const llvm::FenceInst &i);
   Flow copyMemory(Thread &th, const llvm::Instruction &i, uint64_t dst, uint64_t src, uint64_t n);
   Flow setMemory(Thread &th, const llvm::Instruction &i, uint64_t dst, uint8_t byte, uint64_t n);
+  /// How operand `operand` (at address ptr) of bulk operation i splits (Program::bulkShape).
+  Piecing piecing(const Thread &th, const llvm::Instruction &i, unsigned operand, uint64_t ptr) const;
   Scope scopeOf(const Thread &th, llvm::SyncScope::ID id) const;
   MemOrder accessOrder(Thread &th, llvm::AtomicOrdering o) const;
   Access accessOf(Thread &th, llvm::AtomicOrdering o, llvm::SyncScope::ID id) const;

@@ -400,44 +400,65 @@ Interpreter::Flow Interpreter::fence(Thread &th, const FenceInst &i) {
 
 namespace {
 /// The size of the next piece of a bulk operation at `a` with `left` bytes to go: the
-/// global's own scalar (Program::scalarGrain) where there is one, else the widest aligned
-/// access of at most 8 bytes.
-uint32_t pieceAt(const Program &p, uint64_t a, uint64_t left) {
-  uint32_t chunk = p.scalarGrain(a);
-  if (chunk == 0)
-    chunk = 8;
-  while (chunk > 1 && (a % chunk || chunk > left))
-    chunk /= 2;
-  return chunk;
+/// global's own scalar (Program::scalarGrain) where there is one, else the scalar of the
+/// object's type the IR shows, else the widest access the operand's alignment and `a` allow
+/// (at most 8 bytes).
+Grain pieceAt(const Program &p, const Piecing &pc, uint64_t a, uint64_t left) {
+  Grain g = p.scalarGrain(a);
+  if (g.size == 0 && pc.type && a >= pc.base)
+    g = grainIn(p.dataLayout(), pc.type, a - pc.base);
+  if (g.size == 0)
+    g.size = pc.align && pc.align < 8 ? pc.align : 8;
+  while (g.size > 1 && (a % g.size || g.size > left))
+    g.size /= 2;
+  return g;
 }
 } // namespace
 
+Piecing Interpreter::piecing(const Thread &th, const Instruction &i, unsigned operand, uint64_t ptr) const {
+  BulkShape s = prog_.bulkShape(&i, operand);
+  Piecing pc{s.type, ptr, s.align};
+  if (s.base && s.base != i.getOperand(operand) && !th.stack.empty())
+    pc.base = bits(th.stack.back(), s.base);
+  return pc;
+}
+
 Interpreter::Flow Interpreter::copyMemory(Thread &th, const Instruction &i, uint64_t dst,
                                           uint64_t srcA, uint64_t n) {
+  Piecing pd = piecing(th, i, 0, dst), ps = piecing(th, i, 1, srcA);
   std::vector<uint8_t> buf(n);
+  // Padding between the fields of a struct (of the source or the destination) is not
+  // copied: nothing reads it, and it may never have been written.
+  std::vector<bool> skip(n, false);
   for (uint64_t off = 0; off < n;) {
-    uint32_t chunk = std::min(pieceAt(prog_, srcA + off, n - off), pieceAt(prog_, dst + off, n - off));
+    Grain s = pieceAt(prog_, ps, srcA + off, n - off), d = pieceAt(prog_, pd, dst + off, n - off);
+    uint32_t chunk = std::min(s.size, d.size);
     uint64_t v = 0;
-    if (Flow fl = loadScalar(th, i, srcA + off, chunk, kPlain, v); fl != Flow::Next)
+    if (s.padding || d.padding) {
+      skip[off] = true;
+    } else if (Flow fl = loadScalar(th, i, srcA + off, chunk, kPlain, v); fl != Flow::Next) {
       return fl;
+    }
     std::memcpy(buf.data() + off, &v, chunk);
     off += chunk;
   }
   for (uint64_t off = 0; off < n;) {
-    uint32_t chunk = pieceAt(prog_, dst + off, n - off);
+    Grain d = pieceAt(prog_, pd, dst + off, n - off);
     uint64_t v = 0;
-    std::memcpy(&v, buf.data() + off, chunk);
-    if (Flow fl = storeScalar(th, i, dst + off, chunk, v, kPlain); fl != Flow::Next)
-      return fl;
-    off += chunk;
+    std::memcpy(&v, buf.data() + off, d.size);
+    if (!skip[off] && !d.padding)
+      if (Flow fl = storeScalar(th, i, dst + off, d.size, v, kPlain); fl != Flow::Next)
+        return fl;
+    off += d.size;
   }
   return Flow::Next;
 }
 
 Interpreter::Flow Interpreter::setMemory(Thread &th, const Instruction &i, uint64_t dst,
                                          uint8_t byte, uint64_t n) {
+  Piecing pd = piecing(th, i, 0, dst);
   for (uint64_t off = 0; off < n;) {
-    uint32_t chunk = pieceAt(prog_, dst + off, n - off);
+    uint32_t chunk = pieceAt(prog_, pd, dst + off, n - off).size;
     uint64_t v = 0;
     std::memset(&v, byte, chunk);
     if (Flow fl = storeScalar(th, i, dst + off, chunk, v, kPlain); fl != Flow::Next)

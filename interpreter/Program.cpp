@@ -237,8 +237,10 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
     }
   }
   for (const Function &f : *mod_)
-    if (!f.isDeclaration())
+    if (!f.isDeclaration()) {
       analyseFunction(f);
+      analyseBulkOperations(f);
+    }
   layoutGlobals();
   precomputeShared();
   const Function *e = mod_->getFunction(opts.entry);
@@ -299,47 +301,6 @@ bool Program::globalRange(uint64_t a, uint64_t &start, uint64_t &size) const {
   return a >= start && a < start + std::max<uint64_t>(size, 1);
 }
 
-uint32_t Program::scalarGrain(uint64_t a) const {
-  uint64_t start, size;
-  if (!globalRange(a, start, size))
-    return 0;
-  auto it = std::lower_bound(globalRanges_.begin(), globalRanges_.end(),
-                             std::pair<uint64_t, uint64_t>(start, 0));
-  const DataLayout &dl = dataLayout();
-  Type *ty = rangeGlobals_[static_cast<size_t>(it - globalRanges_.begin())]->getValueType();
-  uint64_t off = (addr::isBlockShared(a)   ? addr::sharedTemplate(a)
-                  : addr::isThreadLocal(a) ? addr::threadLocalTemplate(a)
-                                           : a) - start;
-  // Walk down to the scalar holding `off`: [leaf, leaf + leafSize) of the object.
-  uint64_t leaf = 0, leafSize = dl.getTypeAllocSize(ty);
-  while (ty->isStructTy() || ty->isArrayTy()) {
-    if (auto *st = dyn_cast<StructType>(ty)) {
-      const StructLayout *sl = dl.getStructLayout(st);
-      if (off - leaf >= sl->getSizeInBytes())
-        return 1;
-      unsigned k = sl->getElementContainingOffset(off - leaf);
-      Type *et = st->getElementType(k);
-      uint64_t eoff = leaf + sl->getElementOffset(k), esize = dl.getTypeStoreSize(et);
-      if (off >= eoff + esize)
-        return 1; // padding
-      leaf = eoff;
-      leafSize = esize;
-      ty = et;
-    } else {
-      Type *et = ty->getArrayElementType();
-      uint64_t esize = dl.getTypeAllocSize(et);
-      if (esize == 0)
-        return 1;
-      leaf += (off - leaf) / esize * esize;
-      leafSize = dl.getTypeStoreSize(et);
-      ty = et;
-    }
-  }
-  uint32_t g = 8;
-  while (g > 1 && (off % g || off + g > leaf + leafSize))
-    g /= 2;
-  return g;
-}
 
 uint64_t Program::imageOffset(uint64_t a) const {
   if ((a & addr::kRegionMask) == addr::kGlobals)

@@ -5,6 +5,7 @@
 
 #include <deque>
 #include <initializer_list>
+#include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -154,6 +155,30 @@ struct FunctionInfo {
   std::vector<LoopData> loopData;
 };
 
+/// What a bulk operation's pointer operand points into, as the IR shows it at the call: the
+/// object's type and the value holding the object's start (an alloca of the function, or the
+/// operand itself), and the operand's alignment (0: unknown). Bulk.cpp.
+struct BulkShape {
+  llvm::Type *type = nullptr;
+  const llvm::Value *base = nullptr;
+  uint32_t align = 0;
+};
+/// A BulkShape resolved when the operation runs: the object's type and start address.
+struct Piecing {
+  llvm::Type *type = nullptr;
+  uint64_t base = 0;
+  uint32_t align = 0;
+};
+/// A piece of a bulk operation: its size (0: no type says) and whether it is padding between
+/// fields (a struct copy skips it).
+struct Grain {
+  uint32_t size = 0;
+  bool padding = false;
+};
+/// The widest access (1, 2, 4 or 8 bytes) at byte `off` of an object of type `ty` (an
+/// array of them past its end), aligned to its size, inside one scalar of it.
+Grain grainIn(const llvm::DataLayout &dl, llvm::Type *ty, uint64_t off);
+
 struct ProgramOptions {
   std::string entry = "main";
 };
@@ -176,7 +201,10 @@ public:
   /// one scalar of the global holding `a` (by the global's type): how bulk operations
   /// (memset, memcpy, struct copies) split the memory, so that later element accesses have
   /// the same size. 0 when `a` is not in a global.
-  uint32_t scalarGrain(uint64_t a) const;
+  Grain scalarGrain(uint64_t a) const;
+  /// What operand `operand` of a bulk operation call points into (Bulk.cpp); empty when
+  /// the IR says nothing of it.
+  BulkShape bulkShape(const llvm::Instruction *call, unsigned operand) const;
   uint64_t initialValue(uint64_t a, uint32_t size) const;
   /// The value of a constant operand. Aggregates are evaluated when the program is loaded:
   /// evaluating them can create constants in the LLVMContext, which the interpreters of a
@@ -224,6 +252,8 @@ private:
   uint64_t tlsImageBase_ = 0;
   llvm::DenseSet<const llvm::AllocaInst *> privateAllocas_;
   llvm::DenseMap<const llvm::Function *, Builtin> builtins_;
+  std::map<std::pair<const llvm::Instruction *, unsigned>, BulkShape> bulkShapes_;
+  void analyseBulkOperations(const llvm::Function &f);
   bool samplesNondet_ = false;
   std::vector<std::optional<Scope>> syncScopes_; // by SyncScope::ID
   llvm::DenseMap<const llvm::Constant *, RtValue> aggregates_; // aggregate constant operands
