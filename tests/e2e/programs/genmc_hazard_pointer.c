@@ -1,3 +1,5 @@
+// A reader protects the node it loads with a GenMC hazard pointer while main retires it
+// (genmc_hazard_unprotected.c: the same without the protection, a use after free).
 #include <genmc.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -7,7 +9,7 @@ _Atomic(struct node *) g;
 int r;
 void *reader(void *a) {
   (void)a;
-#if 0
+#ifdef UNPROTECTED
   struct node *p = atomic_load_explicit(&g, memory_order_acquire);
 #else
   __VERIFIER_hp_t *hp = __VERIFIER_hp_alloc();
@@ -15,7 +17,7 @@ void *reader(void *a) {
 #endif
   if (p)
     r = p->v;
-#if 1
+#ifndef UNPROTECTED
   __VERIFIER_hp_clear(hp);
 #endif
   return 0;
@@ -27,7 +29,7 @@ int main(void) {
   pthread_t t;
   pthread_create(&t, 0, reader, 0);
   struct node *old = atomic_exchange(&g, NULL);
-#if 0
+#ifdef FREE
   free(old);
 #else
   __VERIFIER_hp_retire(old);
