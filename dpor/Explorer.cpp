@@ -8,7 +8,7 @@ namespace scopemc {
 Explorer::Explorer(ProgramRunner &runner, ExplorationObserver &observer, ExplorationOptions opts,
                    const Sharing *sharing)
     : runner_(runner), observer_(observer), opts_(opts), sharing_(sharing),
-      checker_(makeConsistencyChecker(opts.model)), driver_(runner, opts_.replayCacheEvents) {}
+      checker_(makeConsistencyChecker(opts.model, opts.crossCheckPsc)), driver_(runner, opts_.replayCacheEvents) {}
 
 ExplorationResult Explorer::run() {
   frames_.clear();

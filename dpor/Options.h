@@ -14,6 +14,8 @@ namespace scopemc {
 
 struct ExplorationOptions {
   ModelKind model = ModelKind::ScopedRC11;
+  /// Test aid: every incremental psc answer is compared with the from-scratch check.
+  bool crossCheckPsc = false;
   /// Seeded choice of the next thread among the runnable ones; none: lowest id first.
   std::optional<uint64_t> scheduleSeed;
   /// Stop exploring after this many seconds (0: no limit).

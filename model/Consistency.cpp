@@ -4,8 +4,8 @@
 
 namespace scopemc {
 
-std::unique_ptr<ConsistencyChecker> makeConsistencyChecker(ModelKind kind) {
-  return std::make_unique<ScopedRC11Checker>(kind == ModelKind::ScopedRC11);
+std::unique_ptr<ConsistencyChecker> makeConsistencyChecker(ModelKind kind, bool crossCheckPsc) {
+  return std::make_unique<ScopedRC11Checker>(kind == ModelKind::ScopedRC11, crossCheckPsc);
 }
 
 } // namespace scopemc

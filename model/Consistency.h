@@ -64,7 +64,8 @@ public:
   virtual bool incl(const EventLabel &a, const EventLabel &b) const = 0;
 };
 
-std::unique_ptr<ConsistencyChecker> makeConsistencyChecker(ModelKind kind);
+/// `crossCheckPsc`: compare each incremental psc answer with the from-scratch one (tests).
+std::unique_ptr<ConsistencyChecker> makeConsistencyChecker(ModelKind kind, bool crossCheckPsc = false);
 
 /// Strict happens-before from a to b, read off b's view.
 inline bool hbBefore(const ExecutionGraph &g, Event a, Event b) {

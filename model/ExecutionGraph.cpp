@@ -41,6 +41,16 @@ LocationInfo &ExecutionGraph::locFor(Addr a, uint32_t size) {
   return li;
 }
 
+void ExecutionGraph::setPoIndexes(EventLabel &lab, const EventLabel *prev) {
+  int32_t i = lab.index();
+  bool sc = lab.isSC() && (isa<MemAccessLabel>(&lab) || isa<FenceLabel>(&lab));
+  int32_t prevSc = sc ? i : (prev ? prev->prevSc() : -1);
+  auto *m = dyn_cast<MemAccessLabel>(&lab);
+  auto *pm = dyn_cast<MemAccessLabel>(prev);
+  int32_t run = m && pm && pm->addr() == m->addr() ? prev->runStart() : i;
+  lab.setPoIndexes(prevSc, run);
+}
+
 EventLabel *ExecutionGraph::add(std::unique_ptr<EventLabel> lab) {
   ThreadId t = lab->thread();
   setThreadPos(t, lab->threadPos()); // placement calls may move a thread after its start
@@ -49,6 +59,7 @@ EventLabel *ExecutionGraph::add(std::unique_ptr<EventLabel> lab) {
   lab->setStamp(nextStamp_++);
   if (isa<FenceLabel>(lab.get()) && lab->isSC())
     ++scFences_;
+  setPoIndexes(*lab, events.empty() ? nullptr : events.back().get());
   if (auto *r = dyn_cast<ReadLabel>(lab.get())) {
     LocationInfo &li = locFor(r->addr(), r->size());
     li.reads.push_back(r->pos());

@@ -144,6 +144,7 @@ public:
   void restrict(const View &keep);
 
 private:
+  static void setPoIndexes(EventLabel &lab, const EventLabel *prev);
   long unplacedCoIndex(const WriteLabel &w) const;
   /// Drops the threads whose create event is not in the graph (after a cut or a copy).
   void dropUnstartedThreads();

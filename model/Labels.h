@@ -75,6 +75,16 @@ public:
   View &porf() { return porf_; }
 
   bool isSC() const { return order_ == MemOrder::SeqCst; }
+  /// Set by the graph when the label is added (ExecutionGraph::add), for the incremental psc
+  /// check: the index of the latest SC access or fence of the thread up to this event (-1:
+  /// none), and the first index of the run of consecutive accesses to this event's location
+  /// that holds it (its own index for an event that is not an access).
+  int32_t prevSc() const { return prevSc_; }
+  int32_t runStart() const { return runStart_; }
+  void setPoIndexes(int32_t prevSc, int32_t runStart) {
+    prevSc_ = prevSc;
+    runStart_ = runStart;
+  }
 
 protected:
   EventLabel(Kind k, Event pos, ThreadPos tpos, MemOrder o, Scope s, const SourceLoc *src)
@@ -91,6 +101,8 @@ private:
   ThreadPos tpos_;
   const SourceLoc *src_;
   Stamp stamp_ = 0;
+  int32_t prevSc_ = -1;
+  int32_t runStart_ = 0;
   View hb_;
   View porf_;
 };

@@ -1,6 +1,7 @@
 // The sc axiom of scoped RC11: psc = (psc_base U psc_F) n incl is acyclic (MODEL.md §3-4).
 #include "model/ScopedRC11.h"
 
+#include <algorithm>
 #include <functional>
 
 namespace scopemc {
@@ -155,6 +156,104 @@ bool ScopedRC11Checker::pscAcyclic(const ExecutionGraph &g) const {
     if (state[i] == 0 && !dfs(i))
       return false;
   return true;
+}
+
+namespace {
+
+/// The psc graph around one SC access, for the incremental check (pscCycleThrough). Edges are
+/// those of pscAcyclic on SC accesses (no SC fences): scb = po U co U fr U hb|loc U
+/// po|≠loc; hb; po|≠loc, restricted to incl. inEdges lists, for each kind, the sources from
+/// which every other source of that kind is reached along po (same thread, always in incl),
+/// so backward reachability is the same as over all edges.
+struct PscIncremental {
+  const ExecutionGraph &g;
+  const ConsistencyChecker &c;
+  std::vector<std::vector<bool>> seen;
+
+  const EventLabel *at(ThreadId t, int32_t i) const { return g.label(Event{t, i}); }
+  bool mark(const EventLabel *x) {
+    auto &v = seen[static_cast<size_t>(x->thread())];
+    if (v.empty())
+      v.resize(static_cast<size_t>(g.threadSize(x->thread())), false);
+    bool was = v[static_cast<size_t>(x->index())];
+    v[static_cast<size_t>(x->index())] = true;
+    return !was;
+  }
+  /// The latest SC event of thread t at index at most i that satisfies `ok` (null: none).
+  template <typename F> const EventLabel *latestSc(ThreadId t, int32_t i, F ok) const {
+    for (int32_t k = i >= 0 ? at(t, i)->prevSc() : -1; k >= 0; k = k > 0 ? at(t, k - 1)->prevSc() : -1)
+      if (ok(at(t, k)))
+        return at(t, k);
+    return nullptr;
+  }
+  template <typename F> void inEdges(const MemAccessLabel &v, F visit) const {
+    ThreadId tv = v.thread();
+    if (v.index() > 0)
+      if (int32_t p = at(tv, v.index() - 1)->prevSc(); p >= 0)
+        visit(at(tv, p)); // po
+    auto sameLoc = [&](const EventLabel *x) {
+      auto *m = dyn_cast<MemAccessLabel>(x);
+      return m && m->addr() == v.addr();
+    };
+    // v2 = the po-predecessor of v's run of same-location accesses (po|≠loc into v)
+    const EventLabel *v2 = v.runStart() > 0 ? at(tv, v.runStart() - 1) : nullptr;
+    for (ThreadId t = 0; t < g.numThreads(); ++t) {
+      if (t == tv || g.threadSize(t) == 0)
+        continue;
+      int32_t last = g.threadSize(t) - 1;
+      // hb|loc: the latest SC access to v's location hb-before v
+      if (auto *x = latestSc(t, std::min(v.hb().get(t), last),
+                             [&](const EventLabel *x) { return sameLoc(x) && c.incl(*x, v); }))
+        visit(x);
+      // po|≠loc; hb; po|≠loc: x's run of same-location accesses ends before an event
+      // hb-before v2, i.e. x lies before the run of the latest such event
+      if (int32_t k = v2 ? std::min(v2->hb().get(t), last) : -1; k >= 0)
+        if (int32_t s = at(t, k)->runStart(); s > 0)
+          if (auto *x = latestSc(t, s - 1, [&](const EventLabel *x) { return c.incl(*x, v); }))
+            visit(x);
+    }
+    if (!isa<WriteLabel>(&v))
+      return;
+    const LocationInfo *li = g.location(v.addr());
+    for (long k = g.coIndex(v.pos()) - 1; k >= 0; --k) // co
+      if (auto *w = g.label(li->co[static_cast<size_t>(k)]); w->isSC() && c.incl(*w, v))
+        visit(w);
+    for (Event r : li->reads) // fr
+      if (auto *rl = static_cast<const ReadLabel *>(g.label(r));
+          rl->isSC() && g.coBefore(rl->rf(), v.pos()) && c.incl(*rl, v))
+        visit(rl);
+  }
+};
+
+} // namespace
+
+bool ScopedRC11Checker::pscCycleThrough(const ExecutionGraph &g, const MemAccessLabel &e) const {
+  // Every new psc edge touches e (it is its thread's last event, and there are no SC
+  // fences): a cycle goes e -> y ->* e. e's successors are the SC writes co-after what it
+  // observes (co, fr); po|≠loc and hb lead nowhere from a po-maximal event. Search backwards
+  // from e for one of them.
+  const LocationInfo *li = g.location(e.addr());
+  std::vector<const EventLabel *> targets;
+  for (size_t k = static_cast<size_t>(g.coIndex(g.observedWrite(&e)) + 1); li && k < li->co.size(); ++k)
+    if (auto *w = g.label(li->co[k]); w != &e && w->isSC() && incl(e, *w))
+      targets.push_back(w);
+  if (targets.empty())
+    return false; // added maximally: no successor, no cycle
+  PscIncremental p{g, *this, std::vector<std::vector<bool>>(static_cast<size_t>(g.numThreads()))};
+  std::vector<const MemAccessLabel *> stack{&e};
+  p.mark(&e);
+  bool found = false;
+  while (!stack.empty() && !found) {
+    const MemAccessLabel *v = stack.back();
+    stack.pop_back();
+    p.inEdges(*v, [&](const EventLabel *x) {
+      if (found || !p.mark(x))
+        return;
+      found = std::find(targets.begin(), targets.end(), x) != targets.end();
+      stack.push_back(static_cast<const MemAccessLabel *>(x));
+    });
+  }
+  return found;
 }
 
 } // namespace scopemc

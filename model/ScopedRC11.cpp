@@ -1,6 +1,7 @@
 #include "model/ScopedRC11.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace scopemc {
 
@@ -243,6 +244,13 @@ bool ScopedRC11Checker::isConsistentWithListedSource(const ExecutionGraph &g, Ev
 }
 
 bool ScopedRC11Checker::pscHoldsAfter(const ExecutionGraph &g, const EventLabel &lab) const {
+  auto *m = dyn_cast<MemAccessLabel>(&lab);
+  if (m && lab.isSC() && g.numScFences() == 0 && lab.index() == g.threadSize(lab.thread()) - 1) {
+    bool ok = !pscCycleThrough(g, *m);
+    if (crossCheckPsc_ && ok != pscAcyclic(g))
+      throw std::logic_error("incremental psc check disagrees with the full one at " + toString(lab.pos()));
+    return ok;
+  }
   if (lab.isSC() && (isa<MemAccessLabel>(&lab) || isa<FenceLabel>(&lab)))
     return pscAcyclic(g);
   // A new access can also close a psc cycle through an SC fence hb-before it

@@ -8,7 +8,10 @@ namespace scopemc {
 class ScopedRC11Checker final : public ConsistencyChecker {
 public:
   /// With `useScopes` false every scope counts as system (plain RC11).
-  explicit ScopedRC11Checker(bool useScopes) : useScopes_(useScopes) {}
+  /// With `crossCheckPsc`, every incremental psc answer is compared with the from-scratch
+  /// one (a test aid: a disagreement throws std::logic_error).
+  explicit ScopedRC11Checker(bool useScopes, bool crossCheckPsc = false)
+      : useScopes_(useScopes), crossCheckPsc_(crossCheckPsc) {}
 
   void updateViews(ExecutionGraph &g, Event e) const override;
   void coherentRfs(const ExecutionGraph &g, Event read, std::vector<Event> &out) const override;
@@ -30,9 +33,13 @@ private:
   bool readIsCoherent(const ExecutionGraph &g, const ReadLabel &r) const;
   bool pscHoldsAfter(const ExecutionGraph &g, const EventLabel &lab) const;
   bool pscAcyclic(const ExecutionGraph &g) const;
+  /// Whether SC access e, the last event of its thread, closes a psc cycle in a graph with
+  /// no SC fence that was psc-acyclic without it (Psc.cpp): a search around e only.
+  bool pscCycleThrough(const ExecutionGraph &g, const MemAccessLabel &e) const;
   bool hasScFenceBefore(const ExecutionGraph &g, Event e) const;
 
   bool useScopes_;
+  bool crossCheckPsc_;
 };
 
 } // namespace scopemc

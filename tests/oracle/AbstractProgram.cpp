@@ -156,6 +156,9 @@ AbstractProgram generate(std::mt19937_64 &rng, const GeneratorOptions &o) {
         op.kind = Op::Kind::Fence;
         op.order = pick(rng, {MemOrder::Acquire, MemOrder::Release, MemOrder::AcqRel, MemOrder::SeqCst});
       }
+      if (o.scPercent && op.order != MemOrder::NotAtomic && op.kind != Op::Kind::Fence &&
+          uni(0, 99) < o.scPercent)
+        op.order = MemOrder::SeqCst;
       if (o.scoped && op.order != MemOrder::NotAtomic)
         op.scope = pickScope(rng);
       th.ops.push_back(op);

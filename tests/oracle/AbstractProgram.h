@@ -57,6 +57,9 @@ struct GeneratorOptions {
   /// Lock-protocol programs instead: every thread takes a TTAS lock on v0 (TtasAwait 0 -> 1),
   /// accesses v1 inside, and releases with a store of 0; the other options are ignored.
   bool ttasLocks = false;
+  /// The share (percent) of atomic accesses made seq_cst (0: the default mix; the
+  /// SC-heavy programs exercise the incremental psc check).
+  int scPercent = 0;
 };
 
 AbstractProgram generate(std::mt19937_64 &rng, const GeneratorOptions &opts);

@@ -63,6 +63,7 @@ struct Shape {
   int awaitPercent = 0;
   bool casAwaits = false;
   bool ttasLocks = false;
+  int scPercent = 0;
 };
 Shape plain(bool scoped) { return Shape{scoped}; }
 Shape ttasLocks(bool scoped) { return Shape{scoped, true, 0, false, true}; }
@@ -77,6 +78,7 @@ GeneratorOptions generatorOptions(const Shape &shape) {
   go.awaitPercent = shape.awaitPercent;
   go.casAwaits = shape.casAwaits;
   go.ttasLocks = shape.ttasLocks;
+  go.scPercent = shape.scPercent;
   if (shape.awaitPercent) {
     go.maxLocs = 2;
     go.maxOps = 5;
@@ -127,6 +129,21 @@ void differential(const Shape &shape, uint64_t firstSeed, int wanted, Exploratio
 TEST(Differential, Rc11ProgramsMatchTheNaiveEnumerator) { differential(plain(false), 1, 250); }
 
 TEST(Differential, ScopedProgramsMatchTheNaiveEnumerator) { differential(plain(true), 100000, 250); }
+
+TEST(Differential, ScHeavyProgramsMatchTheEnumeratorAndTheFullPscCheck) {
+  // Most atomics seq_cst (fences keep their mix, so both psc paths run): the explorer's
+  // incremental psc answers are compared with the from-scratch check at every event
+  // (crossCheckPsc throws on a disagreement), and the executions with the enumerator.
+  ExplorationOptions o;
+  o.crossCheckPsc = true;
+  for (bool scoped : {false, true}) {
+    Shape sh = plain(scoped);
+    sh.scPercent = 80;
+    differential(sh, scoped ? 300000 : 200000, 150, o);
+    sh.scPercent = 50; // release/acquire between SC accesses: po|≠loc; hb; po|≠loc edges
+    differential(sh, scoped ? 310000 : 210000, 150, o);
+  }
+}
 
 TEST(Differential, ProgramsWithSpinLoopsMatchTheNaiveEnumerator) {
   // Complete executions are those in which every spin loop exits at once; blocked ones are
