@@ -67,7 +67,49 @@ OPENCL_QUICK = [("caslock", 2, 2, "", "verified", math.factorial(4)),
                 ("xfbarrier", 4, 3, "", "verified", 1),
                 ("caslock", 6, 4, "RELAXED_ACQUIRE", "error", None)]
 
+# Long executions (issue: the cost of an event must not grow with the execution): name,
+# ORDER, sizes, quick sizes. 4 executions at every N; doubling N may at most double the time
+# (+25%), checked on the CPU time of consecutive sizes.
+LONG = [("long-sc", "memory_order_seq_cst", [100, 200, 400, 800, 1600], [100, 200]),
+        ("long-rlx", "memory_order_relaxed", [100, 200, 400, 800, 1600], [100, 200])]
+
 VERDICTS = {0: "verified", 42: "error", 3: "bounded", 124: "timeout", 5: "input error", 7: "internal error"}
+
+
+def run_long(args, rows):
+    """The long-execution families: time per event, and the doubling check."""
+    print()
+    header = "%-16s %-9s %10s %10s %9s %9s %12s %9s %s" % ("long program", "verdict", "executions", "events",
+                                                             "time(s)", "cpu(s)", "us/event", "RSS(MB)", "doubling")
+    print(header)
+    print("-" * len(header))
+    json_path = os.path.join(os.environ.get("TMPDIR", "/tmp"), "scopemc-bench-%d.json" % os.getpid())
+    for name, order, sizes, quick in LONG:
+        previous = None
+        for n in (quick if args.quick else sizes):
+            r = run_one(args.tool, "long.c", {"N": n, "ORDER": order}, args.timeout, ["--json", json_path])
+            events = None
+            try:
+                with open(json_path) as f:
+                    events = json.load(f).get("events_added")
+            except (OSError, ValueError):
+                pass
+            cpu = r["cpu_seconds"] or r["seconds"]
+            per_event = cpu * 1e6 / events if events else None
+            ratio = cpu / previous if previous else None
+            ok = r["executions"] == 4 and (ratio is None or ratio <= 2 * 1.25 or cpu < 0.05)
+            row = dict(program="%s-%d" % (name, n), verdict=r["verdict"], executions=r["executions"], expected=4,
+                       count_ok=ok, seconds=round(r["seconds"], 3), exec_per_s=None,
+                       rss_mb=rounded(r["rss_mb"], 1), cpu_seconds=rounded(r["cpu_seconds"], 3),
+                       events=events, us_per_event=rounded(per_event, 2), doubling_ratio=rounded(ratio, 2))
+            rows.append(row)
+            print("%-16s %-9s %10s %10s %9.2f %9s %12s %9s %s%s" % (
+                row["program"], row["verdict"], row["executions"], events, row["seconds"], row["cpu_seconds"],
+                row["us_per_event"], row["rss_mb"], "-" if ratio is None else "x%.2f" % ratio,
+                "" if ok else "   MISMATCH (count, or more than 2.5x for 2x N)"), flush=True)
+            previous = cpu
+    if os.path.exists(json_path):
+        os.remove(json_path)
 
 
 def run_one(tool, program, defines, timeout, extra=()):
@@ -129,7 +171,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tool", default=os.path.join(ROOT, "build", "cli", "scopemc"))
     ap.add_argument("--quick", action="store_true", help="small sizes only")
-    ap.add_argument("--only", help="comma-separated family names (LB, SB, fai, caslock, gpu, opencl)")
+    ap.add_argument("--only", help="comma-separated family names (LB, SB, fai, caslock, long, gpu, opencl)")
     ap.add_argument("--timeout", type=float, default=300)
     ap.add_argument("--nthreads", default="1", help="comma-separated worker counts to run each program with")
     ap.add_argument("--csv")
@@ -160,6 +202,8 @@ def main():
             print("%-12s %-9s %12s %10s %9.2f %9s %12s %9s%s" % (
                 row["program"], row["verdict"], row["executions"], expected, row["seconds"], row["cpu_seconds"],
                 row["exec_per_s"], row["rss_mb"], "" if ok else "   COUNT MISMATCH"), flush=True)
+    if not args.only or "long" in args.only.split(","):
+        run_long(args, rows)
     if not args.only or "gpu" in args.only.split(","):
         print()
         gheader = "%-22s %-9s %-9s %12s %9s %9s %9s" % ("gpu program", "verdict", "expected", "executions", "time(s)",
@@ -189,7 +233,10 @@ def main():
             verdict_row(rows, label, r, want, count, 30)
     if args.csv:
         with open(args.csv, "w", newline="") as f:
-            w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
+            fields = []
+            for r in rows:
+                fields += [k for k in r if k not in fields]
+            w = csv.DictWriter(f, fieldnames=fields)
             w.writeheader()
             w.writerows(rows)
     if args.json:

@@ -33,6 +33,7 @@ std::string resultToJson(const RunResult &res, const std::string &file, long pea
   if (res.sampledNondet)
     j["bounded_by"].push_back("sampled nondeterminism");
   j["executions"] = {{"complete", res.exploration.complete}, {"blocked", res.exploration.blocked}};
+  j["events_added"] = res.exploration.events;
   j["time_seconds"] = res.exploration.seconds;
   j["peak_memory_kb"] = peakRssKb;
   j["errors"] = json::array();

@@ -40,6 +40,7 @@ ExplorationResult Explorer::explore(bool fromBranch) {
   if (stop_ && sharing_ && sharing_->stop)
     sharing_->stop->store(true);
   result_.stoppedEarly = stop_ && !result_.timedOut && !result_.memoryLimitHit;
+  result_.events = ticks_;
   result_.threadRuns = driver_.runs();
   result_.cachedEvents = driver_.cacheHits();
   result_.seconds =

@@ -60,6 +60,7 @@ struct ExplorationResult {
   bool timedOut = false;
   bool memoryLimitHit = false; // stopped by memoryLimitMb: the search is incomplete
   double seconds = 0;
+  uint64_t events = 0;       // events added to graphs (replayed ones not counted)
   uint64_t threadRuns = 0;   // next events computed by running a thread
   uint64_t cachedEvents = 0; // next events answered by the replay cache
 };

@@ -16,6 +16,7 @@ void merge(ExplorationResult &total, const ExplorationResult &r) {
   total.threadRuns += r.threadRuns;
   total.cachedEvents += r.cachedEvents;
   total.boundHit = total.boundHit || r.boundHit;
+  total.events += r.events;
   for (auto *loop : r.boundLoops)
     if (std::find(total.boundLoops.begin(), total.boundLoops.end(), loop) == total.boundLoops.end())
       total.boundLoops.push_back(loop);
