@@ -49,6 +49,11 @@ GPU = [
      for name, prog in [("caslock", "caslock.c"), ("ticketlock", "ticketlock.c"),
                         ("ttaslock", "ttaslock.c"), ("xfbarrier", "xfbarrier.c")]
      for (b, t) in [(4, 2), (6, 4)] for v in (1, 2)]
+# Kernels (benchmarks/programs/gpu, seq_cst atomics unless SC=0): name, program, blocks,
+# threads, variant (0 fixed, 1 racy), SC, expected verdict, expected executions. The fixed
+# 1-D convolution has one execution: every value it reads is ordered by its block's barriers.
+KERNELS = [("conv1d", "conv1d.c", b, 4, v, sc, "verified" if v == 0 else "error", 1 if v == 0 else None)
+           for b in (12, 15, 20, 25) for v in (0, 1) for sc in (1, 0)]
 GPU_QUICK = [("caslock", "caslock.c", 2, 2, 0, "verified", math.factorial(4)),
              ("xfbarrier", "xfbarrier.c", 4, 3, 0, "verified", 1),
              ("caslock", "caslock.c", 6, 4, 1, "error", None)]
@@ -216,6 +221,12 @@ def main():
                         ["--nthreads", str(w)])
             label = "%s-%dx%d-%s%s" % (name, b, t, ["ok", "rlx-acq", "rlx-rel"][v], suffix(w))
             verdict_row(rows, label, r, want, count, 22)
+        for (name, program, b, t, v, sc, want, count), w in [(k, w) for k in (KERNELS[:4] if args.quick else KERNELS)
+                                                             for w in workers]:
+            r = run_one(args.tool, "gpu/" + program, {"BLOCKS": b, "THREADS": t, "VARIANT": v, "SC": sc},
+                        args.timeout, ["--nthreads", str(w)])
+            label = "%s-%dx%d-%s-%s%s" % (name, b, t, ["fixed", "racy"][v], ["relacq", "sc"][sc], suffix(w))
+            verdict_row(rows, label, r, want, count, 26)
     if not args.only or "opencl" in args.only.split(","):
         print()
         oheader = "%-30s %-9s %-9s %12s %9s %9s %9s" % ("opencl kernel (--kernel)", "verdict", "expected", "executions",
