@@ -77,19 +77,12 @@ void BugChecker::checkHeap(const ExecutionGraph &g, const EventLabel &e) {
   } else if (auto *f = dyn_cast<FreeLabel>(&e)) {
     a = f->addr();
   }
-  const AllocLabel *alloc = nullptr;
+  const AllocLabel *alloc = g.allocationAt(a);
   std::vector<const FreeLabel *> frees;
-  for (ThreadId t = 0; t < g.numThreads(); ++t)
-    for (int32_t i = 0; i < g.threadSize(t); ++i) {
-      auto *l = g.label(Event{t, i});
-      if (auto *al = dyn_cast<AllocLabel>(l); al && a >= al->addr() && a < al->addr() + std::max<uint64_t>(al->size(), 1))
-        alloc = al;
-    }
   if (alloc)
-    for (ThreadId t = 0; t < g.numThreads(); ++t)
-      for (int32_t i = 0; i < g.threadSize(t); ++i)
-        if (auto *fl = dyn_cast<FreeLabel>(g.label(Event{t, i})); fl && fl->addr() == alloc->addr() && fl != &e)
-          frees.push_back(fl);
+    for (const FreeLabel *fl : g.freesOf(alloc->addr()))
+      if (fl != &e)
+        frees.push_back(fl);
   if (isa<FreeLabel>(&e)) {
     if (!alloc || alloc->addr() != a)
       record(g, ErrorType::MemoryError, "free of memory that was not allocated", {&e});

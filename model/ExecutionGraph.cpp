@@ -60,6 +60,13 @@ EventLabel *ExecutionGraph::add(std::unique_ptr<EventLabel> lab) {
   if (isa<FenceLabel>(lab.get()) && lab->isSC())
     ++scFences_;
   setPoIndexes(*lab, events.empty() ? nullptr : events.back().get());
+  if (auto *al = dyn_cast<AllocLabel>(lab.get())) {
+    auto it = std::lower_bound(allocs_.begin(), allocs_.end(), std::pair<Addr, Event>(al->addr(), Event{}),
+                               [](auto &x, auto &y) { return x.first < y.first; });
+    allocs_.insert(it, {al->addr(), al->pos()});
+  } else if (auto *fl = dyn_cast<FreeLabel>(lab.get())) {
+    frees_.push_back({fl->addr(), fl->pos()});
+  }
   if (auto *r = dyn_cast<ReadLabel>(lab.get())) {
     LocationInfo &li = locFor(r->addr(), r->size());
     li.reads.push_back(r->pos());
@@ -265,6 +272,33 @@ void ExecutionGraph::restrict(const View &keep) {
     if (LocationInfo *li = locs_.find(a); li && !keepHeldEvents(*li))
       locs_.erase(a);
   dropped_.clear();
+  filterHeap();
+}
+
+void ExecutionGraph::filterHeap() {
+  auto gone = [&](const std::pair<Addr, Event> &x) {
+    return !contains(x.second) ||
+           (!isa<AllocLabel>(label(x.second)) && !isa<FreeLabel>(label(x.second)));
+  };
+  std::erase_if(allocs_, gone);
+  std::erase_if(frees_, gone);
+}
+
+const AllocLabel *ExecutionGraph::allocationAt(Addr a) const {
+  auto it = std::upper_bound(allocs_.begin(), allocs_.end(), a,
+                             [](Addr x, const std::pair<Addr, Event> &y) { return x < y.first; });
+  if (it == allocs_.begin())
+    return nullptr;
+  auto *al = static_cast<const AllocLabel *>(label(std::prev(it)->second));
+  return a < al->addr() + std::max<uint64_t>(al->size(), 1) ? al : nullptr;
+}
+
+std::vector<const FreeLabel *> ExecutionGraph::freesOf(Addr start) const {
+  std::vector<const FreeLabel *> out;
+  for (auto &[a, e] : frees_)
+    if (a == start)
+      out.push_back(static_cast<const FreeLabel *>(label(e)));
+  return out;
 }
 
 void ExecutionGraph::renumberCo(LocationInfo &li, size_t from) {
@@ -322,6 +356,9 @@ void ExecutionGraph::assignRestricted(const ExecutionGraph &from, const View &ke
   dropUnstartedThreads();
   dropped_.clear(); // the locations are built filtered below
   copyLocationsFrom(from);
+  allocs_ = from.allocs_;
+  frees_ = from.frees_;
+  filterHeap();
 }
 
 void ExecutionGraph::copyLocationsFrom(const ExecutionGraph &from) {

@@ -120,6 +120,12 @@ public:
   /// The write an access observes: itself for a write, its rf source for a read.
   Event observedWrite(const MemAccessLabel *l) const;
 
+  /// The allocation holding address a in this graph (null: none), by an index of the
+  /// allocations kept sorted by address (blocks of one graph do not overlap).
+  const AllocLabel *allocationAt(Addr a) const;
+  /// The frees and retires of the block starting at `start`, in the order added.
+  std::vector<const FreeLabel *> freesOf(Addr start) const;
+
   /// The arrivals of instance `instance` of barrier `b`.
   std::vector<const EventLabel *> barrierArrivals(Addr b, uint32_t instance) const;
 
@@ -171,6 +177,10 @@ private:
   bool hasPastRfs_ = false; // some read was revisited in place
   std::vector<Event> restored_;
   std::vector<Addr> dropped_; // scratch of restrict: the locations that lost events
+  /// Heap events by block start (allocations sorted; frees of a block in the order added);
+  /// filtered to the events held after a restriction or a copy (filterHeap).
+  std::vector<std::pair<Addr, Event>> allocs_, frees_;
+  void filterHeap();
 };
 
 } // namespace scopemc

@@ -49,6 +49,57 @@ TEST(Graph, AddStampsAndLinksReadsAndWrites) {
   EXPECT_TRUE(b.g.coBefore(Event::init(), w));
 }
 
+TEST(Graph, HeapIndexFollowsAddsCutsAndCopies) {
+  // allocationAt / freesOf against what a scan of the graph's labels finds.
+  Builder b;
+  b.start(0);
+  auto alloc = [&](Addr a, uint64_t size) {
+    Event e{0, b.g.threadSize(0)};
+    b.add(std::make_unique<AllocLabel>(e, hostThreadPos(0), nullptr, a, size, false));
+    return e;
+  };
+  auto free = [&](Addr a) {
+    Event e{0, b.g.threadSize(0)};
+    b.add(std::make_unique<FreeLabel>(e, hostThreadPos(0), nullptr, a));
+    return e;
+  };
+  alloc(0x300, 16);
+  alloc(0x100, 8);
+  free(0x100);
+  Stamp mid = b.g.nextStamp() - 1;
+  alloc(0x200, 0);
+  free(0x300);
+  free(0x300);
+  auto check = [](const ExecutionGraph &g, Addr a) {
+    const AllocLabel *want = nullptr;
+    std::vector<const FreeLabel *> frees;
+    for (int32_t i = 0; i < g.threadSize(0); ++i) {
+      if (auto *al = dyn_cast<AllocLabel>(g.label(Event{0, i}));
+          al && a >= al->addr() && a < al->addr() + std::max<uint64_t>(al->size(), 1))
+        want = al;
+    }
+    for (int32_t i = 0; i < g.threadSize(0); ++i)
+      if (auto *fl = dyn_cast<FreeLabel>(g.label(Event{0, i})); fl && want && fl->addr() == want->addr())
+        frees.push_back(fl);
+    EXPECT_EQ(g.allocationAt(a), want) << std::hex << a;
+    if (want) {
+      EXPECT_EQ(g.freesOf(want->addr()), frees) << std::hex << a;
+    }
+  };
+  const Addr probes[] = {0x0ff, 0x100, 0x107, 0x108, 0x200, 0x201, 0x2ff, 0x300, 0x30f, 0x310};
+  for (Addr a : probes)
+    check(b.g, a);
+  EXPECT_EQ(b.g.freesOf(0x300).size(), 2u);
+  ExecutionGraph copy = b.g.copy();
+  for (Addr a : probes)
+    check(copy, a);
+  b.g.cutToStamp(mid); // the block at 0x200 and the frees of 0x300 are gone
+  EXPECT_EQ(b.g.allocationAt(0x200), nullptr);
+  EXPECT_TRUE(b.g.freesOf(0x300).empty());
+  for (Addr a : probes)
+    check(b.g, a);
+}
+
 TEST(Graph, SetRfMovesTheReaderBetweenWrites) {
   Builder b;
   b.start(0);
