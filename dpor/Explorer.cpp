@@ -155,7 +155,7 @@ bool Explorer::isRunnable(ThreadId t) {
     return isa<ThreadFinishLabel>(g.lastLabel(c)) || isa<ErrorLabel>(g.lastLabel(c));
   }
   if (auto *d = dyn_cast<BarrierDepartLabel>(next)) // the instance is complete
-    return g.barrierArrivals(d->barrier(), d->instance()).size() >= d->count();
+    return g.barrierArrivalCount(d->barrier(), d->instance()) >= d->count();
   return true;
 }
 

@@ -66,6 +66,8 @@ EventLabel *ExecutionGraph::add(std::unique_ptr<EventLabel> lab) {
     allocs_.insert(it, {al->addr(), al->pos()});
   } else if (auto *fl = dyn_cast<FreeLabel>(lab.get())) {
     frees_.push_back({fl->addr(), fl->pos()});
+  } else if (auto *ba = dyn_cast<BarrierArriveLabel>(lab.get())) {
+    arrivals_[{ba->barrier(), ba->instance()}].push_back(ba->pos());
   }
   if (auto *r = dyn_cast<ReadLabel>(lab.get())) {
     LocationInfo &li = locFor(r->addr(), r->size());
@@ -133,10 +135,11 @@ Event ExecutionGraph::observedWrite(const MemAccessLabel *l) const {
 
 std::vector<const EventLabel *> ExecutionGraph::barrierArrivals(Addr b, uint32_t instance) const {
   std::vector<const EventLabel *> out;
-  for (auto &events : threads_)
-    for (auto &l : events)
-      if (auto *a = dyn_cast<BarrierArriveLabel>(l.get()); a && a->barrier() == b && a->instance() == instance)
-        out.push_back(a);
+  auto it = arrivals_.find({b, instance});
+  if (it != arrivals_.end())
+    for (Event e : it->second)
+      out.push_back(label(e));
+  std::sort(out.begin(), out.end(), [](auto *x, auto *y) { return x->pos() < y->pos(); });
   return out;
 }
 
@@ -196,10 +199,13 @@ void ExecutionGraph::undoInPlaceAfter(Stamp s) {
 
 void ExecutionGraph::dropFrom(std::vector<std::unique_ptr<EventLabel>> &events, size_t n) {
   for (size_t i = n; i < events.size(); ++i) {
-    if (auto *m = dyn_cast<MemAccessLabel>(events[i].get()))
+    EventLabel *l = events[i].get();
+    if (auto *m = dyn_cast<MemAccessLabel>(l))
       dropped_.push_back(m->addr());
-    else if (isa<FenceLabel>(events[i].get()) && events[i]->isSC())
+    else if (isa<FenceLabel>(l) && l->isSC())
       --scFences_;
+    else if (isa<AllocLabel>(l) || isa<FreeLabel>(l) || isa<BarrierArriveLabel>(l))
+      indexedDropped_ = true;
   }
   if (events.size() > n)
     events.resize(n);
@@ -272,16 +278,19 @@ void ExecutionGraph::restrict(const View &keep) {
     if (LocationInfo *li = locs_.find(a); li && !keepHeldEvents(*li))
       locs_.erase(a);
   dropped_.clear();
-  filterHeap();
+  if (indexedDropped_)
+    filterIndexes();
 }
 
-void ExecutionGraph::filterHeap() {
-  auto gone = [&](const std::pair<Addr, Event> &x) {
-    return !contains(x.second) ||
-           (!isa<AllocLabel>(label(x.second)) && !isa<FreeLabel>(label(x.second)));
-  };
+void ExecutionGraph::filterIndexes() {
+  indexedDropped_ = false;
+  auto gone = [&](const std::pair<Addr, Event> &x) { return !contains(x.second); };
   std::erase_if(allocs_, gone);
   std::erase_if(frees_, gone);
+  for (auto it = arrivals_.begin(); it != arrivals_.end();) {
+    std::erase_if(it->second, [&](Event e) { return !contains(e); });
+    it = it->second.empty() ? arrivals_.erase(it) : std::next(it);
+  }
 }
 
 const AllocLabel *ExecutionGraph::allocationAt(Addr a) const {
@@ -358,7 +367,8 @@ void ExecutionGraph::assignRestricted(const ExecutionGraph &from, const View &ke
   copyLocationsFrom(from);
   allocs_ = from.allocs_;
   frees_ = from.frees_;
-  filterHeap();
+  arrivals_ = from.arrivals_;
+  filterIndexes();
 }
 
 void ExecutionGraph::copyLocationsFrom(const ExecutionGraph &from) {

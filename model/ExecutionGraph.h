@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <map>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -126,6 +127,11 @@ public:
   /// The frees and retires of the block starting at `start`, in the order added.
   std::vector<const FreeLabel *> freesOf(Addr start) const;
 
+  /// How many threads arrived at instance `instance` of barrier `b`.
+  size_t barrierArrivalCount(Addr b, uint32_t instance) const {
+    auto it = arrivals_.find({b, instance});
+    return it == arrivals_.end() ? 0 : it->second.size();
+  }
   /// The arrivals of instance `instance` of barrier `b`.
   std::vector<const EventLabel *> barrierArrivals(Addr b, uint32_t instance) const;
 
@@ -177,10 +183,13 @@ private:
   bool hasPastRfs_ = false; // some read was revisited in place
   std::vector<Event> restored_;
   std::vector<Addr> dropped_; // scratch of restrict: the locations that lost events
-  /// Heap events by block start (allocations sorted; frees of a block in the order added);
-  /// filtered to the events held after a restriction or a copy (filterHeap).
+  /// Heap events by block start (allocations sorted; frees of a block in the order added)
+  /// and barrier arrivals by (barrier, instance); filtered to the events held after a
+  /// restriction that dropped such an event, or a copy (filterIndexes).
   std::vector<std::pair<Addr, Event>> allocs_, frees_;
-  void filterHeap();
+  std::map<std::pair<Addr, uint32_t>, std::vector<Event>> arrivals_;
+  bool indexedDropped_ = false; // dropFrom dropped an allocation, free or arrival
+  void filterIndexes();
 };
 
 } // namespace scopemc
