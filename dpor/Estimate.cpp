@@ -25,6 +25,7 @@ double Explorer::randomPath(uint64_t &rng, bool &complete) {
   driver_.resetAll();
   double weight = 1;
   while (true) {
+    scanFrom_ = 0; // alternatives change the graph between steps (runForward's bound does not hold)
     ThreadId t = chooseThread();
     if (t < 0) {
       uint64_t before = result_.complete;

@@ -1,5 +1,7 @@
 #include "dpor/Explorer.h"
 
+#include <limits>
+
 #include <algorithm>
 #include <cstdio>
 
@@ -176,6 +178,26 @@ ThreadId Explorer::chooseThread() {
   return chooseThreadScan();
 }
 
+ThreadId Explorer::lowestAffected(const EventLabel &e) {
+  // The lowest thread whose runnability e may have changed: none for an arrival that does
+  // not complete its barrier instance (the threads at the instance still wait for others);
+  // the new thread for a create; any thread otherwise.
+  if (opts_.scheduleSeed || opts_.inPlaceRevisits)
+    return 0;
+  if (auto *a = dyn_cast<BarrierArriveLabel>(&e)) {
+    // Only the threads that arrived at the instance wait at its departure.
+    if (graph().barrierArrivalCount(a->barrier(), a->instance()) < a->count())
+      return std::numeric_limits<ThreadId>::max();
+    ThreadId lowest = std::numeric_limits<ThreadId>::max();
+    for (const EventLabel *x : graph().barrierArrivals(a->barrier(), a->instance()))
+      lowest = std::min(lowest, x->thread());
+    return lowest;
+  }
+  if (auto *c = dyn_cast<ThreadCreateLabel>(&e))
+    return c->child();
+  return 0;
+}
+
 ThreadId Explorer::chooseThreadScan() {
   auto &g = graph();
   pickedFirst_ = false;
@@ -205,16 +227,28 @@ ThreadId Explorer::chooseThreadScan() {
     h ^= h >> 29;
     first = static_cast<ThreadId>(h % static_cast<uint64_t>(n));
   }
-  for (ThreadId k = 0; k < n; ++k) {
+  // Threads below scanFrom_ were found not runnable by an earlier scan, and no event added
+  // since could change that (lowestAffected): the scan starts there (not when seeded).
+  ThreadId start = opts_.scheduleSeed ? 0 : std::min(scanFrom_, n), firstRunnable = n;
+#ifdef SCOPEMC_CHECK_STICKY
+  for (ThreadId t = 0; t < start; ++t)
+    if (isRunnable(t))
+      std::abort();
+#endif
+  for (ThreadId k = start; k < n; ++k) {
     ThreadId t = (first + k) % n;
     if (isWaiting(t)) {
-      if (fallback < 0 && isRunnable(t)) // runs the thread up to its read again
+      if (fallback < 0 && isRunnable(t)) { // runs the thread up to its read again
         fallback = t;
+        firstRunnable = std::min(firstRunnable, t);
+      }
     } else if (isRunnable(t)) {
       pickedFirst_ = true;
+      scanFrom_ = std::min(firstRunnable, t);
       return t;
     }
   }
+  scanFrom_ = firstRunnable;
   return fallback;
 }
 
@@ -254,6 +288,7 @@ bool Explorer::isWaiting(ThreadId t) const {
 
 bool Explorer::runForward() {
   stillFirst_ = -1;
+  scanFrom_ = 0; // the graph changed in other ways than by added events
   while (true) {
     // Limits and progress every 1024 events, also within one long execution.
     if ((++ticks_ & 1023) == 0 && (outOfTime() || (opts_.longExecutionEvents && checkLongExecution())))
@@ -267,9 +302,16 @@ bool Explorer::runForward() {
       return !stop_; // inconsistent or dropped: backtrack
     if (stop_)
       return false;
-    if (first && graph().threadSize(t) == size + 1 &&
-        leavesOthersAsTheyWere(*graph().lastLabel(t)))
-      stillFirst_ = t;
+    if (graph().threadSize(t) == size + 1) {
+      const EventLabel &e = *graph().lastLabel(t);
+      bool others = leavesOthersAsTheyWere(e);
+      if (first && others)
+        stillFirst_ = t;
+      if (!others)
+        scanFrom_ = std::min(scanFrom_, lowestAffected(e));
+    } else {
+      scanFrom_ = 0;
+    }
   }
 }
 

@@ -169,6 +169,9 @@ private:
   /// The thread runForward just added an event to, when it was picked as the first runnable
   /// one and the event leaves every other thread as it was (chooseThread); else -1.
   ThreadId stillFirst_ = -1;
+  /// Threads below it are not runnable in the current graph (chooseThreadScan).
+  ThreadId scanFrom_ = 0;
+  ThreadId lowestAffected(const EventLabel &e);
   /// The last choice was the first runnable thread that does not wait (not an RMW's write
   /// half, not a waiting thread run as the last resort): if its read turns out to wait, it is
   /// postponed and chooseThread picks again (a waiting thread runs only as a last resort).
