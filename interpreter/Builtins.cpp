@@ -146,6 +146,12 @@ void Calls::place(Thread &th, Builtin what, uint64_t v) {
 Interpreter::Flow Calls::allocate(Thread &th, Frame &f, const CallBase &i, uint64_t size,
                                         bool zeroed, uint64_t &out) {
   uint64_t top = (th.heapTop + 15) / 16 * 16;
+  // Allocation fails (NULL, no event) beyond kMaxAllocation or past the thread's heap region,
+  // as it does on a machine for sizes no machine can give.
+  if (size > addr::kMaxAllocation || top + size > addr::kThreadSpan) {
+    out = 0;
+    return Flow::Next;
+  }
   out = addr::threadBase(addr::kHeap, th.tid) + top;
   if (!in_.offer(th, AllocLabel(in_.nextEvent(th), th.pos, in_.src(i), out, size, zeroed)))
     return Flow::Stop;
@@ -299,7 +305,13 @@ Interpreter::Flow Calls::memoryBuiltin(Thread &th, Frame &f, const CallBase &i, 
   Flow fl = Flow::Next;
   switch (b) {
   case Builtin::Malloc: fl = allocate(th, f, i, arg(0), false, out); break;
-  case Builtin::Calloc: fl = allocate(th, f, i, arg(0) * arg(1), true, out); break;
+  case Builtin::Calloc: {
+    uint64_t bytes = 0;
+    if (__builtin_mul_overflow(arg(0), arg(1), &bytes))
+      bytes = ~uint64_t{0}; // no machine has that much: NULL
+    fl = allocate(th, f, i, bytes, true, out);
+    break;
+  }
   case Builtin::AlignedAlloc: fl = allocate(th, f, i, arg(1), false, out); break;
   case Builtin::Realloc: {
     uint64_t old = arg(0), oldSize = 0;
@@ -312,9 +324,9 @@ Interpreter::Flow Calls::memoryBuiltin(Thread &th, Frame &f, const CallBase &i, 
     if (!known)
       throw InputError(toString(in_.src(i)) + ": realloc of memory allocated by another thread is not supported");
     fl = allocate(th, f, i, arg(1), false, out);
-    if (fl == Flow::Next && old)
+    if (fl == Flow::Next && old && out) // a failed realloc (NULL) keeps the old block
       fl = in_.copyMemory(th, i, out, old, std::min(oldSize, arg(1)));
-    if (fl == Flow::Next && old && !in_.offer(th, FreeLabel(in_.nextEvent(th), th.pos, in_.src(i), old)))
+    if (fl == Flow::Next && old && out && !in_.offer(th, FreeLabel(in_.nextEvent(th), th.pos, in_.src(i), old)))
       fl = Flow::Stop;
     break;
   }

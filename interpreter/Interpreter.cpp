@@ -509,6 +509,14 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
         if ((y.bits & mask(intBits(b->getType()))) == 0)
           return fail(th, i, ErrorKind::UndefinedBehaviour, "division by zero");
         break;
+      case Instruction::Shl:
+      case Instruction::LShr:
+      case Instruction::AShr: // C: a shift by the width or more is undefined
+        if (unsigned w = intBits(b->getType()); (y.bits & mask(w)) >= w)
+          return fail(th, i, ErrorKind::UndefinedBehaviour,
+                      "shift by " + std::to_string(y.bits & mask(w)) + " of a " + std::to_string(w) +
+                          "-bit value");
+        break;
       default:
         break;
       }

@@ -426,19 +426,23 @@ Piecing Interpreter::piecing(const Thread &th, const Instruction &i, unsigned op
 Interpreter::Flow Interpreter::copyMemory(Thread &th, const Instruction &i, uint64_t dst,
                                           uint64_t srcA, uint64_t n) {
   Piecing pd = piecing(th, i, 0, dst), ps = piecing(th, i, 1, srcA);
-  std::vector<uint8_t> buf(n);
   // Padding between the fields of a struct (of the source or the destination) is not
-  // copied: nothing reads it, and it may never have been written.
-  std::vector<bool> skip(n, false);
+  // copied: nothing reads it, and it may never have been written. The buffers grow as pieces
+  // are read: a size beyond the objects fails at their end (out of bounds) before memory
+  // for all of it is taken.
+  std::vector<uint8_t> buf;
+  std::vector<bool> skip;
   for (uint64_t off = 0; off < n;) {
     Grain s = pieceAt(prog_, ps, srcA + off, n - off), d = pieceAt(prog_, pd, dst + off, n - off);
     uint32_t chunk = std::min(s.size, d.size);
     uint64_t v = 0;
-    if (s.padding || d.padding) {
-      skip[off] = true;
-    } else if (Flow fl = loadScalar(th, i, srcA + off, chunk, kPlain, v); fl != Flow::Next) {
-      return fl;
-    }
+    bool pad = s.padding || d.padding;
+    if (!pad)
+      if (Flow fl = loadScalar(th, i, srcA + off, chunk, kPlain, v); fl != Flow::Next)
+        return fl;
+    buf.resize(off + chunk);
+    skip.resize(off + chunk, false);
+    skip[off] = pad;
     std::memcpy(buf.data() + off, &v, chunk);
     off += chunk;
   }

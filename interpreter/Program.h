@@ -46,6 +46,10 @@ inline bool isBlockShared(uint64_t a) { return (a & kRegionMask) == kBlockShared
 inline uint64_t sharedTemplate(uint64_t a) { return kBlockShared | (a & ((1ull << kBlockShift) - 1)); }
 inline uint64_t sharedKey(uint64_t a) { return (a & ~kRegionMask) >> kBlockShift; }
 constexpr unsigned kThreadShift = 32;
+/// The bytes of a region each thread has (heap, stacks, thread-locals).
+constexpr uint64_t kThreadSpan = uint64_t{1} << kThreadShift;
+/// The largest single allocation the heap gives; larger requests return NULL.
+constexpr uint64_t kMaxAllocation = uint64_t{1} << 30;
 inline uint64_t threadBase(uint64_t region, ThreadId t) {
   return region + (static_cast<uint64_t>(t) << kThreadShift);
 }
