@@ -23,7 +23,7 @@ int64_t sextBits(uint64_t v, unsigned bits) {
 } // namespace
 
 Interpreter::Flow Calls::call(Thread &th, Frame &f, const CallBase &i) {
-  const Function *callee = i.getCalledFunction();
+  const Function *callee = calledFunction(i);
   if (!callee) {
     uint64_t target = in_.get(f, i.getCalledOperand()).bits;
     const FunctionInfo *fi = in_.prog_.functionAt(target);
@@ -262,7 +262,7 @@ Interpreter::Flow Calls::verifierBuiltin(Thread &th, Frame &f, const CallBase &i
   case Builtin::VerifierAssume:
     return (arg(0) & 1) ? Flow::Next : in_.block(th, i, BlockReason::Assume);
   case Builtin::Abort:
-    return in_.fail(th, i, ErrorKind::Assertion, i.getCalledFunction()->getName().str() + "() called");
+    return in_.fail(th, i, ErrorKind::Assertion, calledFunction(i)->getName().str() + "() called");
   case Builtin::Exit:
     return in_.offer(th, ThreadFinishLabel(in_.nextEvent(th), th.pos, in_.src(i), arg(0))) ? Flow::Done : Flow::Stop;
   case Builtin::WeakAccess:
@@ -345,7 +345,7 @@ Interpreter::Flow Calls::memoryBuiltin(Thread &th, Frame &f, const CallBase &i, 
   default:
     return Flow::Next;
   }
-  if (fl == Flow::Next)
+  if (fl == Flow::Next && !i.getType()->isVoidTy())
     in_.setBits(f, i, out);
   return fl;
 }

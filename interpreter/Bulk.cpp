@@ -128,7 +128,7 @@ BulkShape shapeOf(const Value *p, MaybeAlign align) {
 void Program::analyseBulkOperations(const Function &f) {
   for (const Instruction &i : instructions(f)) {
     auto *call = dyn_cast<CallBase>(&i);
-    const Function *callee = call ? call->getCalledFunction() : nullptr;
+    const Function *callee = call ? calledFunction(*call) : nullptr;
     if (!callee)
       continue;
     Intrinsic::ID id = callee->getIntrinsicID();

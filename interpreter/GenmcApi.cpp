@@ -62,7 +62,7 @@ Interpreter::Flow Calls::genmcBuiltin(Thread &th, Frame &f, const CallBase &i, B
   case Builtin::NondetInt: {
     uint64_t v = sampledValue(th.tid, th.nondetCalls++);
     unsigned w = i.getType()->isIntegerTy() ? i.getType()->getIntegerBitWidth() : 64;
-    StringRef name = i.getCalledFunction()->getName();
+    StringRef name = calledFunction(i)->getName();
     if (name.ends_with("_bool"))
       v &= 1;
     else if (w < 64)

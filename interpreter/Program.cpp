@@ -166,6 +166,33 @@ std::optional<Builtin> builtinNamed(StringRef name) {
   return std::nullopt;
 }
 
+unsigned builtinArity(Builtin b) {
+  // The arguments the interpreter reads (all integers or pointers); C lets an unprototyped
+  // declaration pass fewer, which is refused at load.
+  switch (b) {
+  case Builtin::PthreadCreate: return 4;
+  case Builtin::BarrierInit: case Builtin::Memcpy: case Builtin::Memset:
+  case Builtin::ThreadSpawn: return 3;
+  case Builtin::PthreadJoin: case Builtin::PthreadEqual: case Builtin::Calloc:
+  case Builtin::AlignedAlloc: case Builtin::Realloc: case Builtin::HazardProtect:
+  case Builtin::ApiFence: return 2;
+  case Builtin::PthreadExit: case Builtin::MutexInit: case Builtin::MutexLock:
+  case Builtin::MutexTrylock: case Builtin::MutexUnlock: case Builtin::BarrierWait:
+  case Builtin::Malloc: case Builtin::Free: case Builtin::AssertFail: case Builtin::VerifierAssert:
+  case Builtin::VerifierAssume: case Builtin::Exit: case Builtin::PlaceThread:
+  case Builtin::PlaceBlock: case Builtin::PlaceDevice: case Builtin::PlaceGlobal:
+  case Builtin::GroupSize: case Builtin::ThreadJoinValue: case Builtin::HazardClear:
+  case Builtin::HazardRetire: case Builtin::ApiBarrier: case Builtin::ApiId: case Builtin::ApiWait:
+    return 1;
+  case Builtin::ApiLoad: return 4;
+  case Builtin::ApiStore: return 5;
+  case Builtin::ApiRmw: return 6;
+  case Builtin::ApiCas: return 7;
+  case Builtin::ApiLaunch: return 9;
+  default: return 0;
+  }
+}
+
 StringRef refusalReason(StringRef name) {
   for (const Refusal &r : kRefusals) {
     StringRef p(r.prefix);
@@ -251,6 +278,24 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
     if (!f.isDeclaration())
       validate(f);
   refusePersistency();
+}
+
+void Program::checkBuiltinCall(const CallBase &call, Builtin b) const {
+  unsigned want = builtinArity(b);
+  std::string name = calledFunction(call)->getName().str();
+  if (call.arg_size() < want)
+    throw InputError(where(*this, call) + ": '" + name + "' is called with " +
+                     std::to_string(call.arg_size()) + " argument" + (call.arg_size() == 1 ? "" : "s") +
+                     ", it takes " + std::to_string(want));
+  for (unsigned k = 0; k < want; ++k) {
+    Type *t = call.getArgOperand(k)->getType();
+    if (!t->isIntegerTy() && !t->isPointerTy())
+      throw InputError(where(*this, call) + ": argument " + std::to_string(k + 1) + " of '" + name +
+                       "' is not an integer or a pointer");
+    if (t->isIntegerTy() && t->getIntegerBitWidth() > 64)
+      throw InputError(where(*this, call) + ": argument " + std::to_string(k + 1) + " of '" + name +
+                       "' is wider than 64 bits");
+  }
 }
 
 void Program::refusePersistency() const {
@@ -633,7 +678,7 @@ void Program::validate(const Function &f) const {
         throw InputError(where(*this, i) + ": inline assembly is not supported");
       continue;
     }
-    const Function *callee = call->getCalledFunction();
+    const Function *callee = calledFunction(*call);
     if (!callee || !callee->isDeclaration())
       continue;
     if (callee->isIntrinsic()) {
@@ -644,6 +689,8 @@ void Program::validate(const Function &f) const {
     if (StringRef why = refusalReason(callee->getName()); !why.empty())
       throw InputError(where(*this, i) + ": unsupported function '" + callee->getName().str() +
                        "': " + why.str());
+    if (auto b = builtinNamed(callee->getName()))
+      checkBuiltinCall(*call, *b);
     if (!builtinNamed(callee->getName()))
       throw InputError(where(*this, i) + ": unsupported function '" +
                        llvm::demangle(callee->getName().str()) +

@@ -159,6 +159,12 @@ struct FunctionInfo {
   std::vector<LoopData> loopData;
 };
 
+/// The function a call names, also when C called it through an unprototyped declaration
+/// with other argument types (LLVM's getCalledFunction() is then null).
+inline const llvm::Function *calledFunction(const llvm::CallBase &c) {
+  return llvm::dyn_cast<llvm::Function>(c.getCalledOperand()->stripPointerCasts());
+}
+
 /// What a bulk operation's pointer operand points into, as the IR shows it at the call: the
 /// object's type and the value holding the object's start (an alloca of the function, or the
 /// operand itself), and the operand's alignment (0: unknown). Bulk.cpp.
@@ -243,6 +249,9 @@ private:
   void validate(const llvm::Function &f) const;
   void validateSyncScope(const llvm::Instruction &i) const;
   void refusePersistency() const;
+  /// Refuses a call of a modelled function with fewer arguments than it reads, or with one
+  /// that is not an integer or a pointer (an unprototyped declaration lets C do both).
+  void checkBuiltinCall(const llvm::CallBase &call, Builtin b) const;
 
   std::unique_ptr<llvm::LLVMContext> ctx_;
   std::unique_ptr<llvm::Module> mod_;

@@ -30,6 +30,10 @@ expect too-many-devices 5 "beyond scopemc's limits \(devices 0-15" -- "$dir/kern
 # legacy C compiles with warnings (shown); -Werror after -- makes them errors again
 expect legacy-c-warns 0 "warning: type specifier missing, defaults to 'int'" -- "$dir/../e2e/programs/legacy_c.c"
 expect legacy-c-werror 5 "legacy_c.c:[0-9]+:[0-9]+: error: type specifier missing" -- "$dir/../e2e/programs/legacy_c.c" -- -Werror
+# a modelled function called with too few arguments (C allows it through an unprototyped
+# declaration): refused with its position, never a crash
+expect arity-too-few 5 "arity.c:12:[0-9]+: 'pthread_create' is called with 2 arguments, it takes 4" -- "$dir/arity.c"
+expect arity-extra-ignored 42 "__VERIFIER_error\(\) called" -- "$dir/arity.c" -- -DA
 # GenMC calls that are not modelled: refused by name with the reason
 expect genmc-optional 5 "genmc_refused.c:8:[0-9]+: unsupported function '__VERIFIER_opt_begin': GenMC's __VERIFIER_optional blocks are not supported" -- "$dir/genmc_refused.c" -- -DOPTIONAL
 expect genmc-rcu 5 "genmc_refused.c:10:[0-9]+: unsupported function '__VERIFIER_rcu_read_lock': RCU needs the Linux-kernel memory model" -- "$dir/genmc_refused.c" -- -DRCU
