@@ -181,12 +181,8 @@ Interpreter::Flow Calls::barrierWait(Thread &th, const CallBase &i, uint64_t bar
 }
 
 Interpreter::Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
-  auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
-  auto ret = [&](uint64_t v) {
-    if (!i.getType()->isVoidTy())
-      in_.setBits(f, i, v);
-    return Flow::Next;
-  };
+  auto arg = [&](unsigned k) { return argOf(f, i, k); };
+  auto ret = [&](uint64_t v) { return result(f, i, v); };
   switch (b) {
   case Builtin::PthreadCreate: {
     uint64_t child = 0;

@@ -29,6 +29,16 @@ private:
                 uint64_t &out);
   std::string cString(uint64_t a) const;
 
+  /// Argument k of call i, and setting its result (none for a void call).
+  uint64_t argOf(const Frame &f, const llvm::CallBase &i, unsigned k) const {
+    return in_.bits(f, i.getArgOperand(k));
+  }
+  Flow result(Frame &f, const llvm::CallBase &i, uint64_t v) const {
+    if (!i.getType()->isVoidTy())
+      in_.setBits(f, i, v);
+    return Flow::Next;
+  }
+
   // GenMC's API beyond pthreads (GenmcApi.cpp)
   Flow genmcBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, Builtin b);
   Flow protect(Thread &th, const llvm::CallBase &i, uint64_t slot, uint64_t target);

@@ -38,12 +38,8 @@ Interpreter::Flow Calls::protect(Thread &th, const CallBase &i, uint64_t slot, u
 }
 
 Interpreter::Flow Calls::genmcBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
-  auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
-  auto ret = [&](uint64_t v) {
-    if (!i.getType()->isVoidTy())
-      in_.setBits(f, i, v);
-    return Flow::Next;
-  };
+  auto arg = [&](unsigned k) { return argOf(f, i, k); };
+  auto ret = [&](uint64_t v) { return result(f, i, v); };
   switch (b) {
   case Builtin::ThreadSpawn: { // __VERIFIER_thread_create(attr, routine, arg): the id
     uint64_t child = 0;
