@@ -51,9 +51,12 @@ GPU = [
      for (b, t) in [(4, 2), (6, 4)] for v in (1, 2)]
 # Kernels (benchmarks/programs/gpu, seq_cst atomics unless SC=0): name, program, blocks,
 # threads, variant (0 fixed, 1 racy), SC, expected verdict, expected executions. The fixed
-# 1-D convolution has one execution: every value it reads is ordered by its block's barriers.
+# 1-D convolution and matrix multiply have one execution each: every value they read is
+# ordered by their block's barriers.
 KERNELS = [("conv1d", "conv1d.c", b, 4, v, sc, "verified" if v == 0 else "error", 1 if v == 0 else None)
-           for b in (12, 15, 20, 25) for v in (0, 1) for sc in (1, 0)]
+           for b in (12, 15, 20, 25) for v in (0, 1) for sc in (1, 0)] + \
+          [("matmul", "matmul.c", b, 3, v, sc, "verified" if v == 0 else "error", 1 if v == 0 else None)
+           for b in (4, 8, 15) for v in (0, 1) for sc in (1, 0)]
 GPU_QUICK = [("caslock", "caslock.c", 2, 2, 0, "verified", math.factorial(4)),
              ("xfbarrier", "xfbarrier.c", 4, 3, 0, "verified", 1),
              ("caslock", "caslock.c", 6, 4, 1, "error", None)]

@@ -163,6 +163,11 @@ void ThreadDriver::record(const EventLabel &label) {
     return;
   if (cached_ >= cacheLimit_)
     clearCache();
+  // Nor is an event whose path would have to be rebuilt from far back (after a clear, many
+  // long threads would each rebuild theirs): the thread's cache starts again at its next
+  // reset.
+  if (static_cast<size_t>(label.index()) > state(label.thread()).path.size() + kMaxRebuild)
+    return;
   if (ReplayNode *n = cacheNode(label.thread(), label.index(), true); n && !n->label)
     n->label = label.clone();
 }

@@ -104,6 +104,8 @@ private:
   /// Bounds the memory snapshots take: a thread state per snapshot, whatever the length of
   /// the thread.
   static constexpr size_t kMaxSnapshots = 32;
+  /// The most trie nodes one recorded event may add to reach it (record()).
+  static constexpr size_t kMaxRebuild = 64;
   ThreadState &state(ThreadId t) {
     if (static_cast<size_t>(t) < threads_.size()) [[likely]]
       return threads_[static_cast<size_t>(t)];
