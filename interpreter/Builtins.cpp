@@ -185,6 +185,8 @@ Interpreter::Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, 
   auto ret = [&](uint64_t v) { return result(f, i, v); };
   switch (b) {
   case Builtin::PthreadCreate: {
+    if (const FunctionInfo *fi = in_.prog_.functionAt(arg(2)); !fi || fi->fn->isDeclaration())
+      return in_.fail(th, i, ErrorKind::MemoryError, "pthread_create with a start routine that is not a function");
     uint64_t child = 0;
     if (!in_.offer(th, ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i), ThreadEntry{arg(2), arg(3), std::nullopt, {}}),
                &child))

@@ -151,6 +151,17 @@ bool isSupportedIntrinsic(Intrinsic::ID id) {
   }
 }
 
+/// file:line of a global's definition (from its debug info), else its name.
+std::string globalWhere(const GlobalVariable &g) {
+  SmallVector<DIGlobalVariableExpression *, 1> gvs;
+  g.getDebugInfo(gvs);
+  std::string name = "global '" + llvm::demangle(g.getName().str()) + "'";
+  for (auto *gve : gvs)
+    if (DIGlobalVariable *v = gve->getVariable(); v && v->getFile())
+      return v->getFile()->getFilename().str() + ":" + std::to_string(v->getLine()) + ": in " + name;
+  return "in " + name;
+}
+
 std::string where(const Program &p, const Instruction &i) {
   if (const SourceLoc *s = p.sourceOf(&i))
     return toString(s);
@@ -272,7 +283,8 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
   precomputeShared();
   const Function *e = mod_->getFunction(opts.entry);
   if (!e || e->isDeclaration())
-    throw InputError("the program has no function '" + opts.entry + "' to start from");
+    throw InputError(mod_->getSourceFileName() + ": the program has no function '" + opts.entry +
+                     "' to start from");
   entry_ = byFunction_.lookup(e);
   for (const Function &f : *mod_)
     if (!f.isDeclaration())
@@ -478,7 +490,11 @@ void Program::layoutGlobals() {
   image_.assign(off, 0);
   for (const GlobalVariable &g : mod_->globals())
     if (g.hasInitializer())
-      writeConstant(g.getInitializer(), imageOffset(globalAddr_[&g]));
+      try {
+        writeConstant(g.getInitializer(), imageOffset(globalAddr_[&g]));
+      } catch (const InputError &e) {
+        throw InputError(globalWhere(g) + ": " + e.what());
+      }
 }
 
 std::string Program::describeAddress(uint64_t a) const {
@@ -538,7 +554,8 @@ void Program::writeConstant(const Constant *c, uint64_t offset) {
   }
   uint64_t size = dl.getTypeStoreSize(ty);
   if (size > 8)
-    throw InputError("unsupported initialiser of " + std::to_string(size) + " bytes in a global");
+    throw InputError("an initial value of " + std::to_string(size) +
+                     " bytes is not supported (scalars wider than 64 bits: __int128, long double, _BitInt)");
   uint64_t v = constantBits(*this, c);
   std::memcpy(image_.data() + offset, &v, size);
 }
@@ -651,8 +668,18 @@ void Program::validateSyncScope(const Instruction &i) const {
 }
 
 void Program::validate(const Function &f) const {
+  auto tooWide = [](const Type *t) {
+    if (auto *vt = dyn_cast<VectorType>(t))
+      t = vt->getElementType();
+    return t->isIntegerTy() && t->getIntegerBitWidth() > 64;
+  };
   for (const Instruction &i : instructions(f)) {
     validateSyncScope(i);
+    bool wide = tooWide(i.getType());
+    for (const Use &op : i.operands())
+      wide = wide || tooWide(op->getType());
+    if (wide && !isa<DbgInfoIntrinsic>(&i))
+      throw InputError(where(*this, i) + ": integers wider than 64 bits (__int128, _BitInt) are not supported");
     switch (i.getOpcode()) {
     case Instruction::Invoke:
     case Instruction::Resume:

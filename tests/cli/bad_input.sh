@@ -34,6 +34,12 @@ expect legacy-c-werror 5 "legacy_c.c:[0-9]+:[0-9]+: error: type specifier missin
 # declaration): refused with its position, never a crash
 expect arity-too-few 5 "arity.c:12:[0-9]+: 'pthread_create' is called with 2 arguments, it takes 4" -- "$dir/arity.c"
 expect arity-extra-ignored 42 "__VERIFIER_error\(\) called" -- "$dir/arity.c" -- -DA
+# refusals name the file and line: wide initial values and integers, a missing main; a thread
+# started at a null routine is the program's error, at the create
+expect placed-wide-global 5 "placed_messages.c:5: in global 'big': an initial value of 16 bytes is not supported" -- "$dir/placed_messages.c" -- -DWIDE_GLOBAL
+expect placed-wide-op 5 "placed_messages.c:8:[0-9]+: integers wider than 64 bits" -- "$dir/placed_messages.c" -- -DWIDE_OP
+expect placed-no-main 5 "placed_messages.c: the program has no function 'main' to start from" -- "$dir/placed_messages.c"
+expect null-start-routine 42 "pthread_create with a start routine that is not a function" -- "$dir/placed_messages.c" -- -DNULL_START
 # GenMC calls that are not modelled: refused by name with the reason
 expect genmc-optional 5 "genmc_refused.c:8:[0-9]+: unsupported function '__VERIFIER_opt_begin': GenMC's __VERIFIER_optional blocks are not supported" -- "$dir/genmc_refused.c" -- -DOPTIONAL
 expect genmc-rcu 5 "genmc_refused.c:10:[0-9]+: unsupported function '__VERIFIER_rcu_read_lock': RCU needs the Linux-kernel memory model" -- "$dir/genmc_refused.c" -- -DRCU
