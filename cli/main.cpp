@@ -173,6 +173,11 @@ int main(int argc, char **argv) {
               << "with positive numbers\n";
     return kExitUsage;
   }
+  if (!grid.empty())
+    if (std::string why = gridBeyondLimits(opts.kernel); !why.empty()) {
+      std::cerr << "scopemc: --grid " << grid << " is beyond scopemc's limits: " << why << "\n";
+      return kExitUsage;
+    }
   for (auto &a : kernelArgs) {
     size_t eq = a.find('=');
     char *end = nullptr;

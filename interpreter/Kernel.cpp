@@ -6,6 +6,7 @@
 #include <llvm/IR/IntrinsicInst.h>
 
 #include "interpreter/Calls.h"
+#include "interpreter/frontend/KernelHarness.h"
 
 namespace scopemc {
 
@@ -13,7 +14,6 @@ using namespace llvm;
 
 namespace {
 
-constexpr uint64_t kMaxLaunchThreads = 4096;
 constexpr uint32_t kMaxLaunchesPerThread = 64;
 
 // C11 memory_order values (__ATOMIC_RELAXED ... __ATOMIC_SEQ_CST).

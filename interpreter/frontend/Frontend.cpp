@@ -127,6 +127,8 @@ std::unique_ptr<llvm::Module> compile(const std::string &path, llvm::LLVMContext
   clang::CompilerInstance ci;
   ci.setInvocation(inv);
   ci.setDiagnostics(diags.get());
+  // Clang's "N errors generated." goes after the diagnostics, under the tool's own message.
+  ci.setVerboseOutputStream(diagOut);
   clang::EmitLLVMOnlyAction action(&ctx);
   bool ok = ci.ExecuteAction(action);
   diagOut.flush();

@@ -102,6 +102,17 @@ bool parseGrid(const std::string &text, KernelOptions &opts) {
   return true;
 }
 
+std::string gridBeyondLimits(const KernelOptions &o) {
+  uint64_t threads = uint64_t{o.blocks} * o.threads;
+  if (o.devices > kMaxDevices)
+    return "at most " + std::to_string(kMaxDevices) + " devices";
+  if (o.blocks > kMaxBlocksPerLauncher)
+    return "at most " + std::to_string(kMaxBlocksPerLauncher) + " blocks";
+  if (threads > kMaxLaunchThreads)
+    return "at most " + std::to_string(kMaxLaunchThreads) + " threads per device (blocks x threads)";
+  return {};
+}
+
 void addKernelHarness(Module &m, const KernelOptions &o) {
   Function *k = findFunction(m, o.name, "--kernel");
   if (!k)

@@ -21,6 +21,15 @@ struct KernelOptions {
   std::vector<std::pair<std::string, int64_t>> args; // values of integer parameters, by name
 };
 
+/// The largest grid one launch may have (threads over all its blocks), the devices, and the
+/// blocks one launching thread may start on a device (interpreter/Kernel.cpp refuses more).
+inline constexpr uint64_t kMaxLaunchThreads = 4096;
+inline constexpr uint32_t kMaxDevices = 16;
+inline constexpr uint32_t kMaxBlocksPerLauncher = 1024;
+
+/// Why a --grid of `opts` is beyond those limits (empty: it is not).
+std::string gridBeyondLimits(const KernelOptions &opts);
+
 /// The name of the host entry function the harness adds.
 inline constexpr const char *kKernelHostEntry = "__scopemc_host";
 

@@ -26,7 +26,9 @@ expect kernel-scalar-arg 0 "No errors were detected" -- "$dir/kernel_scalar.cl" 
 # two devices run the kernel on the same buffers: their writes race
 expect kernel-two-devices 42 "device 1, block 0, thread 0" -- "$dir/kernel_scalar.cl" --kernel k --grid 2x1x2 --arg n=3
 expect kernel-post-fails 42 "Assertion violation" -- "$dir/kernel_scalar.cl" --kernel k --grid 1x2 --arg n=4
-expect too-many-devices 5 "beyond scopemc's limits \(devices 0-15" -- "$dir/kernel_scalar.cl" --kernel k --grid 17x1x1 --arg n=3
+# a grid beyond the limits is a command-line error
+expect too-many-devices 17 "--grid 17x1x1 is beyond scopemc's limits: at most 16 devices" -- "$dir/kernel_scalar.cl" --kernel k --grid 17x1x1 --arg n=3
+expect too-many-threads 17 "--grid 64x65 is beyond scopemc's limits: at most 4096 threads" -- "$dir/kernel_scalar.cl" --kernel k --grid 64x65 --arg n=3
 # legacy C compiles with warnings (shown); -Werror after -- makes them errors again
 expect legacy-c-warns 0 "warning: type specifier missing, defaults to 'int'" -- "$dir/../e2e/programs/legacy_c.c"
 expect legacy-c-werror 5 "legacy_c.c:[0-9]+:[0-9]+: error: type specifier missing" -- "$dir/../e2e/programs/legacy_c.c" -- -Werror
