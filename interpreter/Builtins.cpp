@@ -323,7 +323,7 @@ Interpreter::Flow Calls::memoryBuiltin(Thread &th, Frame &f, const CallBase &i, 
       throw InputError(toString(in_.src(i)) + ": realloc of memory allocated by another thread is not supported");
     fl = allocate(th, f, i, arg(1), false, out);
     if (fl == Flow::Next && old && out) // a failed realloc (NULL) keeps the old block
-      fl = in_.copyMemory(th, i, out, old, std::min(oldSize, arg(1)));
+      fl = in_.copyMemory(th, i, out, old, std::min(oldSize, arg(1)), false);
     if (fl == Flow::Next && old && out && !in_.offer(th, FreeLabel(in_.nextEvent(th), th.pos, in_.src(i), old)))
       fl = Flow::Stop;
     break;

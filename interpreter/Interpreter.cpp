@@ -105,6 +105,8 @@ Interpreter::Flow Interpreter::step(Thread &th) {
   size_t startChanges = th.rmwChanges.size();
   bool weak = th.weakNext;
   Flow fl = exec(th, f, i);
+  if (fl == Flow::Stop && th.bulk.inst == &i)
+    return fl; // a bulk operation keeps the pieces it completed (Thread::bulk)
   if (fl == Flow::Stop) {
     // The instruction will run again: undo the progress its replayed events made.
     th.nextIndex = startIndex;

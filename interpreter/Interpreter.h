@@ -96,6 +96,16 @@ private:
     std::vector<std::pair<uint64_t, uint32_t>> barrierCalls; // (barrier, calls so far)
     uint32_t groupSize = 0; // __VERIFIER_groupsize
     std::optional<uint32_t> globalId; // __VERIFIER_thread_global_id, placed once the group size is known
+    /// A bulk operation (memset, memcpy) stopped part-way: the pieces before `off` are
+    /// done (their events replayed), so running the instruction again continues there
+    /// instead of offering every piece again (Memory.cpp).
+    struct Bulk {
+      const llvm::Instruction *inst = nullptr;
+      uint64_t off = 0;
+      bool storing = false;      // memcpy: reading done, storing from `off`
+      std::vector<uint8_t> buf;  // memcpy: the bytes read so far
+      std::vector<bool> skip;    // memcpy: padding pieces (not copied)
+    } bulk;
     uint32_t nondetCalls = 0; // __VERIFIER_nondet_* calls so far (the value is a function of it)
     std::vector<std::pair<uint64_t, uint64_t>> hazards; // (hazard pointer, what it protects)
     struct Launch {
@@ -167,7 +177,10 @@ private:
   Flow atomicRmw(Thread &th, Frame &f, const llvm::AtomicRMWInst &i);
   Flow cmpxchg(Thread &th, Frame &f, const llvm::AtomicCmpXchgInst &i);
   Flow fence(Thread &th, const llvm::FenceInst &i);
-  Flow copyMemory(Thread &th, const llvm::Instruction &i, uint64_t dst, uint64_t src, uint64_t n);
+  /// `resumable`: the instruction is only this operation, so a Stop keeps the pieces done
+  /// (Thread::bulk); not for a call that offers other events first (realloc).
+  Flow copyMemory(Thread &th, const llvm::Instruction &i, uint64_t dst, uint64_t src, uint64_t n,
+                  bool resumable = true);
   Flow setMemory(Thread &th, const llvm::Instruction &i, uint64_t dst, uint8_t byte, uint64_t n);
   /// How operand `operand` (at address ptr) of bulk operation i splits (Program::bulkShape).
   Piecing piecing(const Thread &th, const llvm::Instruction &i, unsigned operand, uint64_t ptr) const;

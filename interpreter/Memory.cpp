@@ -424,51 +424,73 @@ Piecing Interpreter::piecing(const Thread &th, const Instruction &i, unsigned op
 }
 
 Interpreter::Flow Interpreter::copyMemory(Thread &th, const Instruction &i, uint64_t dst,
-                                          uint64_t srcA, uint64_t n) {
+                                          uint64_t srcA, uint64_t n, bool resumable) {
   Piecing pd = piecing(th, i, 0, dst), ps = piecing(th, i, 1, srcA);
   // Padding between the fields of a struct (of the source or the destination) is not
   // copied: nothing reads it, and it may never have been written. The buffers grow as pieces
   // are read: a size beyond the objects fails at their end (out of bounds) before memory
   // for all of it is taken.
-  std::vector<uint8_t> buf;
-  std::vector<bool> skip;
-  for (uint64_t off = 0; off < n;) {
+  Thread::Bulk &b = th.bulk;
+  if (b.inst != &i)
+    b = Thread::Bulk{&i, 0, false, {}, {}};
+  auto stopped = [&](Flow fl, uint64_t off) {
+    if (fl == Flow::Stop && resumable)
+      b.off = off;
+    else
+      b = Thread::Bulk{};
+    return fl;
+  };
+  for (uint64_t off = b.storing ? n : b.off; off < n;) {
     Grain s = pieceAt(prog_, ps, srcA + off, n - off), d = pieceAt(prog_, pd, dst + off, n - off);
     uint32_t chunk = std::min(s.size, d.size);
     uint64_t v = 0;
     bool pad = s.padding || d.padding;
     if (!pad)
       if (Flow fl = loadScalar(th, i, srcA + off, chunk, kPlain, v); fl != Flow::Next)
-        return fl;
-    buf.resize(off + chunk);
-    skip.resize(off + chunk, false);
-    skip[off] = pad;
-    std::memcpy(buf.data() + off, &v, chunk);
+        return stopped(fl, off);
+    b.buf.resize(off + chunk);
+    b.skip.resize(off + chunk, false);
+    b.skip[off] = pad;
+    std::memcpy(b.buf.data() + off, &v, chunk);
     off += chunk;
   }
-  for (uint64_t off = 0; off < n;) {
+  if (!b.storing) {
+    b.storing = true;
+    b.off = 0;
+  }
+  for (uint64_t off = b.off; off < n;) {
     Grain d = pieceAt(prog_, pd, dst + off, n - off);
     uint64_t v = 0;
-    std::memcpy(&v, buf.data() + off, d.size);
-    if (!skip[off] && !d.padding)
+    std::memcpy(&v, b.buf.data() + off, d.size);
+    if (!b.skip[off] && !d.padding)
       if (Flow fl = storeScalar(th, i, dst + off, d.size, v, kPlain); fl != Flow::Next)
-        return fl;
+        return stopped(fl, off);
     off += d.size;
   }
+  b = Thread::Bulk{};
   return Flow::Next;
 }
 
 Interpreter::Flow Interpreter::setMemory(Thread &th, const Instruction &i, uint64_t dst,
                                          uint8_t byte, uint64_t n) {
   Piecing pd = piecing(th, i, 0, dst);
-  for (uint64_t off = 0; off < n;) {
+  Thread::Bulk &b = th.bulk;
+  if (b.inst != &i)
+    b = Thread::Bulk{&i, 0, true, {}, {}};
+  for (uint64_t off = b.off; off < n;) {
     uint32_t chunk = pieceAt(prog_, pd, dst + off, n - off).size;
     uint64_t v = 0;
     std::memset(&v, byte, chunk);
-    if (Flow fl = storeScalar(th, i, dst + off, chunk, v, kPlain); fl != Flow::Next)
+    if (Flow fl = storeScalar(th, i, dst + off, chunk, v, kPlain); fl != Flow::Next) {
+      if (fl == Flow::Stop)
+        b.off = off;
+      else
+        b = Thread::Bulk{};
       return fl;
+    }
     off += chunk;
   }
+  b = Thread::Bulk{};
   return Flow::Next;
 }
 
