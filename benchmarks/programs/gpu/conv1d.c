@@ -8,12 +8,6 @@
                 scope and without synchronisation: a heterogeneous race */
 #include "gpu.h"
 
-#ifndef SC
-#define SC 1
-#endif
-#define ST (SC ? memory_order_seq_cst : memory_order_release)
-#define LD (SC ? memory_order_seq_cst : memory_order_acquire)
-
 int in[NTHREADS + 2];
 atomic_int out[NTHREADS];
 atomic_int partial[BLOCKS];
@@ -66,13 +60,5 @@ int main(void)
 {
     for (int i = 0; i < NTHREADS + 2; i++)
         in[i] = input(i);
-    for (int b = 0; b < BLOCKS; b++)
-        pthread_barrier_init(&block_barrier[b], NULL, THREADS);
-    pthread_t t[NTHREADS];
-    for (int i = 0; i < NTHREADS; i++)
-        pthread_create(&t[i], NULL, kernel, (void *)(intptr_t)i);
-    for (int i = 0; i < NTHREADS; i++)
-        pthread_join(t[i], NULL);
-    check();
-    return 0;
+    return run_with_block_barriers(kernel, block_barrier, check);
 }

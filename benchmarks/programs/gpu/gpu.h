@@ -23,6 +23,13 @@
 #define VARIANT 0
 #endif
 #define NTHREADS (BLOCKS * THREADS)
+/* The kernels' publishing stores and loads: seq_cst (-DSC=1, the default) or release and
+   acquire (-DSC=0). */
+#ifndef SC
+#define SC 1
+#endif
+#define ST (SC ? memory_order_seq_cst : memory_order_release)
+#define LD (SC ? memory_order_seq_cst : memory_order_acquire)
 #define ACQ (VARIANT == 1 ? memory_order_relaxed : memory_order_acquire)
 #define REL (VARIANT == 2 ? memory_order_relaxed : memory_order_release)
 
@@ -46,4 +53,19 @@ static void place(int gid)
         check();                                                              \
         return 0;                                                             \
     }
+/* Initialises one barrier of THREADS threads per block, runs NTHREADS threads of body(gid),
+   waits for them and calls check(): the main function of the kernels with block barriers. */
+static int run_with_block_barriers(void *(*body)(void *), pthread_barrier_t *barriers,
+                                   void (*check)(void))
+{
+    for (int b = 0; b < BLOCKS; b++)
+        pthread_barrier_init(&barriers[b], NULL, THREADS);
+    pthread_t t[NTHREADS];
+    for (int i = 0; i < NTHREADS; i++)
+        pthread_create(&t[i], NULL, body, (void *)(intptr_t)i);
+    for (int i = 0; i < NTHREADS; i++)
+        pthread_join(t[i], NULL);
+    check();
+    return 0;
+}
 #endif

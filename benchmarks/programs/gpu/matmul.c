@@ -10,11 +10,6 @@
                 scope and without synchronisation: a heterogeneous race */
 #include "gpu.h"
 
-#ifndef SC
-#define SC 1
-#endif
-#define ST (SC ? memory_order_seq_cst : memory_order_release)
-#define LD (SC ? memory_order_seq_cst : memory_order_acquire)
 #define DIM NTHREADS
 
 int a[DIM][DIM], b[DIM][DIM], c[DIM][DIM];
@@ -84,13 +79,5 @@ int main(void)
             a[i][j] = ea(i, j);
             b[i][j] = eb(i, j);
         }
-    for (int k = 0; k < BLOCKS; k++)
-        pthread_barrier_init(&block_barrier[k], NULL, THREADS);
-    pthread_t t[NTHREADS];
-    for (int i = 0; i < NTHREADS; i++)
-        pthread_create(&t[i], NULL, kernel, (void *)(intptr_t)i);
-    for (int i = 0; i < NTHREADS; i++)
-        pthread_join(t[i], NULL);
-    check();
-    return 0;
+    return run_with_block_barriers(kernel, block_barrier, check);
 }
