@@ -180,17 +180,24 @@ Interpreter::Flow Calls::barrierWait(Thread &th, const CallBase &i, uint64_t bar
   return Flow::Next;
 }
 
+Interpreter::Flow Calls::createThread(Thread &th, const CallBase &i, uint64_t routine, uint64_t argument,
+                                      uint64_t &child) {
+  if (const FunctionInfo *fi = in_.prog_.functionAt(routine); !fi || fi->fn->isDeclaration())
+    return in_.fail(th, i, ErrorKind::MemoryError,
+                    calledFunction(i)->getName().str() + " with a start routine that is not a function");
+  ThreadEntry entry{routine, argument, std::nullopt, {}};
+  return in_.offer(th, ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i), entry), &child) ? Flow::Next
+                                                                                                : Flow::Stop;
+}
+
 Interpreter::Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
   auto arg = [&](unsigned k) { return argOf(f, i, k); };
   auto ret = [&](uint64_t v) { return result(f, i, v); };
   switch (b) {
   case Builtin::PthreadCreate: {
-    if (const FunctionInfo *fi = in_.prog_.functionAt(arg(2)); !fi || fi->fn->isDeclaration())
-      return in_.fail(th, i, ErrorKind::MemoryError, "pthread_create with a start routine that is not a function");
     uint64_t child = 0;
-    if (!in_.offer(th, ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i), ThreadEntry{arg(2), arg(3), std::nullopt, {}}),
-               &child))
-      return Flow::Stop;
+    if (Flow fl = createThread(th, i, arg(2), arg(3), child); fl != Flow::Next)
+      return fl;
     if (Flow fl = in_.storeScalar(th, i, arg(0), 8, child, kPlain); fl != Flow::Next)
       return fl;
     return ret(0);

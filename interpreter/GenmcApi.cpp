@@ -42,12 +42,9 @@ Interpreter::Flow Calls::genmcBuiltin(Thread &th, Frame &f, const CallBase &i, B
   auto ret = [&](uint64_t v) { return result(f, i, v); };
   switch (b) {
   case Builtin::ThreadSpawn: { // __VERIFIER_thread_create(attr, routine, arg): the id
-    if (const FunctionInfo *fi = in_.prog_.functionAt(arg(1)); !fi || fi->fn->isDeclaration())
-      return in_.fail(th, i, ErrorKind::MemoryError, "a thread created with a start routine that is not a function");
     uint64_t child = 0;
-    ThreadEntry entry{arg(1), arg(2), std::nullopt, {}};
-    if (!in_.offer(th, ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i), entry), &child))
-      return Flow::Stop;
+    if (Flow fl = createThread(th, i, arg(1), arg(2), child); fl != Flow::Next)
+      return fl;
     return ret(child);
   }
   case Builtin::ThreadJoinValue: { // __VERIFIER_thread_join(id): the thread's value
