@@ -7,7 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "cli/Driver.h"
+#include "session/Session.h"
 
 namespace scopemc {
 

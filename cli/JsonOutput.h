@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "cli/Driver.h"
+#include "session/Session.h"
 
 namespace scopemc {
 

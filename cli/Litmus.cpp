@@ -20,57 +20,6 @@ using litmus::State;
 
 namespace {
 
-/// Records the final state of every complete execution: the co-last value of each observed
-/// global.
-class FinalStates final : public ExplorationObserver {
-public:
-  struct Slot {
-    std::string key;
-    Addr addr;
-    uint32_t size;
-    bool isSigned;
-    bool address; // the state records addr itself (State::addresses)
-  };
-  FinalStates(const Program &p, std::vector<Slot> slots) : prog_(p), slots_(std::move(slots)) {}
-
-  bool onEvent(const ExecutionGraph &, Event) override { return true; }
-  bool onExecutionEnd(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads) override {
-    for (auto &t : threads)
-      if (t.kind != ThreadEndState::Kind::Finished)
-        return true; // blocked or errored: not a complete execution
-    State s;
-    for (auto &slot : slots_) {
-      if (slot.address) {
-        s.addresses.push_back({slot.key, static_cast<int64_t>(slot.addr)});
-        continue;
-      }
-      Event w = g.coMax(slot.addr);
-      uint64_t v = w.isInit() ? prog_.initialValue(slot.addr, slot.size)
-                              : static_cast<const WriteLabel *>(g.label(w))->value();
-      s.values.push_back({slot.key, extend(v, slot.size, slot.isSigned)});
-    }
-    auto &entry = counts_[s.toString()];
-    ++entry.second;
-    entry.first = std::move(s);
-    return true;
-  }
-  const std::map<std::string, std::pair<State, uint64_t>> &counts() const { return counts_; }
-
-private:
-  static int64_t extend(uint64_t v, uint32_t size, bool isSigned) {
-    if (size >= 8)
-      return static_cast<int64_t>(v);
-    uint64_t mask = (1ull << (size * 8)) - 1;
-    v &= mask;
-    if (isSigned && (v >> (size * 8 - 1)) & 1)
-      v |= ~mask;
-    return static_cast<int64_t>(v);
-  }
-  const Program &prog_;
-  std::vector<Slot> slots_;
-  std::map<std::string, std::pair<State, uint64_t>> counts_;
-};
-
 std::string where(const ReportedEvent &e) {
   std::string t = e.event.thread >= 1 ? "P" + std::to_string(e.event.thread - 1) : "main";
   std::string mode(orderName(e.order));
@@ -80,53 +29,6 @@ std::string where(const ReportedEvent &e) {
 }
 
 } // namespace
-
-bool LitmusOutcome::validated() const {
-  switch (test.condition.quantifier) {
-  case litmus::Quantifier::Exists: return positive > 0;
-  case litmus::Quantifier::NotExists: return positive == 0;
-  case litmus::Quantifier::Forall: return negative == 0;
-  }
-  return false;
-}
-
-LitmusOutcome runLitmus(const litmus::Test &t, const LitmusRunOptions &o) {
-  litmus::Translation tr = litmus::translate(t);
-  RunOptions ro;
-  ro.file = t.file + ".c";
-  ro.frontend.sourceText = tr.source;
-  ro.frontend.includeDir = o.includeDir;
-  ro.exploration.model = o.model;
-  ro.exploration.timeoutSeconds = o.timeoutSeconds;
-  ro.checks.stopOnFirst = false; // every execution: the states are the point
-  auto program = loadProgram(ro);
-  std::vector<FinalStates::Slot> slots;
-  for (auto &ob : tr.observed) {
-    const llvm::GlobalVariable *g = program->module().getGlobalVariable(ob.global, true);
-    if (!g)
-      throw InternalError("the translation of " + t.name + " lost its global " + ob.global);
-    slots.push_back({ob.key, program->addressOf(g) + ob.offset, ob.size, ob.isSigned, ob.address});
-  }
-  const Program &prog = *program;
-  FinalStates states(prog, slots);
-  RunResult res = verifyProgram(std::move(program), ro, &states);
-
-  LitmusOutcome out;
-  out.test = t;
-  out.complete = res.exploration.complete;
-  out.blocked = res.exploration.blocked;
-  out.timedOut = res.exploration.timedOut;
-  out.seconds = res.exploration.seconds;
-  out.errors = res.reports;
-  out.program = std::move(res.program);
-  for (auto &[text, entry] : states.counts()) {
-    out.states.push_back(entry);
-    if (t.filter && !litmus::holds(*t.filter, entry.first))
-      continue;
-    (litmus::holds(t.condition.prop, entry.first) ? out.positive : out.negative) += entry.second;
-  }
-  return out;
-}
 
 void printLitmus(std::ostream &os, const LitmusOutcome &r) {
   const auto &t = r.test;
@@ -219,6 +121,7 @@ int litmusCommand(const std::vector<std::string> &args, const std::string &inclu
   std::vector<std::string> inputs;
   std::string expectFile, model = "scoped-rc11";
   double timeout = 0;
+  unsigned workers = 1;
   app.add_option("inputs", inputs, ".litmus files, or folders searched for them")->required();
   app.add_option("--expect", expectFile,
                  "CSV of path,1|0 (1: the condition's state is reachable); report agreements and "
@@ -226,12 +129,14 @@ int litmusCommand(const std::vector<std::string> &args, const std::string &inclu
   app.add_option("--model", model, "scoped-rc11 (default) or rc11 (scopes ignored)")
       ->check(CLI::IsMember({"scoped-rc11", "rc11"}));
   app.add_option("--timeout", timeout, "Stop each test after S seconds");
+  app.add_option("--nthreads", workers, "Explorers per test (TBB workers)")->check(CLI::Range(1u, 256u));
   if (auto rc = parseArgs(app, args))
     return *rc;
   LitmusRunOptions o;
   o.model = model == "rc11" ? ModelKind::RC11 : ModelKind::ScopedRC11;
   o.includeDir = includeDir;
   o.timeoutSeconds = timeout;
+  o.workers = workers;
   std::map<std::string, bool> expected;
   try {
     if (!expectFile.empty())

@@ -3,7 +3,7 @@
 
 #include <ostream>
 
-#include "cli/Driver.h"
+#include "session/Session.h"
 
 namespace scopemc {
 

@@ -14,7 +14,7 @@
 
 #include "cli/Args.h"
 #include "cli/DotOutput.h"
-#include "cli/Driver.h"
+#include "session/Session.h"
 #include "cli/JsonOutput.h"
 #include "cli/Litmus.h"
 #include "cli/TextOutput.h"

@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "cli/Driver.h"
+#include "session/Session.h"
 
 namespace scopemc {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "cli/Driver.h"
+#include "session/Session.h"
 #include "tests/e2e/Manifest.h"
 
 namespace scopemc {

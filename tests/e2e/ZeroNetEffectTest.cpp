@@ -9,7 +9,7 @@
 
 #include <gtest/gtest.h>
 
-#include "cli/Driver.h"
+#include "session/Session.h"
 #include "tests/e2e/Manifest.h"
 
 namespace scopemc {
@@ -55,7 +55,7 @@ Outcome run(const std::string &file, bool reduce, unsigned unroll = 0) {
   o.interpreter.zeroNetEffect = reduce;
   auto prog = loadProgram(o);
   FinalStates fs(*prog);
-  RunResult r = verifyProgram(std::move(prog), o, &fs);
+  RunResult r = verifyProgram(std::move(prog), o, [&]() -> ExplorationObserver & { return fs; });
   Outcome out{r.exploration.complete, fs.states, {}};
   for (auto &rep : r.reports)
     out.errors.insert(std::string(errorTypeName(rep.type)));

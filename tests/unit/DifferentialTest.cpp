@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "cli/Driver.h"
+#include "session/Session.h"
 #include "dpor/Explorer.h"
 #include "dpor/Parallel.h"
 #include "tests/oracle/Reference.h"

@@ -1,7 +1,10 @@
-// One verification run: load the program, explore, collect reports. Shared by the tool and
-// the end-to-end tests.
+// The verification session: load a program, explore it, collect the reports. Every front end
+// (the tool's commands, the litmus runner, repair, the tests and benchmarks) verifies through
+// this API; it renders nothing.
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,7 +21,8 @@ namespace scopemc {
 struct OutputOptions {
   bool printTrace = false;
   std::string jsonFile;
-  std::string dotFile; // the first error's witness as Graphviz
+  std::string dotFile;   // the first error's witness as Graphviz
+  std::string sarifFile; // errors (and repair edits) as SARIF 2.1.0
 };
 
 struct RunOptions {
@@ -37,7 +41,7 @@ struct RunResult {
   Verdict verdict = Verdict::Verified;
   ExplorationResult exploration;
   std::vector<Report> reports;
-  std::unique_ptr<Program> program; // kept for rendering (addresses, initial values)
+  std::shared_ptr<const Program> program; // kept for rendering (addresses, initial values)
   /// __VERIFIER_nondet_* gave one value per call: other values were not explored.
   bool sampledNondet = false;
 };
@@ -48,16 +52,21 @@ enum ExitCode : int {
   kExitInternal = 7, kExitTimeout = 124
 };
 
+/// Makes the extra observer of one explorer: called once for a sequential run and once per
+/// explorer of a parallel one (never concurrently). The caller owns the observers and merges
+/// what they saw; each is told everything the bug checks of its explorer are told.
+using ObserverFactory = std::function<ExplorationObserver &()>;
+
 /// Knuth's estimate of the size of the exploration (no verification).
 Explorer::Estimate estimateProgram(const Program &program, const RunOptions &opts, unsigned samples);
 
 /// Loads and verifies. Throws InputError for input that cannot be handled.
 RunResult verify(const RunOptions &opts);
-/// The two steps of verify: compile or parse (and add the --kernel entry), then explore,
-/// telling `extra` (if given) everything the bug checks are told.
+/// The two steps of verify: compile or parse (and add the --kernel entry), then explore.
+/// A loaded program can be verified several times (with other interpreter options).
 std::unique_ptr<Program> loadProgram(const RunOptions &opts);
-RunResult verifyProgram(std::unique_ptr<Program> program, const RunOptions &opts,
-                        ExplorationObserver *extra);
+RunResult verifyProgram(std::shared_ptr<const Program> program, const RunOptions &opts,
+                        const ObserverFactory &extra = {});
 int exitCodeOf(Verdict v);
 
 } // namespace scopemc

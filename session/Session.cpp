@@ -1,6 +1,7 @@
-#include "cli/Driver.h"
+#include "session/Session.h"
 
 #include <map>
+#include <optional>
 
 #include "dpor/Explorer.h"
 #include "dpor/Parallel.h"
@@ -49,15 +50,17 @@ Explorer::Estimate estimateProgram(const Program &program, const RunOptions &opt
   return explorer.estimate(samples, opts.exploration.scheduleSeed.value_or(1));
 }
 
-RunResult verify(const RunOptions &opts) { return verifyProgram(loadProgram(opts), opts, nullptr); }
+RunResult verify(const RunOptions &opts) { return verifyProgram(loadProgram(opts), opts); }
 
 namespace {
 
 /// The parallel search: one interpreter and one bug checker per explorer; the distinct errors
 /// of all checkers, ordered by kind and location so that the report does not depend on the
 /// schedule.
-void exploreInParallel(RunResult &res, const RunOptions &opts, const CheckOptions &checks) {
+void exploreInParallel(RunResult &res, const RunOptions &opts, const CheckOptions &checks,
+                       const ObserverFactory &extra) {
   std::vector<std::unique_ptr<BugChecker>> checkers;
+  std::vector<std::unique_ptr<BothObservers>> pairs;
   ParallelSetup setup;
   setup.workers = opts.exploration.workers;
   setup.makeRunner = [&]() -> std::unique_ptr<ProgramRunner> {
@@ -65,7 +68,10 @@ void exploreInParallel(RunResult &res, const RunOptions &opts, const CheckOption
   };
   setup.makeObserver = [&]() -> ExplorationObserver & {
     checkers.push_back(std::make_unique<BugChecker>(checks));
-    return *checkers.back();
+    if (!extra)
+      return *checkers.back();
+    pairs.push_back(std::make_unique<BothObservers>(*checkers.back(), extra()));
+    return *pairs.back();
   };
   res.exploration = scopemc::exploreInParallel(setup, opts.exploration);
   std::map<std::string, Report> distinct;
@@ -80,21 +86,21 @@ void exploreInParallel(RunResult &res, const RunOptions &opts, const CheckOption
 
 } // namespace
 
-RunResult verifyProgram(std::unique_ptr<Program> program, const RunOptions &opts,
-                        ExplorationObserver *extra) {
+RunResult verifyProgram(std::shared_ptr<const Program> program, const RunOptions &opts,
+                        const ObserverFactory &extra) {
   RunResult res;
   res.program = std::move(program);
   res.sampledNondet = res.program->samplesNondet();
   CheckOptions checks = opts.checks;
   checks.model = opts.exploration.model;
-  if (opts.exploration.workers > 1 && !extra) {
-    exploreInParallel(res, opts, checks);
+  if (opts.exploration.workers > 1) {
+    exploreInParallel(res, opts, checks, extra);
   } else {
     Interpreter interp(*res.program, opts.interpreter);
     BugChecker checker(checks);
     std::optional<BothObservers> both;
     if (extra)
-      both.emplace(checker, *extra);
+      both.emplace(checker, extra());
     Explorer explorer(interp, both ? static_cast<ExplorationObserver &>(*both) : checker, opts.exploration);
     res.exploration = explorer.run();
     res.reports = checker.reports();
