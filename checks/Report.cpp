@@ -32,6 +32,8 @@ std::string Report::key() const {
 
 ReportedEvent describeEvent(const EventLabel &l) {
   ReportedEvent r{l.pos(), l.threadPos(), "", l.order(), l.scope(), l.source()};
+  if (auto *m = dyn_cast<MemAccessLabel>(&l))
+    r.annotation = m->annotation();
   if (auto *rd = dyn_cast<ReadLabel>(&l))
     r.kind = rd->isRmw() ? "rmw-read" : "read";
   else if (auto *w = dyn_cast<WriteLabel>(&l))

@@ -23,6 +23,9 @@ struct ReportedEvent {
   MemOrder order = MemOrder::NotAtomic;
   Scope scope = Scope::System;
   const SourceLoc *source = nullptr;
+  /// The annotation call that decided the access's scope or made it plain, if any
+  /// (MemAccessLabel::annotation).
+  const SourceLoc *annotation = nullptr;
 };
 
 struct Report {

@@ -272,18 +272,22 @@ Interpreter::Flow Calls::verifierBuiltin(Thread &th, Frame &f, const CallBase &i
     return in_.offer(th, ThreadFinishLabel(in_.nextEvent(th), th.pos, in_.src(i), arg(0))) ? Flow::Done : Flow::Stop;
   case Builtin::WeakAccess:
     th.weakNext = true;
+    th.weakFrom = in_.src(i);
     in_.annotationBeforeEvents(th);
     return Flow::Next;
   case Builtin::ScopeWorkGroup:
     th.scope = Scope::Block;
+    th.scopeFrom = in_.src(i);
     in_.annotationBeforeEvents(th);
     return Flow::Next;
   case Builtin::ScopeDevice:
     th.scope = Scope::Device;
+    th.scopeFrom = in_.src(i);
     in_.annotationBeforeEvents(th);
     return Flow::Next;
   case Builtin::ScopeSystem:
     th.scope = Scope::System;
+    th.scopeFrom = in_.src(i);
     in_.annotationBeforeEvents(th);
     return Flow::Next;
   case Builtin::PlaceThread:

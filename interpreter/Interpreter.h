@@ -3,6 +3,7 @@
 // replay rebuilds: after resetThread, a thread starts again from its entry.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <memory>
 #include <vector>
@@ -14,10 +15,25 @@
 
 namespace scopemc {
 
+/// A change to the accesses one instruction makes (each only strengthens): a plain access
+/// becomes a relaxed atomic, a scope is widened to at least `scope`, a read becomes an
+/// acquire, a write a release.
+struct AccessOverride {
+  bool makeAtomic = false;
+  Scope scope = Scope::Thread;
+  bool acquire = false, release = false;
+  bool operator==(const AccessOverride &) const = default;
+};
+/// Keyed by the instruction's source record (Program::sourceOf; one per instruction).
+using AccessOverrides = std::map<const SourceLoc *, AccessOverride>;
+
 struct InterpreterOptions {
   /// Loops other than spin loops may take their back edge at most this many times in one
   /// call of their function (0: no bound).
   unsigned unroll = 0;
+  /// Changes to the order, scope or atomicity of accesses, per instruction (repair verifies
+  /// candidate edits with them); applied as each access's label is built.
+  std::shared_ptr<const AccessOverrides> overrides;
   /// Zero-net-effect iterations block (DPOR.md §4): RMWs that cancel out (a fetch_sub undone
   /// by a fetch_add), writes to memory the thread allocated and has not published yet, and
   /// the value a failed CAS hands to the retry do not count as progress. Off: an iteration
@@ -30,6 +46,7 @@ struct InterpreterOptions {
 struct Access {
   MemOrder order = MemOrder::NotAtomic;
   Scope scope = Scope::System;
+  const SourceLoc *annotation = nullptr; // MemAccessLabel::annotation
 };
 inline constexpr Access kPlain{};
 
@@ -85,6 +102,8 @@ private:
     bool placed = false;
     bool weakNext = false; // __VERIFIER_weak_access: the next access is plain
     Scope scope = Scope::System;
+    const SourceLoc *scopeFrom = nullptr; // the annotation call that set `scope`
+    const SourceLoc *weakFrom = nullptr;  // the call that set `weakNext`
     std::vector<Frame> stack;
     int32_t nextIndex = 0;
     int32_t effects = 0;      // events with an effect on memory or threads (loops, DPOR.md §4)
@@ -187,6 +206,8 @@ private:
   Scope scopeOf(const Thread &th, llvm::SyncScope::ID id) const;
   MemOrder accessOrder(Thread &th, llvm::AtomicOrdering o) const;
   Access accessOf(Thread &th, llvm::AtomicOrdering o, llvm::SyncScope::ID id) const;
+  /// `acc` with InterpreterOptions::overrides of instruction i applied.
+  Access overridden(const llvm::Instruction &i, Access acc, bool isWrite) const;
 
   /// The address an access to `a` by this thread reaches: its block's copy of block-shared
   /// memory, `a` itself otherwise.

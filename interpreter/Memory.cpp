@@ -60,8 +60,34 @@ Scope Interpreter::scopeOf(const Thread &th, SyncScope::ID id) const {
 }
 
 Access Interpreter::accessOf(Thread &th, AtomicOrdering o, SyncScope::ID id) const {
+  const SourceLoc *weak = th.weakNext && isAtomic(toOrder(o)) ? th.weakFrom : nullptr;
   MemOrder m = accessOrder(th, o);
-  return Access{m, m == MemOrder::NotAtomic ? Scope::System : scopeOf(th, id)};
+  if (weak) // made plain by __VERIFIER_weak_access
+    return Access{m, Scope::System, weak};
+  if (m == MemOrder::NotAtomic)
+    return Access{};
+  return Access{m, scopeOf(th, id), id == SyncScope::System ? th.scopeFrom : nullptr};
+}
+
+Access Interpreter::overridden(const llvm::Instruction &i, Access acc, bool isWrite) const {
+  const SourceLoc *s = src(i);
+  if (!opts_.overrides || !s)
+    return acc;
+  auto it = opts_.overrides->find(s);
+  if (it == opts_.overrides->end())
+    return acc;
+  const AccessOverride &o = it->second;
+  if (acc.order == MemOrder::NotAtomic) {
+    if (!o.makeAtomic)
+      return acc;
+    acc.order = MemOrder::Relaxed;
+  }
+  acc.scope = std::max(acc.scope, o.scope);
+  if (isWrite && o.release && acc.order == MemOrder::Relaxed)
+    acc.order = MemOrder::Release;
+  if (!isWrite && o.acquire && acc.order == MemOrder::Relaxed)
+    acc.order = MemOrder::Acquire;
+  return acc;
 }
 
 bool Interpreter::offer(Thread &th, const EventLabel &lab, uint64_t *value) {
@@ -204,7 +230,9 @@ Interpreter::Flow Interpreter::loadScalar(Thread &th, const Instruction &i, uint
   if (size != 1 && size != 2 && size != 4 && size != 8)
     throw InputError(toString(src(i)) + ": unsupported access size " + std::to_string(size));
   a = locate(th, a);
+  acc = overridden(i, acc, false);
   ReadLabel lab(nextEvent(th), th.pos, acc.order, acc.scope, src(i), a, size, rmw, addr::isHeap(a));
+  lab.setAnnotation(acc.annotation);
   if (!offer(th, lab, &out))
     return Flow::Stop;
   out &= mask(size);
@@ -222,8 +250,10 @@ Interpreter::Flow Interpreter::storeScalar(Thread &th, const Instruction &i, uin
   if (size != 1 && size != 2 && size != 4 && size != 8)
     throw InputError(toString(src(i)) + ": unsupported access size " + std::to_string(size));
   a = locate(th, a);
+  acc = overridden(i, acc, true);
   WriteLabel lab(nextEvent(th), th.pos, acc.order, acc.scope, src(i), a, size, v & mask(size), rmwPart,
                  addr::isHeap(a));
+  lab.setAnnotation(acc.annotation);
   return offer(th, lab) ? Flow::Next : Flow::Stop;
 }
 
@@ -330,8 +360,8 @@ RmwOp rmwOp(AtomicRMWInst::BinOp op) {
 Interpreter::Flow Interpreter::rmwAt(Thread &th, const Instruction &i, uint64_t a, uint32_t size,
                                      RmwOp op, uint64_t x, Access acc, uint64_t &old) {
   bool atomic = acc.order != MemOrder::NotAtomic;
-  Access rd{atomic ? readHalf(acc.order) : acc.order, acc.scope};
-  Access wr{atomic ? writeHalf(acc.order) : acc.order, acc.scope};
+  Access rd{atomic ? readHalf(acc.order) : acc.order, acc.scope, acc.annotation};
+  Access wr{atomic ? writeHalf(acc.order) : acc.order, acc.scope, acc.annotation};
   Flow fl = loadScalar(th, i, a, size, rd, old, ReadLabel::Rmw{op, x, 0, false});
   uint64_t newv = applyRmw(op, old, x, size);
   if (fl == Flow::Next)
@@ -345,8 +375,8 @@ Interpreter::Flow Interpreter::casAt(Thread &th, const Instruction &i, uint64_t 
                                      uint64_t expected, uint64_t desired, Access succ,
                                      MemOrder failOrder, uint64_t &old) {
   bool atomic = succ.order != MemOrder::NotAtomic;
-  Access rd{atomic ? std::max(readHalf(succ.order), failOrder) : succ.order, succ.scope};
-  Access wr{atomic ? writeHalf(succ.order) : succ.order, succ.scope};
+  Access rd{atomic ? std::max(readHalf(succ.order), failOrder) : succ.order, succ.scope, succ.annotation};
+  Access wr{atomic ? writeHalf(succ.order) : succ.order, succ.scope, succ.annotation};
   Flow fl = loadScalar(th, i, a, size, rd, old, ReadLabel::Rmw{RmwOp::Cas, desired, expected, false});
   bool ok = (old & mask(size)) == (expected & mask(size));
   if (fl == Flow::Next && ok) {

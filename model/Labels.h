@@ -122,6 +122,10 @@ public:
   /// Whether the access is to heap memory (set by whoever builds the label, which knows the
   /// memory layout; the heap checks use it).
   bool onHeap() const { return onHeap_; }
+  /// The annotation call that decided this access's scope or made it plain (GPUMC's
+  /// __VERIFIER_memory_scope_* / __VERIFIER_weak_access), if one did; repair edits it.
+  const SourceLoc *annotation() const { return annotation_; }
+  void setAnnotation(const SourceLoc *a) { annotation_ = a; }
   static bool classof(const EventLabel *l) {
     return l->kind() == Kind::Read || l->kind() == Kind::Write;
   }
@@ -135,6 +139,7 @@ private:
   Addr addr_;
   uint32_t size_;
   bool onHeap_;
+  const SourceLoc *annotation_ = nullptr;
 };
 
 /// The RMW a read is the first half of, if any.
