@@ -51,7 +51,7 @@ std::string resultToJson(const RunResult &res, const std::string &file, long pea
                                                 {"thread", ev.pos.thread}};
       je["access"] = ev.kind;
       je["order"] = std::string(orderName(ev.order));
-      je["scope"] = std::string(scopeName(ev.scope));
+      je["scope"] = isAtomic(ev.order) ? json(std::string(scopeName(ev.scope))) : json(nullptr);
       if (ev.source)
         je["location"] = {{"file", ev.source->file}, {"line", ev.source->line},
                           {"column", ev.source->col}, {"function", ev.source->function}};

@@ -17,6 +17,8 @@
 #include "session/Session.h"
 #include "cli/JsonOutput.h"
 #include "cli/Litmus.h"
+#include "cli/RepairCommand.h"
+#include "cli/Sarif.h"
 #include "cli/TextOutput.h"
 #include "dpor/ThreadDriver.h"
 
@@ -55,6 +57,14 @@ int runCheck(RunOptions &opts) {
     }
     out << resultToJson(res, opts.file, peakRssKb()) << "\n";
   }
+  if (!opts.output.sarifFile.empty()) {
+    std::ofstream out(opts.output.sarifFile);
+    if (!out) {
+      std::cerr << "scopemc: cannot write " << opts.output.sarifFile << "\n";
+      return kExitUsage;
+    }
+    out << sarifLog(res.reports, nullptr).dump(2) << "\n";
+  }
   return exitCodeOf(res.verdict);
 }
 
@@ -85,11 +95,8 @@ int main(int argc, char **argv) {
   }
   if (!args.empty() && args[0] == "litmus")
     return litmusCommand(std::vector<std::string>(args.begin() + 1, args.end()), defaultIncludeDir(argv[0]));
-  if (!args.empty() && args[0] == "repair") {
-    std::cerr << "scopemc: '" << args[0] << "' is not available in this version yet\n";
-    return kExitUsage;
-  }
-  if (!args.empty() && args[0] == "check")
+  bool repair = !args.empty() && args[0] == "repair";
+  if (!args.empty() && (args[0] == "check" || repair))
     args.erase(args.begin());
 
   RunOptions opts;
@@ -98,8 +105,25 @@ int main(int argc, char **argv) {
                "under (scoped) RC11 and reports assertion violations, data races, "
                "heterogeneous races, barrier divergence, deadlocks and memory errors.\n\n"
                "  scopemc [check] FILE [options] [-- compiler flags]\n"
+               "  scopemc repair FILE [-o OUT] [--orders] [options] [-- compiler flags]\n"
                "  scopemc litmus FILE|DIR... [--expect CSV] [--model M]   (see scopemc litmus --help)\n"};
-  app.name("scopemc");
+  app.name(repair ? "scopemc repair" : "scopemc");
+  RepairCliOptions repairOpts;
+  if (repair) {
+    app.description("scopemc repair: widens the scopes of heterogeneously racing accesses (and "
+                    "with --orders strengthens orders) until the program verifies, keeps a "
+                    "minimal set of edits, writes the repaired source and a diff, and verifies "
+                    "the repaired source afresh. Exit 0: the repaired program verifies; 42: "
+                    "errors remain.\n\n"
+                    "  scopemc repair FILE [-o OUT] [--orders] [options] [-- compiler flags]\n");
+    app.add_option("-o,--output", repairOpts.output,
+                   "Where to write the repaired source (default: NAME.repaired.EXT next to it)");
+    app.add_flag("--orders", repairOpts.orders,
+                 "Also strengthen orders (relaxed -> release/acquire) for data races and assertion "
+                 "violations a reads-from edge would order");
+    app.add_option("--max-rounds", repairOpts.maxRounds, "Rounds of edits and verification (default 8)")
+        ->check(CLI::Range(1u, 100u));
+  }
   app.set_version_flag("--version", versionText());
   app.add_option("file", opts.file, "Input: .c, .cpp, .cu, .cl (OpenCL C), .ll or .bc")->required();
   std::string grid;
@@ -131,6 +155,8 @@ int main(int argc, char **argv) {
   app.add_flag("--print-error-trace", opts.output.printTrace,
                "Print the execution that shows each error, thread by thread");
   app.add_option("--json", opts.output.jsonFile, "Write the result as JSON to FILE");
+  app.add_option("--sarif", opts.output.sarifFile,
+                 "Write the errors (and a repair's edits, as fixes) as SARIF 2.1.0 to FILE");
   app.add_option("--dump-error-graph", opts.output.dotFile,
                  "Write the execution showing the first error as a Graphviz graph to FILE.dot");
   uint64_t seed = 0;
@@ -200,6 +226,8 @@ int main(int argc, char **argv) {
   try {
     if (estimate)
       return runEstimate(opts, samples);
+    if (repair)
+      return runRepair(opts, repairOpts);
     return runCheck(opts);
   } catch (const InputError &e) {
     std::cerr << "scopemc: error: " << e.what() << "\n";

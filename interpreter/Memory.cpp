@@ -62,8 +62,8 @@ Scope Interpreter::scopeOf(const Thread &th, SyncScope::ID id) const {
 Access Interpreter::accessOf(Thread &th, AtomicOrdering o, SyncScope::ID id) const {
   const SourceLoc *weak = th.weakNext && isAtomic(toOrder(o)) ? th.weakFrom : nullptr;
   MemOrder m = accessOrder(th, o);
-  if (weak) // made plain by __VERIFIER_weak_access
-    return Access{m, Scope::System, weak};
+  if (weak) // made plain by __VERIFIER_weak_access; the scope it would have as an atomic
+    return Access{m, th.scope, weak};
   if (m == MemOrder::NotAtomic)
     return Access{};
   return Access{m, scopeOf(th, id), id == SyncScope::System ? th.scopeFrom : nullptr};

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 
 #include <clang/Basic/Diagnostic.h>
 #include <clang/CodeGen/CodeGenAction.h>
@@ -73,8 +74,10 @@ std::vector<std::string> legacyCArgs(const FrontendOptions &opts) {
           "-Wno-error=incompatible-function-pointer-types"};
 }
 
-std::unique_ptr<llvm::Module> compile(const std::string &path, llvm::LLVMContext &ctx,
-                                      const FrontendOptions &opts, Language lang) {
+/// Runs a Clang action on `path` with the tool's command line; the diagnostics go to
+/// `diagText`. False when the compiler failed or reported an error.
+bool runAction(const std::string &path, const FrontendOptions &opts, Language lang,
+               clang::FrontendAction &action, std::string &diagText) {
   std::string resourceDir = fs::path(SCOPEMC_CLANG_RESOURCE_DIR).parent_path().string();
   std::vector<std::string> args = {"clang", "-c", "-g", "-O0", "-Xclang", "-disable-O0-optnone",
                                    "-fno-discard-value-names", "-resource-dir", resourceDir,
@@ -104,7 +107,6 @@ std::unique_ptr<llvm::Module> compile(const std::string &path, llvm::LLVMContext
   for (auto &a : args)
     argv.push_back(a.c_str());
 
-  std::string diagText;
   llvm::raw_string_ostream diagOut(diagText);
   auto diagOpts = llvm::makeIntrusiveRefCnt<clang::DiagnosticOptions>();
   diagOpts->ShowPresumedLoc = true; // #line directives (litmus bodies) name the original file
@@ -124,15 +126,24 @@ std::unique_ptr<llvm::Module> compile(const std::string &path, llvm::LLVMContext
   if (!opts.sourceText.empty())
     inv->getPreprocessorOpts().addRemappedFile(
         path, llvm::MemoryBuffer::getMemBufferCopy(opts.sourceText, path).release());
+  for (auto &[file, text] : opts.remappedFiles)
+    inv->getPreprocessorOpts().addRemappedFile(
+        file, llvm::MemoryBuffer::getMemBufferCopy(text, file).release());
   clang::CompilerInstance ci;
   ci.setInvocation(inv);
   ci.setDiagnostics(diags.get());
   // Clang's "N errors generated." goes after the diagnostics, under the tool's own message.
   ci.setVerboseOutputStream(diagOut);
-  clang::EmitLLVMOnlyAction action(&ctx);
   bool ok = ci.ExecuteAction(action);
   diagOut.flush();
-  if (!ok || diags->hasErrorOccurred())
+  return ok && !diags->hasErrorOccurred();
+}
+
+std::unique_ptr<llvm::Module> compile(const std::string &path, llvm::LLVMContext &ctx,
+                                      const FrontendOptions &opts, Language lang) {
+  std::string diagText;
+  clang::EmitLLVMOnlyAction action(&ctx);
+  if (!runAction(path, opts, lang, action, diagText))
     throw InputError("compilation of " + path + " failed:\n" + diagText);
   std::unique_ptr<llvm::Module> mod = action.takeModule();
   if (!mod)
@@ -140,6 +151,17 @@ std::unique_ptr<llvm::Module> compile(const std::string &path, llvm::LLVMContext
   if (!diagText.empty() && opts.showWarnings)
     opts.showWarnings(diagText);
   return mod;
+}
+
+std::optional<Language> languageOf(const std::string &path) {
+  std::string ext = fs::path(path).extension().string();
+  if (ext == ".c" || ext == ".i")
+    return Language::C;
+  if (ext == ".cpp" || ext == ".cc" || ext == ".cxx" || ext == ".C" || ext == ".cu")
+    return Language::Cxx;
+  if (ext == ".cl")
+    return Language::OpenCL;
+  return std::nullopt;
 }
 
 /// Instructions inlined from the tool's own headers are attributed to the user's code that
@@ -259,12 +281,8 @@ std::unique_ptr<llvm::Module> loadModule(const std::string &path, llvm::LLVMCont
       err.print("scopemc", os);
       throw InputError(os.str());
     }
-  } else if (ext == ".c" || ext == ".i") {
-    mod = compile(path, ctx, opts, Language::C);
-  } else if (ext == ".cpp" || ext == ".cc" || ext == ".cxx" || ext == ".C" || ext == ".cu") {
-    mod = compile(path, ctx, opts, Language::Cxx);
-  } else if (ext == ".cl") {
-    mod = compile(path, ctx, opts, Language::OpenCL);
+  } else if (auto lang = languageOf(path)) {
+    mod = compile(path, ctx, opts, *lang);
   } else {
     throw InputError("'" + path + "': unknown input kind '" + ext +
                      "' (expected .c, .cpp, .cc, .cu, .cl, .ll or .bc)");
@@ -273,6 +291,16 @@ std::unique_ptr<llvm::Module> loadModule(const std::string &path, llvm::LLVMCont
   applyRetCas(*mod);
   attributeHeaderCode(*mod, opts.includeDir);
   return mod;
+}
+
+void runClangAction(const std::string &path, clang::FrontendAction &action,
+                    const FrontendOptions &opts) {
+  auto lang = languageOf(path);
+  if (!lang)
+    throw InputError("'" + path + "' is not C, C++ or OpenCL C source");
+  std::string diagText;
+  if (!runAction(path, opts, *lang, action, diagText))
+    throw InputError("compilation of " + path + " failed:\n" + diagText);
 }
 
 std::string defaultIncludeDir(const char *argv0) {

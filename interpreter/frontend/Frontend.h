@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -11,11 +12,18 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
+namespace clang {
+class FrontendAction;
+}
+
 namespace scopemc {
 
 struct FrontendOptions {
   std::vector<std::string> compilerArgs; // -D, -I, -std=... given after `--`
   std::string sourceText; // if set: the contents of the (virtual) input file, not read from disk
+  /// Files read from these texts instead of the disk (path -> contents): a repaired source
+  /// and the headers it edited.
+  std::map<std::string, std::string> remappedFiles;
   std::string includeDir; // the tool's headers (scopemc.h, scopemc/cuda.h, scopemc/genmc.h, ...)
   /// Told the compiler's warnings (as Clang prints them) when the input compiled with some;
   /// unset: they are dropped.
@@ -26,6 +34,11 @@ struct FrontendOptions {
 /// diagnostics when the input cannot be turned into a module.
 std::unique_ptr<llvm::Module> loadModule(const std::string &path, llvm::LLVMContext &ctx,
                                          const FrontendOptions &opts);
+
+/// Runs a Clang action (an AST walk, say) on C, C++ or OpenCL source with the same command
+/// line loadModule compiles it with. Throws InputError when the compiler reports an error.
+void runClangAction(const std::string &path, clang::FrontendAction &action,
+                    const FrontendOptions &opts);
 
 /// The directory holding the tool's headers: $SCOPEMC_INCLUDE_DIR, else the one found next
 /// to the executable, else the one of the source tree it was built from.

@@ -1,0 +1,142 @@
+#include "cli/RepairCommand.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/JsonOutput.h"
+#include "cli/Sarif.h"
+#include "cli/TextOutput.h"
+#include "repair/SourceEdit.h"
+
+namespace scopemc {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::string repairedPath(const std::string &file) {
+  fs::path p(file);
+  return (p.parent_path() / (p.stem().string() + ".repaired" + p.extension().string())).string();
+}
+
+namespace {
+
+void printEdits(std::ostream &os, const SourcePatch &patch) {
+  if (patch.edits.empty())
+    return;
+  os << "Edits:\n";
+  for (const TextEdit &e : patch.edits) {
+    os << "  " << e.file << ":" << e.line << ":" << e.col << "  ";
+    if (e.before.empty())
+      os << "insert " << e.after.substr(e.after.find_first_not_of(" \n")) << "";
+    else
+      os << e.before << " -> " << e.after;
+    os << "  (" << e.change << ")\n      because: " << e.reason << "\n";
+  }
+}
+
+json editsToJson(const SourcePatch &patch) {
+  json a = json::array();
+  for (const TextEdit &e : patch.edits)
+    a.push_back({{"file", e.file}, {"line", e.line}, {"column", e.col}, {"old", e.before},
+                 {"new", e.after}, {"change", e.change}, {"reason", e.reason}});
+  return a;
+}
+
+/// Writes each repaired file: the input to `out`, any other file next to itself.
+bool writeFiles(const SourcePatch &patch, const std::string &input, const std::string &out,
+                std::ostream &os) {
+  for (auto &[path, text] : patch.repaired) {
+    bool isInput = fs::equivalent(path, input);
+    std::string target = isInput ? out : repairedPath(path);
+    std::ofstream f(target);
+    if (!f) {
+      std::cerr << "scopemc: cannot write " << target << "\n";
+      return false;
+    }
+    f << text;
+    os << "Repaired " << (isInput ? "source" : "header") << " written to " << target
+       << (isInput ? "" : " (the repaired source includes the original; the diff shows both)") << "\n";
+  }
+  return true;
+}
+
+} // namespace
+
+int runRepair(RunOptions &opts, const RepairCliOptions &ro) {
+  auto program = std::shared_ptr<const Program>(loadProgram(opts));
+  RepairOptions ropts;
+  ropts.orders = ro.orders;
+  ropts.maxRounds = ro.maxRounds;
+  if (opts.exploration.progress)
+    ropts.progress = [](const std::string &s) { std::cerr << "scopemc repair: " << s << "\n"; };
+  RepairResult rr = repairProgram(program, opts, ropts);
+  std::ostream &os = std::cout;
+
+  for (size_t k = 0; k < rr.rounds.size(); ++k) {
+    const RepairRound &round = rr.rounds[k];
+    os << "Round " << k + 1 << ": " << round.errors.size() << " error(s), " << round.executions
+       << " complete executions, " << round.added.size() << " candidate edit(s)\n";
+    for (const Report &r : round.errors)
+      printReport(os, r, *program, false);
+  }
+  for (size_t k = 0; k < rr.unrepairable.size(); ++k)
+    os << "Not repaired: " << errorTypeName(rr.unrepairable[k].type) << " at "
+       << toString(rr.unrepairable[k].events.front().source) << ": " << rr.why[k] << "\n";
+
+  SourcePatch patch;
+  if (!rr.edits.empty())
+    patch = patchSource(opts.file, opts.frontend, rr.edits, rr.annotated);
+  printEdits(os, patch);
+  for (auto &r : patch.refused)
+    os << "Edit refused: " << r << "\n";
+
+  RunResult final;
+  if (rr.edits.empty()) {
+    final = std::move(rr.last);
+    if (rr.rounds.size() == 1 && final.verdict == Verdict::Verified)
+      os << "Nothing to repair.\n";
+  } else {
+    if (!patch.repaired.empty()) {
+      std::string out = ro.output.empty() ? repairedPath(opts.file) : ro.output;
+      if (!writeFiles(patch, opts.file, out, os))
+        return kExitUsage;
+      for (auto &[path, text] : patch.repaired)
+        os << unifiedDiff(path, patch.original[path], text);
+    }
+    RunOptions again = opts;
+    again.frontend.remappedFiles = patch.repaired;
+    final = verify(again); // the repaired text, compiled afresh
+  }
+  os << "Verification of the " << (patch.repaired.empty() ? "program" : "repaired program") << ":\n";
+  for (const Report &r : final.reports)
+    printReport(os, r, *final.program, false);
+  printSummary(os, final, opts.interpreter.unroll);
+  os << "Repair: " << rr.rounds.size() << " round(s), " << rr.verifications << " verification(s), "
+     << patch.edits.size() << " edit(s) in " << [&] {
+          char b[32];
+          std::snprintf(b, sizeof b, "%.2fs", rr.seconds);
+          return std::string(b);
+        }() << "\n";
+
+  if (!opts.output.jsonFile.empty()) {
+    json j = json::parse(resultToJson(final, opts.file, 0));
+    j["repair"] = {{"edits", editsToJson(patch)},
+                   {"rounds", rr.rounds.size()},
+                   {"verifications", rr.verifications},
+                   {"refused", patch.refused},
+                   {"seconds", rr.seconds}};
+    std::ofstream f(opts.output.jsonFile);
+    f << j.dump(2) << "\n";
+  }
+  if (!opts.output.sarifFile.empty()) {
+    std::vector<Report> errors = rr.rounds.empty() ? std::vector<Report>{} : rr.rounds.front().errors;
+    std::ofstream f(opts.output.sarifFile);
+    f << sarifLog(errors, &patch).dump(2) << "\n";
+  }
+  return exitCodeOf(final.verdict);
+}
+
+} // namespace scopemc

@@ -1,0 +1,22 @@
+// `scopemc repair FILE`: repairs scope (and with --orders, order) bugs, prints the errors,
+// the edits and a diff, writes the repaired source, and verifies it afresh.
+#pragma once
+
+#include <string>
+
+#include "repair/Repair.h"
+
+namespace scopemc {
+
+struct RepairCliOptions {
+  std::string output; // -o: the repaired input (default repairedPath(input))
+  bool orders = false;
+  unsigned maxRounds = 8;
+};
+
+/// `dir/name.repaired.ext`: next to the input, and still an input the tool accepts.
+std::string repairedPath(const std::string &file);
+
+int runRepair(RunOptions &opts, const RepairCliOptions &ro);
+
+} // namespace scopemc

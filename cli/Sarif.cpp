@@ -1,0 +1,96 @@
+#include "cli/Sarif.h"
+
+#include <algorithm>
+#include <map>
+
+namespace scopemc {
+
+using nlohmann::json;
+
+namespace {
+
+std::string ruleId(ErrorType t) {
+  switch (t) {
+  case ErrorType::Assertion: return "assertion-violation";
+  case ErrorType::DataRace: return "data-race";
+  case ErrorType::HeteroRace: return "heterogeneous-race";
+  case ErrorType::BarrierDivergence: return "barrier-divergence";
+  case ErrorType::Deadlock: return "deadlock";
+  case ErrorType::MemoryError: return "memory-error";
+  case ErrorType::UndefinedBehaviour: return "undefined-behaviour";
+  }
+  return "error";
+}
+
+json location(const std::string &file, unsigned line, unsigned col) {
+  json region = {{"startLine", std::max(1u, line)}};
+  if (col)
+    region["startColumn"] = col;
+  return {{"physicalLocation", {{"artifactLocation", {{"uri", file}}}, {"region", region}}}};
+}
+
+json fix(const TextEdit &e) {
+  unsigned col = std::max(1u, e.col);
+  json deleted = {{"startLine", e.line}, {"startColumn", col}, {"endLine", e.line},
+                  {"endColumn", col + static_cast<unsigned>(e.before.size())}};
+  json replacement = {{"deletedRegion", deleted}, {"insertedContent", {{"text", e.after}}}};
+  std::string what = e.before.empty() ? "insert " + e.after : e.before + " -> " + e.after;
+  return {{"description", {{"text", what + " (" + e.change + "): " + e.reason}}},
+          {"artifactChanges", json::array({{{"artifactLocation", {{"uri", e.file}}},
+                                            {"replacements", json::array({replacement})}}})}};
+}
+
+} // namespace
+
+json sarifLog(const std::vector<Report> &errors, const SourcePatch *patch) {
+  json rules = json::array();
+  std::map<std::string, bool> ruleSeen;
+  json results = json::array();
+  std::vector<bool> placed(patch ? patch->edits.size() : 0, false);
+  for (const Report &r : errors) {
+    std::string id = ruleId(r.type);
+    if (!ruleSeen[id]) {
+      ruleSeen[id] = true;
+      rules.push_back({{"id", id}, {"shortDescription", {{"text", std::string(errorTypeName(r.type))}}}});
+    }
+    json res = {{"ruleId", id}, {"level", "error"},
+                {"message", {{"text", std::string(errorTypeName(r.type)) + ": " + r.message}}}};
+    json locs = json::array();
+    for (const ReportedEvent &e : r.events)
+      if (e.source)
+        locs.push_back(location(e.source->file, e.source->line, e.source->col));
+    if (!locs.empty()) {
+      res["locations"] = json::array({locs[0]});
+      if (locs.size() > 1)
+        res["relatedLocations"] = json(std::vector<json>(locs.begin() + 1, locs.end()));
+    }
+    if (patch) {
+      json fixes = json::array();
+      for (size_t k = 0; k < patch->edits.size(); ++k) {
+        bool mine = std::any_of(r.events.begin(), r.events.end(),
+                                [&](const ReportedEvent &e) { return e.source == patch->edits[k].site; });
+        if (mine && !placed[k]) {
+          fixes.push_back(fix(patch->edits[k]));
+          placed[k] = true;
+        }
+      }
+      if (!fixes.empty())
+        res["fixes"] = fixes;
+    }
+    results.push_back(res);
+  }
+  // Edits no reported access names (an order strengthened elsewhere): on the first result.
+  if (patch && !results.empty())
+    for (size_t k = 0; k < placed.size(); ++k)
+      if (!placed[k]) {
+        if (!results[0].contains("fixes"))
+          results[0]["fixes"] = json::array();
+        results[0]["fixes"].push_back(fix(patch->edits[k]));
+      }
+  json driver = {{"name", "scopemc"}, {"version", "0.1.0"}, {"rules", rules}};
+  return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+          {"version", "2.1.0"},
+          {"runs", json::array({{{"tool", {{"driver", driver}}}, {"results", results}}})}};
+}
+
+} // namespace scopemc

@@ -1,0 +1,374 @@
+#include "repair/Repair.h"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace scopemc {
+
+namespace {
+
+std::string describe(const ReportedEvent &e) {
+  std::string s = "T" + std::to_string(e.event.thread) + " (device " + std::to_string(e.pos.device) +
+                  ", block " + std::to_string(e.pos.block) + ", thread " + std::to_string(e.pos.thread) +
+                  ") " + e.kind + " (" + std::string(orderName(e.order));
+  if (isAtomic(e.order))
+    s += ", " + std::string(scopeName(e.scope)) + " scope";
+  return s + ") at " + toString(e.source);
+}
+
+/// The order of the instruction that made the access at `e` in `g`: an RMW's two halves
+/// together (a release RMW has a relaxed read half and a release write half).
+MemOrder writtenOrder(const ExecutionGraph &g, Event e) {
+  const EventLabel *l = g.label(e);
+  MemOrder r = MemOrder::NotAtomic, w = MemOrder::NotAtomic;
+  if (auto *rd = dyn_cast<ReadLabel>(l)) {
+    r = rd->order();
+    if (!rd->isRmw())
+      return r;
+    if (g.contains(e.next()))
+      if (auto *wr = dyn_cast<WriteLabel>(g.label(e.next())); wr && wr->isRmwPart())
+        w = wr->order();
+  } else if (auto *wr = dyn_cast<WriteLabel>(l)) {
+    w = wr->order();
+    if (!wr->isRmwPart())
+      return w;
+    if (e.index > 0)
+      r = g.label(e.prev())->order();
+  }
+  if (r == MemOrder::SeqCst || w == MemOrder::SeqCst)
+    return MemOrder::SeqCst;
+  bool acq = isAcquire(r), rel = isRelease(w);
+  return acq && rel ? MemOrder::AcqRel : acq ? MemOrder::Acquire : rel ? MemOrder::Release : MemOrder::Relaxed;
+}
+
+bool isRmwAccess(const ExecutionGraph &g, Event e) {
+  const EventLabel *l = g.label(e);
+  if (auto *rd = dyn_cast<ReadLabel>(l))
+    return rd->isRmw();
+  if (auto *wr = dyn_cast<WriteLabel>(l))
+    return wr->isRmwPart();
+  return false;
+}
+
+/// What the rules of MODEL.md §7 make of one error: edits, or why there are none.
+struct Proposal {
+  std::vector<AccessEdit> edits;
+  std::string why; // set when the error cannot be repaired
+};
+
+AccessEdit scopeEdit(const ReportedEvent &e, Scope to, const std::string &reason) {
+  AccessEdit a;
+  a.kind = AccessEdit::Kind::Scope;
+  a.site = e.source;
+  a.annotation = e.annotation;
+  a.from = e.scope;
+  a.to = to;
+  a.order = e.order;
+  a.reason = reason;
+  return a;
+}
+
+Scope needed(const ReportedEvent &a, const ReportedEvent &b) {
+  return narrowestCommonScope(ThreadRef{a.event.thread, a.pos}, ThreadRef{b.event.thread, b.pos});
+}
+
+/// A heterogeneous race: both accesses widened to the narrowest scope holding both threads.
+Proposal widenBoth(const Report &r) {
+  Proposal p;
+  const ReportedEvent &a = r.events[0], &b = r.events[1];
+  Scope to = needed(a, b);
+  for (const ReportedEvent *e : {&a, &b}) {
+    const ReportedEvent &other = e == &a ? b : a;
+    if (e->scope >= to)
+      continue;
+    std::string reason = "heterogeneous race with " + describe(other) + ": " +
+                         std::string(scopeName(e->scope)) + " scope does not include that thread; " +
+                         std::string(scopeName(to)) + " is the narrowest scope holding both";
+    p.edits.push_back(scopeEdit(*e, to, reason));
+  }
+  return p;
+}
+
+/// Reads-from edges that would order `first` before `second` if the write were a release and
+/// the read an acquire: the write po-after (or at) `first`, the read po-before (or at)
+/// `second`, both atomic and including each other. The latest such read of the thread.
+std::optional<std::pair<Event, Event>> orderingEdge(const ExecutionGraph &g, Event first, Event second) {
+  if (first.thread == second.thread || !g.contains(second))
+    return std::nullopt;
+  for (int32_t k = second.index; k >= 0; --k) {
+    auto *rd = dyn_cast<ReadLabel>(g.label(Event{second.thread, k}));
+    if (!rd || !isAtomic(rd->order()))
+      continue;
+    Event w = rd->rf();
+    if (w.isInit() || w.thread != first.thread || w.index < first.index || !g.contains(w))
+      continue;
+    auto *wl = dyn_cast<WriteLabel>(g.label(w));
+    if (!wl || !isAtomic(wl->order()) ||
+        !scopeIncludes(wl->scope(), wl->threadRef(), rd->scope(), rd->threadRef()))
+      continue;
+    if (isRelease(wl->order()) && isAcquire(rd->order()))
+      continue; // already synchronises: something else is missing
+    return std::make_pair(w, rd->pos());
+  }
+  return std::nullopt;
+}
+
+AccessEdit orderEdit(const ExecutionGraph &g, Event e, AccessEdit::Kind k, const std::string &reason) {
+  const EventLabel *l = g.label(e);
+  AccessEdit a;
+  a.kind = k;
+  a.site = l->source();
+  if (auto *m = dyn_cast<MemAccessLabel>(l))
+    a.annotation = m->annotation();
+  a.from = a.to = l->scope();
+  a.order = writtenOrder(g, e);
+  a.rmw = isRmwAccess(g, e);
+  a.reason = reason;
+  return a;
+}
+
+/// Strengthens the write and the read of the edge (w, r) as far as they are not already.
+void strengthen(const ExecutionGraph &g, std::pair<Event, Event> edge, const std::string &what,
+                std::vector<AccessEdit> &out) {
+  auto [w, r] = edge;
+  std::string reason = what + ": the read at " + toString(g.label(r)->source()) + " reads from the write at " +
+                       toString(g.label(w)->source()) + "; as a release/acquire pair they give the " +
+                       "missing happens-before edge";
+  if (!isRelease(g.label(w)->order()))
+    out.push_back(orderEdit(g, w, AccessEdit::Kind::Release, reason));
+  if (!isAcquire(g.label(r)->order()))
+    out.push_back(orderEdit(g, r, AccessEdit::Kind::Acquire, reason));
+}
+
+Proposal orderRace(const Report &r) {
+  Proposal p;
+  const ExecutionGraph &g = *r.witness;
+  Event a = r.events[0].event, b = r.events[1].event;
+  for (auto [x, y] : {std::pair{a, b}, std::pair{b, a}})
+    if (auto edge = orderingEdge(g, x, y))
+      strengthen(g, *edge, "data race between " + describe(r.events[0]) + " and " + describe(r.events[1]),
+                 p.edits);
+  if (p.edits.empty())
+    p.why = "no reads-from edge between the two threads would order the accesses";
+  return p;
+}
+
+Proposal orderAssertion(const Report &r) {
+  Proposal p;
+  const ExecutionGraph &g = *r.witness;
+  Event f = r.events.empty() ? Event::init() : r.events[0].event;
+  if (f.isInit() || !g.contains(f)) {
+    p.why = "the failing check has no event in the witness";
+    return p;
+  }
+  for (ThreadId t = 0; t < g.numThreads(); ++t)
+    if (t != f.thread && g.threadSize(t) > 0)
+      if (auto edge = orderingEdge(g, Event{t, 0}, f))
+        strengthen(g, *edge, "assertion violation at " + toString(r.events[0].source), p.edits);
+  if (p.edits.empty())
+    p.why = "no reads-from edge into the failing thread would change what it reads";
+  return p;
+}
+
+Proposal propose(const Report &r, const RepairOptions &ro) {
+  Proposal p;
+  switch (r.type) {
+  case ErrorType::HeteroRace:
+    return widenBoth(r);
+  case ErrorType::DataRace: {
+    if (r.events.size() < 2) {
+      p.why = "the race names fewer than two accesses";
+      return p;
+    }
+    const ReportedEvent &a = r.events[0], &b = r.events[1];
+    bool aa = isAtomic(a.order), ba = isAtomic(b.order);
+    if (aa != ba) {
+      const ReportedEvent &plain = aa ? b : a, &atomic = aa ? a : b;
+      if (plain.annotation) { // made plain by __VERIFIER_weak_access: may be atomic
+        Scope to = needed(a, b);
+        AccessEdit e = scopeEdit(plain, to, "data race with the atomic " + describe(atomic) +
+                                                ": made a relaxed atomic of " + std::string(scopeName(to)) +
+                                                " scope, the two no longer race");
+        e.kind = AccessEdit::Kind::MakeAtomic;
+        e.order = MemOrder::NotAtomic;
+        p.edits.push_back(e);
+        if (atomic.scope < to)
+          p.edits.push_back(scopeEdit(atomic, to, "data race with " + describe(plain) + ", made atomic: " +
+                                                      std::string(scopeName(atomic.scope)) +
+                                                      " scope does not include that thread"));
+        return p;
+      }
+    }
+    if (ro.orders)
+      return orderRace(r);
+    p.why = aa == ba ? "two plain accesses race: not repaired (an order repair may help: --orders)"
+                     : "the plain access is not atomic in the source; an order repair may help: --orders";
+    return p;
+  }
+  case ErrorType::Assertion:
+    if (ro.orders)
+      return orderAssertion(r);
+    p.why = "an assertion violation is repaired only by orders (--orders)";
+    return p;
+  default:
+    p.why = "not a scope or order problem";
+    return p;
+  }
+}
+
+/// Records which accesses each annotation call decided, over every execution.
+class AnnotationRecorder final : public ExplorationObserver {
+public:
+  bool onEvent(const ExecutionGraph &g, Event e) override {
+    if (auto *m = dyn_cast<MemAccessLabel>(g.label(e)); m && m->annotation() && m->source())
+      seen_[m->annotation()].insert(m->source());
+    return true;
+  }
+  bool onExecutionEnd(const ExecutionGraph &, const std::vector<ThreadEndState> &) override { return true; }
+  std::map<const SourceLoc *, std::set<const SourceLoc *>> seen_;
+};
+
+std::shared_ptr<const AccessOverrides> overridesOf(const std::vector<AccessEdit> &edits) {
+  auto o = std::make_shared<AccessOverrides>();
+  for (const AccessEdit &e : edits) {
+    AccessOverride &x = (*o)[e.site];
+    switch (e.kind) {
+    case AccessEdit::Kind::MakeAtomic: x.makeAtomic = true; [[fallthrough]];
+    case AccessEdit::Kind::Scope: x.scope = std::max(x.scope, e.to); break;
+    case AccessEdit::Kind::Acquire: x.acquire = true; break;
+    case AccessEdit::Kind::Release: x.release = true; break;
+    }
+  }
+  return o;
+}
+
+class Repairer {
+public:
+  Repairer(const std::shared_ptr<const Program> &p, const RunOptions &o, const RepairOptions &ro)
+      : program_(p), opts_(o), ropts_(ro) {
+    opts_.checks.stopOnFirst = false;
+    opts_.exploration.progress = false;
+  }
+
+  RepairResult run() {
+    auto start = std::chrono::steady_clock::now();
+    std::vector<AccessEdit> edits;
+    for (unsigned round = 1; round <= ropts_.maxRounds; ++round) {
+      tell("round " + std::to_string(round) + ": verifying with " + std::to_string(edits.size()) + " edit(s)");
+      RunResult r = verifyWith(edits);
+      RepairRound rr{r.reports, {}, r.verdict, r.exploration.seconds, r.exploration.complete};
+      res_.unrepairable.clear();
+      res_.why.clear();
+      if (r.verdict == Verdict::ErrorFound)
+        rr.added = propose(r.reports, edits);
+      res_.rounds.push_back(rr);
+      edits.insert(edits.end(), rr.added.begin(), rr.added.end());
+      res_.last = std::move(r);
+      if (rr.added.empty())
+        break;
+    }
+    if (res_.last.verdict == Verdict::Verified && !edits.empty())
+      edits = minimise(std::move(edits));
+    res_.edits = edits;
+    for (auto &[annotation, sites] : recorder_)
+      res_.annotated[annotation].assign(sites.begin(), sites.end());
+    res_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return std::move(res_);
+  }
+
+private:
+  void tell(const std::string &s) const {
+    if (ropts_.progress)
+      ropts_.progress(s);
+  }
+
+  RunResult verifyWith(const std::vector<AccessEdit> &edits) {
+    RunOptions o = opts_;
+    o.interpreter.overrides = overridesOf(edits);
+    std::vector<std::unique_ptr<AnnotationRecorder>> recorders;
+    auto make = [&]() -> ExplorationObserver & {
+      recorders.push_back(std::make_unique<AnnotationRecorder>());
+      return *recorders.back();
+    };
+    RunResult r = verifyProgram(program_, o, make);
+    for (auto &rec : recorders)
+      for (auto &[annotation, sites] : rec->seen_)
+        recorder_[annotation].insert(sites.begin(), sites.end());
+    ++res_.verifications;
+    return r;
+  }
+
+  /// The new edits the errors ask for (none already made); unrepairable errors are noted.
+  std::vector<AccessEdit> propose(const std::vector<Report> &errors, const std::vector<AccessEdit> &made) {
+    std::vector<AccessEdit> out;
+    auto known = [&](const AccessEdit &e) {
+      auto same = [&](const AccessEdit &o) { return o.sameChange(e) && o.to >= e.to; };
+      return std::any_of(made.begin(), made.end(), same) || std::any_of(out.begin(), out.end(), same);
+    };
+    for (const Report &r : errors) {
+      Proposal p = scopemc::propose(r, ropts_);
+      bool sourced = std::all_of(p.edits.begin(), p.edits.end(), [](auto &e) { return e.site; });
+      if (p.edits.empty() || !sourced) {
+        res_.unrepairable.push_back(r);
+        res_.why.push_back(sourced ? p.why : "an access to change has no source location");
+        continue;
+      }
+      for (AccessEdit &e : p.edits)
+        if (!known(e))
+          out.push_back(std::move(e));
+    }
+    return out;
+  }
+
+  /// Drops each edit the program verifies without (MODEL.md §7, minimality).
+  std::vector<AccessEdit> minimise(std::vector<AccessEdit> edits) {
+    for (size_t k = edits.size(); k-- > 0;) {
+      std::vector<AccessEdit> without = edits;
+      without.erase(without.begin() + static_cast<long>(k));
+      tell("trying without the edit at " + toString(edits[k].site));
+      RunResult r = verifyWith(without);
+      if (r.verdict == Verdict::Verified) {
+        edits = std::move(without);
+        res_.last = std::move(r);
+      }
+    }
+    return edits;
+  }
+
+  std::shared_ptr<const Program> program_;
+  RunOptions opts_;
+  RepairOptions ropts_;
+  RepairResult res_;
+  std::map<const SourceLoc *, std::set<const SourceLoc *>> recorder_;
+};
+
+} // namespace
+
+MemOrder orderAfter(const std::vector<AccessEdit> &edits, const SourceLoc *site) {
+  std::optional<MemOrder> base;
+  bool acq = false, rel = false;
+  for (const AccessEdit &e : edits)
+    if (e.site == site) {
+      base = base ? *base : e.order;
+      acq = acq || e.kind == AccessEdit::Kind::Acquire;
+      rel = rel || e.kind == AccessEdit::Kind::Release;
+    }
+  MemOrder o = base.value_or(MemOrder::Relaxed);
+  if (o == MemOrder::SeqCst)
+    return o;
+  if (o == MemOrder::NotAtomic)
+    o = MemOrder::Relaxed;
+  acq = acq || isAcquire(o);
+  rel = rel || isRelease(o);
+  return acq && rel ? MemOrder::AcqRel : acq ? MemOrder::Acquire : rel ? MemOrder::Release : MemOrder::Relaxed;
+}
+
+RepairResult repairProgram(const std::shared_ptr<const Program> &program, const RunOptions &opts,
+                           const RepairOptions &ropts) {
+  return Repairer(program, opts, ropts).run();
+}
+
+} // namespace scopemc
