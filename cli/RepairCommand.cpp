@@ -9,7 +9,7 @@
 #include "cli/JsonOutput.h"
 #include "cli/Sarif.h"
 #include "cli/TextOutput.h"
-#include "repair/SourceEdit.h"
+#include "repair/RepairFile.h"
 
 namespace scopemc {
 
@@ -23,6 +23,11 @@ std::string repairedPath(const std::string &file) {
 
 namespace {
 
+std::string trimmed(const std::string &s) {
+  size_t b = s.find_first_not_of(" \n"), e = s.find_last_not_of(" \n");
+  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
 void printEdits(std::ostream &os, const SourcePatch &patch) {
   if (patch.edits.empty())
     return;
@@ -30,7 +35,7 @@ void printEdits(std::ostream &os, const SourcePatch &patch) {
   for (const TextEdit &e : patch.edits) {
     os << "  " << e.file << ":" << e.line << ":" << e.col << "  ";
     if (e.before.empty())
-      os << "insert " << e.after.substr(e.after.find_first_not_of(" \n")) << "";
+      os << "insert " << trimmed(e.after);
     else
       os << e.before << " -> " << e.after;
     os << "  (" << e.change << ")\n      because: " << e.reason << "\n";
@@ -66,13 +71,15 @@ bool writeFiles(const SourcePatch &patch, const std::string &input, const std::s
 } // namespace
 
 int runRepair(RunOptions &opts, const RepairCliOptions &ro) {
-  auto program = std::shared_ptr<const Program>(loadProgram(opts));
   RepairOptions ropts;
   ropts.orders = ro.orders;
   ropts.maxRounds = ro.maxRounds;
   if (opts.exploration.progress)
     ropts.progress = [](const std::string &s) { std::cerr << "scopemc repair: " << s << "\n"; };
-  RepairResult rr = repairProgram(program, opts, ropts);
+  FileRepair fr = repairFile(opts, ropts);
+  const RepairResult &rr = fr.search;
+  const SourcePatch &patch = fr.patch;
+  const RunResult &final = fr.final;
   std::ostream &os = std::cout;
 
   for (size_t k = 0; k < rr.rounds.size(); ++k) {
@@ -80,35 +87,22 @@ int runRepair(RunOptions &opts, const RepairCliOptions &ro) {
     os << "Round " << k + 1 << ": " << round.errors.size() << " error(s), " << round.executions
        << " complete executions, " << round.added.size() << " candidate edit(s)\n";
     for (const Report &r : round.errors)
-      printReport(os, r, *program, false);
+      printReport(os, r, *fr.program, false);
   }
   for (size_t k = 0; k < rr.unrepairable.size(); ++k)
     os << "Not repaired: " << errorTypeName(rr.unrepairable[k].type) << " at "
        << toString(rr.unrepairable[k].events.front().source) << ": " << rr.why[k] << "\n";
-
-  SourcePatch patch;
-  if (!rr.edits.empty())
-    patch = patchSource(opts.file, opts.frontend, rr.edits, rr.annotated);
   printEdits(os, patch);
   for (auto &r : patch.refused)
     os << "Edit refused: " << r << "\n";
-
-  RunResult final;
-  if (rr.edits.empty()) {
-    final = std::move(rr.last);
-    if (rr.rounds.size() == 1 && final.verdict == Verdict::Verified)
-      os << "Nothing to repair.\n";
-  } else {
-    if (!patch.repaired.empty()) {
-      std::string out = ro.output.empty() ? repairedPath(opts.file) : ro.output;
-      if (!writeFiles(patch, opts.file, out, os))
-        return kExitUsage;
-      for (auto &[path, text] : patch.repaired)
-        os << unifiedDiff(path, patch.original[path], text);
-    }
-    RunOptions again = opts;
-    again.frontend.remappedFiles = patch.repaired;
-    final = verify(again); // the repaired text, compiled afresh
+  if (rr.edits.empty() && rr.rounds.size() == 1 && final.verdict == Verdict::Verified)
+    os << "Nothing to repair.\n";
+  if (!patch.repaired.empty()) {
+    std::string out = ro.output.empty() ? repairedPath(opts.file) : ro.output;
+    if (!writeFiles(patch, opts.file, out, os))
+      return kExitUsage;
+    for (auto &[path, text] : patch.repaired)
+      os << unifiedDiff(path, patch.original.at(path), text);
   }
   os << "Verification of the " << (patch.repaired.empty() ? "program" : "repaired program") << ":\n";
   for (const Report &r : final.reports)

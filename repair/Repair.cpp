@@ -92,28 +92,67 @@ Proposal widenBoth(const Report &r) {
   return p;
 }
 
-/// Reads-from edges that would order `first` before `second` if the write were a release and
-/// the read an acquire: the write po-after (or at) `first`, the read po-before (or at)
-/// `second`, both atomic and including each other. The latest such read of the thread.
-std::optional<std::pair<Event, Event>> orderingEdge(const ExecutionGraph &g, Event first, Event second) {
-  if (first.thread == second.thread || !g.contains(second))
-    return std::nullopt;
-  for (int32_t k = second.index; k >= 0; --k) {
-    auto *rd = dyn_cast<ReadLabel>(g.label(Event{second.thread, k}));
-    if (!rd || !isAtomic(rd->order()))
+/// The reads-from edges (write, read) of the cheapest chain first ->po/rf ... ->po second
+/// through atomics whose scopes include each other, where an edge costs the orders it lacks
+/// (a release write, an acquire read). Nothing when no such chain exists or it costs nothing
+/// (something else is missing).
+std::vector<std::pair<Event, Event>> orderingChain(const ExecutionGraph &g, Event first, Event second) {
+  if (first.thread == second.thread || !g.contains(second) || !g.contains(first))
+    return {};
+  // readers of each atomic write, and the departures of each barrier instance (an arrival
+  // happens before every departure of its instance), over the whole witness
+  std::map<Event, std::vector<Event>> readers;
+  std::map<std::pair<Addr, uint32_t>, std::vector<Event>> departures;
+  for (ThreadId t = 0; t < g.numThreads(); ++t)
+    for (int32_t i = 0; i < g.threadSize(t); ++i) {
+      const EventLabel *l = g.label(Event{t, i});
+      if (auto *rd = dyn_cast<ReadLabel>(l); rd && isAtomic(rd->order()) && !rd->rf().isInit())
+        readers[rd->rf()].push_back(rd->pos());
+      if (auto *d = dyn_cast<BarrierDepartLabel>(l))
+        departures[{d->barrier(), d->instance()}].push_back(d->pos());
+    }
+  auto cost = [&](Event w, Event r) {
+    return (isRelease(g.label(w)->order()) ? 0 : 1) + (isAcquire(g.label(r)->order()) ? 0 : 1);
+  };
+  std::map<Event, int> dist;
+  std::map<Event, std::pair<Event, bool>> parent; // (previous event, reached by rf)
+  std::set<std::pair<int, Event>> queue{{0, first}};
+  dist[first] = 0;
+  while (!queue.empty()) {
+    auto [d, e] = *queue.begin();
+    queue.erase(queue.begin());
+    if (d > dist[e])
       continue;
-    Event w = rd->rf();
-    if (w.isInit() || w.thread != first.thread || w.index < first.index || !g.contains(w))
+    if (e.thread == second.thread && e.index <= second.index) {
+      std::vector<std::pair<Event, Event>> chain;
+      for (Event x = e; x != first; x = parent[x].first)
+        if (parent[x].second)
+          chain.push_back({parent[x].first, x});
+      return d == 0 ? std::vector<std::pair<Event, Event>>{} : chain;
+    }
+    auto relax = [&](Event n, int c, bool rf) {
+      auto it = dist.find(n);
+      if (it != dist.end() && it->second <= d + c)
+        return;
+      dist[n] = d + c;
+      parent[n] = {e, rf};
+      queue.insert({d + c, n});
+    };
+    if (g.contains(e.next()))
+      relax(e.next(), 0, false);
+    if (auto *b = dyn_cast<BarrierArriveLabel>(g.label(e)))
+      for (Event d : departures[{b->barrier(), b->instance()}])
+        relax(d, 0, false);
+    auto *w = dyn_cast<WriteLabel>(g.label(e));
+    if (!w || !isAtomic(w->order()))
       continue;
-    auto *wl = dyn_cast<WriteLabel>(g.label(w));
-    if (!wl || !isAtomic(wl->order()) ||
-        !scopeIncludes(wl->scope(), wl->threadRef(), rd->scope(), rd->threadRef()))
-      continue;
-    if (isRelease(wl->order()) && isAcquire(rd->order()))
-      continue; // already synchronises: something else is missing
-    return std::make_pair(w, rd->pos());
+    for (Event r : readers[e]) {
+      const EventLabel *rl = g.label(r);
+      if (r.thread != e.thread && scopeIncludes(w->scope(), w->threadRef(), rl->scope(), rl->threadRef()))
+        relax(r, cost(e, r), true);
+    }
   }
-  return std::nullopt;
+  return {};
 }
 
 AccessEdit orderEdit(const ExecutionGraph &g, Event e, AccessEdit::Kind k, const std::string &reason) {
@@ -130,10 +169,8 @@ AccessEdit orderEdit(const ExecutionGraph &g, Event e, AccessEdit::Kind k, const
   return a;
 }
 
-/// Strengthens the write and the read of the edge (w, r) as far as they are not already.
-void strengthen(const ExecutionGraph &g, std::pair<Event, Event> edge, const std::string &what,
-                std::vector<AccessEdit> &out) {
-  auto [w, r] = edge;
+void strengthenEdge(const ExecutionGraph &g, Event w, Event r, const std::string &what,
+                    std::vector<AccessEdit> &out) {
   std::string reason = what + ": the read at " + toString(g.label(r)->source()) + " reads from the write at " +
                        toString(g.label(w)->source()) + "; as a release/acquire pair they give the " +
                        "missing happens-before edge";
@@ -143,14 +180,20 @@ void strengthen(const ExecutionGraph &g, std::pair<Event, Event> edge, const std
     out.push_back(orderEdit(g, r, AccessEdit::Kind::Acquire, reason));
 }
 
+/// Strengthens the write and the read of each edge (w, r) as far as they are not already.
+void strengthen(const ExecutionGraph &g, const std::vector<std::pair<Event, Event>> &chain,
+                const std::string &what, std::vector<AccessEdit> &out) {
+  for (auto [w, r] : chain)
+    strengthenEdge(g, w, r, what, out);
+}
+
 Proposal orderRace(const Report &r) {
   Proposal p;
   const ExecutionGraph &g = *r.witness;
   Event a = r.events[0].event, b = r.events[1].event;
   for (auto [x, y] : {std::pair{a, b}, std::pair{b, a}})
-    if (auto edge = orderingEdge(g, x, y))
-      strengthen(g, *edge, "data race between " + describe(r.events[0]) + " and " + describe(r.events[1]),
-                 p.edits);
+    strengthen(g, orderingChain(g, x, y),
+               "data race between " + describe(r.events[0]) + " and " + describe(r.events[1]), p.edits);
   if (p.edits.empty())
     p.why = "no reads-from edge between the two threads would order the accesses";
   return p;
@@ -166,8 +209,8 @@ Proposal orderAssertion(const Report &r) {
   }
   for (ThreadId t = 0; t < g.numThreads(); ++t)
     if (t != f.thread && g.threadSize(t) > 0)
-      if (auto edge = orderingEdge(g, Event{t, 0}, f))
-        strengthen(g, *edge, "assertion violation at " + toString(r.events[0].source), p.edits);
+      strengthen(g, orderingChain(g, Event{t, 0}, f), "assertion violation at " + toString(r.events[0].source),
+                 p.edits);
   if (p.edits.empty())
     p.why = "no reads-from edge into the failing thread would change what it reads";
   return p;

@@ -260,8 +260,8 @@ private:
       for (auto u : m->uses)
         uses += (uses.empty() ? "" : ", ") + where(sm_.getExpansionLoc(u));
       out_.refused.push_back("the macro " + m->name + " (" + where(m->begin) + ") is used at " + uses +
-                             "; only " + std::to_string(sites.size()) +
-                             " of its uses need the change, so its definition is left as it is");
+                             "; " + std::to_string(sites.size()) + " of its " + std::to_string(m->uses.size()) +
+                             " uses asked for this change, so its definition is left as it is");
     }
   }
 
@@ -312,8 +312,8 @@ private:
   }
 
   void argumentOrder(const AccessEdit &e, MemOrder to, const std::vector<Expr *> &calls) {
-    std::string change = std::string(orderName(e.order == MemOrder::NotAtomic ? MemOrder::Relaxed : e.order)) +
-                         " -> " + std::string(orderName(to));
+    std::string change = orderWord(e.order == MemOrder::NotAtomic ? MemOrder::Relaxed : e.order) + " -> " +
+                         orderWord(to);
     for (Expr *c : calls)
       if (const Expr *arg = carrier(c, false)) {
         replaceToken(arg->getBeginLoc(), [&](const std::string &t) { return renameOrder(t, to); }, change, e);

@@ -80,6 +80,30 @@ std::optional<std::string> renameOrder(const std::string &tok, MemOrder to) {
   return std::nullopt;
 }
 
+std::optional<Scope> scopeSpelled(const std::string &tok) {
+  for (Scope s : {Scope::Thread, Scope::Block, Scope::Device, Scope::System})
+    if (auto r = renameScope(tok, s); r && *r == tok)
+      return s;
+  for (const ScopeNames &f : scopeFamilies()) // aliases (sub_group, all_devices)
+    for (size_t k = 0; k < f.size(); ++k)
+      if (*f[k] && tok == f[k])
+        return static_cast<Scope>(k);
+  return std::nullopt;
+}
+
+std::optional<MemOrder> orderSpelled(const std::string &tok) {
+  for (const OrderNames &f : orderFamilies())
+    for (size_t k = 0; k < f.size(); ++k)
+      if (*f[k] && tok == f[k])
+        return static_cast<MemOrder>(k);
+  return std::nullopt;
+}
+
+std::string orderWord(MemOrder o) {
+  static const char *k[] = {"plain", "relaxed", "acquire", "release", "acq_rel", "seq_cst"};
+  return k[static_cast<size_t>(o)];
+}
+
 std::optional<std::string> annotationName(Scope s) {
   const char *n = scopeFamilies()[4][static_cast<size_t>(s)];
   return *n ? std::optional<std::string>(n) : std::nullopt;

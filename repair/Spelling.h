@@ -15,6 +15,12 @@ namespace scopemc {
 std::optional<std::string> renameScope(const std::string &tok, Scope to);
 /// The same for orders (memory_order_*, scopemc_*, __ATOMIC_*, C++ memory_order::*, numbers).
 std::optional<std::string> renameOrder(const std::string &tok, MemOrder to);
+/// The scope a token spells (in any style), if it spells one.
+std::optional<Scope> scopeSpelled(const std::string &tok);
+/// The order a token spells, if it spells one.
+std::optional<MemOrder> orderSpelled(const std::string &tok);
+/// An order as C11 names it without the prefix: relaxed, acquire, ..., or plain.
+std::string orderWord(MemOrder o);
 /// The GPUMC annotation call that sets scope `s`.
 std::optional<std::string> annotationName(Scope s);
 
