@@ -71,6 +71,10 @@ bool writeFiles(const SourcePatch &patch, const std::string &input, const std::s
 } // namespace
 
 int runRepair(RunOptions &opts, const RepairCliOptions &ro) {
+  if (fs::path(opts.file).extension() == ".litmus")
+    throw InputError(opts.file + ": repairing litmus tests is not supported yet (scopemc litmus "
+                                 "FILE reports their races; repair takes C, C++, CUDA-style, "
+                                 "OpenCL C and LLVM IR programs)");
   RepairOptions ropts;
   ropts.orders = ro.orders;
   ropts.maxRounds = ro.maxRounds;

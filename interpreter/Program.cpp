@@ -266,8 +266,16 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
   for (const Function &f : *mod_) {
     for (const Instruction &i : instructions(f)) {
       const DebugLoc &dl = i.getDebugLoc();
-      if (!dl)
+      if (!dl) {
+        if (MDNode *md = i.getMetadata("scopemc.line")) { // textual IR (frontend/markIrLines)
+          auto field = [&](unsigned k) {
+            return static_cast<unsigned>(mdconst::extract<ConstantInt>(md->getOperand(k))->getZExtValue());
+          };
+          sourceStore_.push_back(SourceLoc{mod_->getModuleIdentifier(), field(0), field(1), f.getName().str()});
+          sources_[&i] = &sourceStore_.back();
+        }
         continue;
+      }
       auto *scope = cast<DIScope>(dl.getScope());
       sourceStore_.push_back(SourceLoc{scope->getFilename().str(), dl.getLine(), dl.getCol(),
                                        f.getName().str()});

@@ -475,6 +475,8 @@ SourcePatch patchSource(const std::string &file, const FrontendOptions &fo,
   SourcePatch out;
   if (edits.empty())
     return out;
+  if (fs::path(file).extension() == ".ll")
+    return patchIr(file, fo, edits);
   PatchAction action(edits, fo.includeDir, annotated, out);
   runClangAction(file, action, fo);
   return out;

@@ -40,6 +40,10 @@ SourcePatch patchSource(const std::string &file, const FrontendOptions &fo,
                         const std::vector<AccessEdit> &edits,
                         const std::map<const SourceLoc *, std::vector<const SourceLoc *>> &annotated);
 
+/// The same for textual LLVM IR: each access's instruction line (frontend's line marks) gets
+/// its syncscope and ordering keyword changed.
+SourcePatch patchIr(const std::string &file, const FrontendOptions &fo, const std::vector<AccessEdit> &edits);
+
 /// A unified diff (3 lines of context) of two texts, with `path` in its headers.
 std::string unifiedDiff(const std::string &path, const std::string &before, const std::string &after);
 

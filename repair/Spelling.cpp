@@ -19,6 +19,7 @@ const std::vector<ScopeNames> &scopeFamilies() {
       {"", "__VERIFIER_memory_scope_work_group", "__VERIFIER_memory_scope_device",
        "__VERIFIER_memory_scope_system"},
       {"", "__threadfence_block", "__threadfence", "__threadfence_system"},
+      {"syncscope(\"singlethread\")", "syncscope(\"workgroup\")", "syncscope(\"agent\")", ""}, // LLVM IR
   };
   return k;
 }
@@ -42,6 +43,7 @@ const std::vector<OrderNames> &orderFamilies() {
       {"", "__ATOMIC_RELAXED", "__ATOMIC_ACQUIRE", "__ATOMIC_RELEASE", "__ATOMIC_ACQ_REL",
        "__ATOMIC_SEQ_CST"},
       {"", "relaxed", "acquire", "release", "acq_rel", "seq_cst"}, // C++ memory_order::relaxed
+      {"", "monotonic", "acquire", "release", "acq_rel", "seq_cst"}, // LLVM IR
       // the numbers (C11 memory_order values) as they appear in IR-level or hand-encoded calls
       {"", "0", "2", "3", "4", "5"},
   };

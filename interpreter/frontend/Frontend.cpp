@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
 #include <optional>
 
 #include <clang/Basic/Diagnostic.h>
@@ -266,6 +269,66 @@ void applyRetCas(llvm::Module &m) {
 
 } // namespace
 
+namespace {
+
+std::string remapped(const std::string &path, const FrontendOptions &opts) {
+  if (auto it = opts.remappedFiles.find(path); it != opts.remappedFiles.end())
+    return it->second;
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+/// Textual IR has no source locations: each instruction of a function whose lines can be
+/// matched one to one (one instruction per line, as LLVM prints IR) gets its line in the .ll
+/// file (and the column it starts at) as `scopemc.line` metadata, which survives the IR passes (Program::sourceOf reads it).
+void markIrLines(llvm::Module &m, const std::string &text) {
+  std::map<std::string, std::vector<std::pair<unsigned, std::string>>> lines; // function -> (line, text)
+  std::istringstream in(text);
+  std::string line, fn;
+  for (unsigned n = 1; std::getline(in, line); ++n) {
+    llvm::StringRef l = llvm::StringRef(line).trim();
+    if (fn.empty()) {
+      if (l.starts_with("define ")) {
+        size_t at = l.find('@'), paren = l.find('(', at);
+        if (at != llvm::StringRef::npos && paren != llvm::StringRef::npos)
+          fn = l.substr(at + 1, paren - at - 1).trim('"').str();
+      }
+      continue;
+    }
+    if (l == "}") {
+      fn.clear();
+      continue;
+    }
+    if (l.empty() || l.starts_with(";") || l.split(';').first.trim().ends_with(":"))
+      continue; // a comment or a block label
+    lines[fn].push_back({n, line});
+  }
+  llvm::LLVMContext &ctx = m.getContext();
+  for (llvm::Function &f : m) {
+    auto it = lines.find(f.getName().str());
+    if (it == lines.end() || it->second.size() != f.getInstructionCount())
+      continue;
+    size_t k = 0;
+    bool matches = true;
+    for (llvm::Instruction &i : llvm::instructions(f))
+      matches = matches && it->second[k++].second.find(i.getOpcodeName()) != std::string::npos;
+    if (!matches)
+      continue;
+    k = 0;
+    for (llvm::Instruction &i : llvm::instructions(f)) {
+      auto &[n, text] = it->second[k++];
+      auto *line = llvm::ConstantInt::get(llvm::Type::getInt32Ty(ctx), n);
+      auto *col = llvm::ConstantInt::get(llvm::Type::getInt32Ty(ctx), text.find_first_not_of(" \t") + 1);
+      i.setMetadata("scopemc.line", llvm::MDNode::get(ctx, {llvm::ConstantAsMetadata::get(line),
+                                                            llvm::ConstantAsMetadata::get(col)}));
+    }
+  }
+}
+
+} // namespace
+
 std::unique_ptr<llvm::Module> loadModule(const std::string &path, llvm::LLVMContext &ctx,
                                          const FrontendOptions &opts) {
   if (opts.sourceText.empty() && !fs::exists(path))
@@ -274,7 +337,11 @@ std::unique_ptr<llvm::Module> loadModule(const std::string &path, llvm::LLVMCont
   std::unique_ptr<llvm::Module> mod;
   if (ext == ".ll" || ext == ".bc") {
     llvm::SMDiagnostic err;
-    mod = llvm::parseIRFile(path, err, ctx);
+    auto remapped = opts.remappedFiles.find(path);
+    if (remapped != opts.remappedFiles.end())
+      mod = llvm::parseIR(llvm::MemoryBufferRef(remapped->second, path), err, ctx);
+    else
+      mod = llvm::parseIRFile(path, err, ctx);
     if (!mod) {
       std::string msg;
       llvm::raw_string_ostream os(msg);
@@ -287,6 +354,8 @@ std::unique_ptr<llvm::Module> loadModule(const std::string &path, llvm::LLVMCont
     throw InputError("'" + path + "': unknown input kind '" + ext +
                      "' (expected .c, .cpp, .cc, .cu, .cl, .ll or .bc)");
   }
+  if (ext == ".ll")
+    markIrLines(*mod, remapped(path, opts));
   promoteLocals(*mod);
   applyRetCas(*mod);
   attributeHeaderCode(*mod, opts.includeDir);
