@@ -271,14 +271,15 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
           auto field = [&](unsigned k) {
             return static_cast<unsigned>(mdconst::extract<ConstantInt>(md->getOperand(k))->getZExtValue());
           };
-          sourceStore_.push_back(SourceLoc{mod_->getModuleIdentifier(), field(0), field(1), f.getName().str()});
+          sourceStore_.push_back(SourceLoc{mod_->getModuleIdentifier(), field(0), field(1), f.getName().str(), ""});
           sources_[&i] = &sourceStore_.back();
         }
         continue;
       }
       auto *scope = cast<DIScope>(dl.getScope());
       sourceStore_.push_back(SourceLoc{scope->getFilename().str(), dl.getLine(), dl.getCol(),
-                                       f.getName().str()});
+                                       f.getName().str(),
+                                       scope->getDirectory().str()});
       sources_[&i] = &sourceStore_.back();
     }
   }

@@ -76,7 +76,7 @@ public:
     return true;
   }
   std::vector<Expr *> at(const SourceLoc &s) const {
-    auto it = byLoc_.find(key(canonical(s.file), s.line, s.col));
+    auto it = byLoc_.find(key(canonical(s.path()), s.line, s.col));
     return it == byLoc_.end() ? std::vector<Expr *>{} : it->second;
   }
 
