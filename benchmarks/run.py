@@ -13,8 +13,10 @@ import json
 import math
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -81,6 +83,28 @@ OPENCL_QUICK = [("caslock", 2, 2, "", "verified", math.factorial(4)),
 LONG = [("long-sc", "memory_order_seq_cst", [100, 200, 400, 800, 1600], [100, 200]),
         ("long-rlx", "memory_order_relaxed", [100, 200, 400, 800, 1600], [100, 200])]
 
+# Repair (`scopemc repair`): label, program, tool options, -D defines. Our versions of the
+# published repair benchmarks: small programs with one to four wrongly scoped (or ordered)
+# accesses, the kernels with a block-scoped access that must be device-scoped, and the shipped
+# lock and barrier examples with one relaxed acquire or release (--orders).
+REPAIR_DIR = os.path.join(ROOT, "tests", "e2e", "repair")
+REPAIR = [("mp-gpumc", os.path.join(REPAIR_DIR, "gpumc_mp.c"), [], {}),
+          ("shared-annotation", os.path.join(REPAIR_DIR, "gpumc_shared_annotation.c"), [], {}),
+          ("weak-access", os.path.join(REPAIR_DIR, "gpumc_weak_access.c"), [], {}),
+          ("mp-scopemc.h", os.path.join(REPAIR_DIR, "kernel_mp.c"), [], {}),
+          ("mp-opencl", os.path.join(REPAIR_DIR, "opencl_mp.cl"), ["--kernel", "mp", "--grid", "2x1"], {}),
+          ("mp-ir", os.path.join(REPAIR_DIR, "ir_mp.ll"), [], {}),
+          ("orders-minimal", os.path.join(REPAIR_DIR, "orders_minimal.c"), ["--orders"], {}),
+          ("reduce-last-block", os.path.join(ROOT, "examples", "cuda", "reduce_last_block.cu"), [], {})] + \
+         [("conv1d-%dx4" % b, "gpu/conv1d.c", [], {"BLOCKS": b, "THREADS": 4, "VARIANT": 1, "SC": 1})
+          for b in (4, 12, 25)] + \
+         [("matmul-%dx3" % b, "gpu/matmul.c", [], {"BLOCKS": b, "THREADS": 3, "VARIANT": 1, "SC": 1})
+          for b in (4, 8)] + \
+         [("cl-%s-%s" % (k, v.split("_")[1].lower()), os.path.join(ROOT, "examples", "opencl", k + ".cl"),
+           ["--kernel", k, "--grid", g, "--orders"], {v: 1})
+          for k, g in (("caslock", "3x2"), ("ticketlock", "3x2"), ("ttaslock", "3x2"), ("xfbarrier", "3x2"))
+          for v in ("RELAXED_ACQUIRE", "RELAXED_RELEASE")]
+
 VERDICTS = {0: "verified", 42: "error", 3: "bounded", 124: "timeout", 5: "input error", 7: "internal error"}
 
 
@@ -120,8 +144,44 @@ def run_long(args, rows):
         os.remove(json_path)
 
 
+def run_repair(args, rows):
+    """scopemc repair on each REPAIR program: errors found, edits, rounds, the time of each
+    verification round and of the fresh verification of the repaired text, total time."""
+    print()
+    header = "%-22s %-9s %7s %6s %7s %7s %-26s %9s %9s" % ("repair program", "verdict", "errors", "edits", "rounds",
+                                                           "verifs", "round times(s)", "final(s)", "total(s)")
+    print(header)
+    print("-" * len(header))
+    json_path = os.path.join(os.environ.get("TMPDIR", "/tmp"), "scopemc-repair-%d.json" % os.getpid())
+    out_dir = tempfile.mkdtemp(prefix="scopemc-repair-")
+    for label, program, opts, defines in REPAIR:
+        path = program if os.path.isabs(program) else os.path.join(HERE, "programs", program)
+        out = os.path.join(out_dir, "repaired" + os.path.splitext(path)[1])
+        r = run_one(args.tool, "repair", defines, args.timeout, [path, "-o", out, "--json", json_path] + opts)
+        info = {}
+        try:
+            with open(json_path) as f:
+                info = json.load(f).get("repair", {})
+            os.remove(json_path)
+        except (OSError, ValueError):
+            pass
+        rounds = info.get("rounds", [])
+        errors = rounds[0]["errors"] if rounds else None
+        times = ",".join("%.2f" % x["seconds"] for x in rounds)
+        ok = r["verdict"] == "verified"
+        row = dict(program="repair-" + label, verdict=r["verdict"], errors=errors, edits=len(info.get("edits", [])),
+                   rounds=len(rounds), verifications=info.get("verifications"), round_seconds=times,
+                   final_seconds=rounded(info.get("final_seconds"), 3), seconds=round(r["seconds"], 3),
+                   rss_mb=rounded(r["rss_mb"], 1), count_ok=ok)
+        rows.append(row)
+        print("%-22s %-9s %7s %6s %7s %7s %-26s %9s %9.2f%s" % (
+            label, row["verdict"], errors, row["edits"], row["rounds"], row["verifications"], times[:26],
+            row["final_seconds"], row["seconds"], "" if ok else "   NOT REPAIRED"), flush=True)
+    shutil.rmtree(out_dir, ignore_errors=True)
+
+
 def run_one(tool, program, defines, timeout, extra=()):
-    path = program if os.path.isabs(program) else os.path.join(HERE, "programs", program)
+    path = program if os.path.isabs(program) or program == "repair" else os.path.join(HERE, "programs", program)
     cmd = [tool, path] + list(extra) + ["--"] + ["-D%s=%s" % kv for kv in defines.items()]
     start = time.monotonic()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -179,7 +239,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tool", default=os.path.join(ROOT, "build", "cli", "scopemc"))
     ap.add_argument("--quick", action="store_true", help="small sizes only")
-    ap.add_argument("--only", help="comma-separated family names (LB, SB, fai, caslock, long, gpu, opencl)")
+    ap.add_argument("--only", help="comma-separated family names (LB, SB, fai, caslock, long, gpu, opencl, repair)")
     ap.add_argument("--timeout", type=float, default=300)
     ap.add_argument("--nthreads", default="1", help="comma-separated worker counts to run each program with")
     ap.add_argument("--csv")
@@ -245,6 +305,8 @@ def main():
             label = "cl-%s-%dx%d-%s%s" % (name, b, t, {"": "ok", "RELAXED_ACQUIRE": "rlx-acq",
                                                        "RELAXED_RELEASE": "rlx-rel"}[switch], suffix(w))
             verdict_row(rows, label, r, want, count, 30)
+    if not args.only or "repair" in args.only.split(","):
+        run_repair(args, rows)
     if args.csv:
         with open(args.csv, "w", newline="") as f:
             fields = []

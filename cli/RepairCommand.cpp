@@ -121,8 +121,13 @@ int runRepair(RunOptions &opts, const RepairCliOptions &ro) {
 
   if (!opts.output.jsonFile.empty()) {
     json j = json::parse(resultToJson(final, opts.file, 0));
+    json rounds = json::array();
+    for (const RepairRound &r : rr.rounds)
+      rounds.push_back({{"errors", r.errors.size()}, {"executions", r.executions},
+                        {"candidates", r.added.size()}, {"seconds", r.seconds}});
     j["repair"] = {{"edits", editsToJson(patch)},
-                   {"rounds", rr.rounds.size()},
+                   {"rounds", rounds},
+                   {"final_seconds", final.exploration.seconds},
                    {"verifications", rr.verifications},
                    {"refused", patch.refused},
                    {"seconds", rr.seconds}};

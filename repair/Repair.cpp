@@ -292,7 +292,10 @@ class Repairer {
 public:
   Repairer(const std::shared_ptr<const Program> &p, const RunOptions &o, const RepairOptions &ro)
       : program_(p), opts_(o), ropts_(ro) {
-    opts_.checks.stopOnFirst = false;
+    // Each round repairs the first error it finds: a racy program's full exploration can be
+    // far larger than the repaired one's (a lock with a relaxed acquire), so rounds stop early
+    // and the verification that counts is the one without errors, which explores everything.
+    opts_.checks.stopOnFirst = true;
     opts_.exploration.progress = false;
   }
 

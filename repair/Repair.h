@@ -62,7 +62,8 @@ struct RepairResult {
 };
 
 /// Repairs `program` (loaded with opts). The program is verified with opts (their limits, the
-/// exploration options) at each round; stop-on-first is ignored (every distinct error counts).
+/// exploration options) at each round, stopping at the round's first error (its candidate
+/// edits are the round's).
 RepairResult repairProgram(const std::shared_ptr<const Program> &program, const RunOptions &opts,
                            const RepairOptions &ropts);
 
