@@ -156,6 +156,10 @@ def run_repair(args, rows):
     out_dir = tempfile.mkdtemp(prefix="scopemc-repair-")
     for label, program, opts, defines in REPAIR:
         path = program if os.path.isabs(program) else os.path.join(HERE, "programs", program)
+        # a copy of the program's folder: a repaired header is written next to the header
+        copy = os.path.join(out_dir, label)
+        shutil.copytree(os.path.dirname(path), copy)
+        path = os.path.join(copy, os.path.basename(path))
         out = os.path.join(out_dir, "repaired" + os.path.splitext(path)[1])
         r = run_one(args.tool, "repair", defines, args.timeout, [path, "-o", out, "--json", json_path] + opts)
         info = {}
