@@ -27,6 +27,10 @@ out=$("$tool" litmus "$dir/broken_body.litmus" 2>&1); rc=$?
 check broken-body 5 "broken_body.litmus:4:8: error: use of undeclared identifier 'z'" "$out" $rc
 out=$("$tool" litmus "$corpus/gpu/MP+wg+diff-wg.litmus" 2>&1); rc=$?
 check undefined 0 "Undefined behaviour: Heterogeneous race: P0 write \(rel, block scope\)" "$out" $rc
+# two explorers per test (their final states merged): the same states and counts
+one=$("$tool" litmus "$corpus/gpu" 2>&1 | grep -E "^ +[0-9]+ :>|^Positive|^Observation" | sort)
+two=$("$tool" litmus --nthreads 2 "$corpus/gpu" 2>&1 | grep -E "^ +[0-9]+ :>|^Positive|^Observation" | sort)
+[ -n "$one" ] && [ "$one" = "$two" ]; check nthreads 0 "" "" $?
 rm -rf "$tmp"
 [ $fails -eq 0 ] && echo "all litmus CLI checks passed"
 exit $fails
