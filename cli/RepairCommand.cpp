@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/JsonOutput.h"
+#include "cli/Litmus.h"
 #include "cli/Sarif.h"
 #include "cli/TextOutput.h"
 #include "repair/RepairFile.h"
@@ -71,10 +72,6 @@ bool writeFiles(const SourcePatch &patch, const std::string &input, const std::s
 } // namespace
 
 int runRepair(RunOptions &opts, const RepairCliOptions &ro) {
-  if (fs::path(opts.file).extension() == ".litmus")
-    throw InputError(opts.file + ": repairing litmus tests is not supported yet (scopemc litmus "
-                                 "FILE reports their races; repair takes C, C++, CUDA-style, "
-                                 "OpenCL C and LLVM IR programs)");
   RepairOptions ropts;
   ropts.orders = ro.orders;
   ropts.maxRounds = ro.maxRounds;
@@ -112,6 +109,14 @@ int runRepair(RunOptions &opts, const RepairCliOptions &ro) {
   for (const Report &r : final.reports)
     printReport(os, r, *final.program, false);
   printSummary(os, final, opts.interpreter.unroll);
+  if (auto it = patch.repaired.find(opts.file); it != patch.repaired.end() && fs::path(opts.file).extension() == ".litmus") {
+    os << "The repaired test's final states:\n";
+    LitmusRunOptions lo;
+    lo.model = opts.exploration.model;
+    lo.includeDir = opts.frontend.includeDir;
+    lo.timeoutSeconds = opts.exploration.timeoutSeconds;
+    printLitmus(os, runLitmus(litmus::parse(it->second, opts.file), lo));
+  }
   os << "Repair: " << rr.rounds.size() << " round(s), " << rr.verifications << " verification(s), "
      << patch.edits.size() << " edit(s) in " << [&] {
           char b[32];

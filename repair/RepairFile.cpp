@@ -1,19 +1,108 @@
 #include "repair/RepairFile.h"
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "litmus/Translate.h"
+#include "session/LitmusRun.h"
+
 namespace scopemc {
 
+namespace fs = std::filesystem;
+
+namespace {
+
+bool isLitmus(const std::string &file) { return fs::path(file).extension() == ".litmus"; }
+
+/// The text of `opts.file`: remapped (a repaired text being checked again) or from disk.
+std::string inputText(const RunOptions &opts) {
+  if (auto it = opts.frontend.remappedFiles.find(opts.file); it != opts.frontend.remappedFiles.end())
+    return it->second;
+  std::ifstream in(opts.file, std::ios::binary);
+  if (!in)
+    throw InputError(opts.file + ": cannot open the file");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+/// The offset of line:col (1-based) in `text`, or npos past the end of that line.
+size_t offsetOf(const std::string &text, unsigned line, unsigned col) {
+  size_t off = 0;
+  for (unsigned l = 1; l < line; ++l) {
+    off = text.find('\n', off);
+    if (off == std::string::npos)
+      return off;
+    ++off;
+  }
+  size_t end = std::min(text.find('\n', off), text.size());
+  return col >= 1 && off + col - 1 <= end ? off + col - 1 : std::string::npos;
+}
+
+/// Carries the edits made on a litmus test's C translation over to the test's text. The
+/// translation copies each thread body verbatim under a `#line` naming the test, indented to
+/// its column, so an edit's presumed position is its position in the .litmus file; the text
+/// found there is checked before it is replaced.
+void ontoLitmus(SourcePatch &p, const std::string &file, const std::string &text) {
+  std::vector<TextEdit> kept;
+  std::vector<std::pair<size_t, TextEdit>> at;
+  for (const TextEdit &e : p.edits) {
+    size_t off = e.file == file ? offsetOf(text, e.line, e.col) : std::string::npos;
+    if (off == std::string::npos || text.compare(off, e.before.size(), e.before) != 0) {
+      p.refused.push_back(e.file + ":" + std::to_string(e.line) + ":" + std::to_string(e.col) + ": '" +
+                          e.before + "' -> '" + e.after + "' falls outside the test's thread bodies");
+      continue;
+    }
+    kept.push_back(e);
+    at.push_back({off, e});
+  }
+  std::string out = text;
+  std::stable_sort(at.begin(), at.end(), [](auto &a, auto &b) { return a.first > b.first; });
+  for (auto &[off, e] : at)
+    out.replace(off, e.before.size(), e.after);
+  p.edits = std::move(kept);
+  p.original.clear();
+  p.repaired.clear();
+  if (!p.edits.empty()) {
+    p.original[file] = text;
+    p.repaired[file] = std::move(out);
+  }
+}
+
+/// The options that verify the litmus test `text` (its C translation).
+RunOptions litmusOptions(const RunOptions &opts, const std::string &text) {
+  try {
+    litmus::Test t = litmus::parse(text, opts.file);
+    return translationOptions(t, litmus::translate(t).source, opts);
+  } catch (const litmus::LitmusError &e) {
+    throw InputError(e.what());
+  }
+}
+
+} // namespace
+
 FileRepair repairFile(const RunOptions &opts, const RepairOptions &ropts) {
+  bool litmus = isLitmus(opts.file);
+  std::string text = litmus ? inputText(opts) : "";
+  RunOptions run = litmus ? litmusOptions(opts, text) : opts;
   FileRepair out;
-  out.program = std::shared_ptr<const Program>(loadProgram(opts));
-  out.search = repairProgram(out.program, opts, ropts);
+  out.program = std::shared_ptr<const Program>(loadProgram(run));
+  out.search = repairProgram(out.program, run, ropts);
   if (out.search.edits.empty()) {
     out.final = std::move(out.search.last);
     return out;
   }
-  out.patch = patchSource(opts.file, opts.frontend, out.search.edits, out.search.annotated);
-  RunOptions again = opts;
-  again.frontend.remappedFiles = out.patch.repaired;
-  out.final = verify(again);
+  out.patch = patchSource(run.file, run.frontend, out.search.edits, out.search.annotated);
+  if (!litmus) {
+    run.frontend.remappedFiles = out.patch.repaired;
+    out.final = verify(run);
+    return out;
+  }
+  ontoLitmus(out.patch, opts.file, text);
+  auto repaired = out.patch.repaired.find(opts.file);
+  out.final = verify(litmusOptions(opts, repaired == out.patch.repaired.end() ? text : repaired->second));
   return out;
 }
 

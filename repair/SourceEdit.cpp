@@ -292,14 +292,49 @@ private:
       argumentOrder(*first, orderAfter(edits, site), calls);
   }
 
+  /// Whether the token at `l` reached the code through what the user wrote at the call (its
+  /// arguments, the user's own macros), not from the body of a macro of the tool's headers
+  /// (the default scope of a call that names none).
+  bool writtenByUser(SourceLocation l) const {
+    for (int guard = 0; guard < 64 && l.isMacroID(); ++guard) {
+      if (sm_.isMacroBodyExpansion(l) && !isUserFile(sm_.getImmediateSpellingLoc(l)))
+        return false;
+      l = sm_.getImmediateMacroCallerLoc(l);
+    }
+    return true;
+  }
+
+  /// A call whose scope is the API's default (`atomic_store_explicit(p, v, order)` in OpenCL C
+  /// and litmus bodies) gets the scope as an explicit last argument.
+  bool appendScope(const Expr *c, Scope to, const std::string &change, const AccessEdit &e) {
+    auto *call = dyn_cast<CallExpr>(c);
+    if (!call)
+      return false;
+    SourceLocation name = sm_.getExpansionLoc(call->getBeginLoc());
+    SourceLocation close = sm_.getExpansionRange(call->getEndLoc()).getEnd();
+    if (!isUserFile(name) || !isUserFile(close) || !StringRef(tokenAt(name)).ends_with("_explicit") ||
+        tokenAt(close) != ")")
+      return false;
+    auto spelled = renameScope("memory_scope_device", to);
+    if (!spelled)
+      return false;
+    inserts_.push_back(Change{close, "", ", " + *spelled, change, e.reason, e.site});
+    return true;
+  }
+
   /// The scope of an access given by an argument or a CUDA name.
   void argumentScope(const AccessEdit &e, Scope from, Scope to, const std::vector<Expr *> &calls) {
     std::string change = std::string(scopeName(from)) + " -> " + std::string(scopeName(to));
     for (Expr *c : calls)
       if (const Expr *arg = carrier(c, true)) {
+        if (!writtenByUser(arg->getBeginLoc()) && appendScope(c, to, change, e))
+          return;
         replaceToken(arg->getBeginLoc(), [&](const std::string &t) { return renameScope(t, to); }, change, e);
         return;
       }
+    for (Expr *c : calls)
+      if (appendScope(c, to, change, e))
+        return;
     // CUDA's scoped functions: the name carries the scope (atomicAdd_block -> atomicAdd).
     for (Expr *c : calls)
       if (auto *ce = dyn_cast<CallExpr>(c); ce && ce->getDirectCallee() &&

@@ -14,6 +14,7 @@ const std::vector<ScopeNames> &scopeFamilies() {
       {"memory_scope_work_item", "memory_scope_work_group", "memory_scope_device",
        "memory_scope_all_svm_devices"},
       {"", "memory_scope_sub_group", "", "memory_scope_all_devices"}, // aliases, read only
+      {"", "memory_scope_cta", "memory_scope_gpu", "memory_scope_system"}, // PTX litmus names
       {"scopemc_scope_thread", "scopemc_scope_block", "scopemc_scope_device", "scopemc_scope_system"},
       {"thread_scope_thread", "thread_scope_block", "thread_scope_device", "thread_scope_system"},
       {"", "__VERIFIER_memory_scope_work_group", "__VERIFIER_memory_scope_device",
@@ -107,7 +108,13 @@ std::string orderWord(MemOrder o) {
 }
 
 std::optional<std::string> annotationName(Scope s) {
-  const char *n = scopeFamilies()[4][static_cast<size_t>(s)];
+  static const ScopeNames *kAnnotations = [] {
+    for (const ScopeNames &f : scopeFamilies())
+      if (std::string(f[1]) == "__VERIFIER_memory_scope_work_group")
+        return &f;
+    return &scopeFamilies()[0];
+  }();
+  const char *n = (*kAnnotations)[static_cast<size_t>(s)];
   return *n ? std::optional<std::string>(n) : std::nullopt;
 }
 

@@ -74,11 +74,15 @@ bool LitmusOutcome::validated() const {
   return false;
 }
 
+RunOptions translationOptions(const litmus::Test &t, const std::string &translation, RunOptions base) {
+  base.file = t.file + ".c";
+  base.frontend.sourceText = translation;
+  return base;
+}
+
 LitmusOutcome runLitmus(const litmus::Test &t, const LitmusRunOptions &o) {
   litmus::Translation tr = litmus::translate(t);
-  RunOptions ro;
-  ro.file = t.file + ".c";
-  ro.frontend.sourceText = tr.source;
+  RunOptions ro = translationOptions(t, tr.source, RunOptions{});
   ro.frontend.includeDir = o.includeDir;
   ro.exploration.model = o.model;
   ro.exploration.timeoutSeconds = o.timeoutSeconds;

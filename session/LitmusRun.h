@@ -38,6 +38,11 @@ struct LitmusOutcome {
   bool validated() const;
 };
 
+/// The options that verify the C translation of `t` (made by litmus::translate): `base` with
+/// its file (the test's path + ".c") and source text set. The translation copies each thread's
+/// body with `#line`, so the program's source locations are the test's own lines and columns.
+RunOptions translationOptions(const litmus::Test &t, const std::string &translation, RunOptions base);
+
 /// Translates, compiles and explores one test. Throws litmus::LitmusError or InputError.
 LitmusOutcome runLitmus(const litmus::Test &t, const LitmusRunOptions &o);
 

@@ -43,8 +43,17 @@ out=$("$tool" repair "$work/opencl_macro_shared.cl" --kernel k --grid 2x2 2>&1);
 out=$("$tool" "$work/kernel_mp.c" --sarif "$work/c.sarif" 2>&1); rc=$?
 { [ $rc = 42 ] && python3 -c "import json,sys; s=json.load(open(sys.argv[1])); assert s['runs'][0]['results'][0]['ruleId']=='heterogeneous-race'" "$work/c.sarif"; } \
   || fail "check --sarif (exit $rc)" "$out"
-# input the repair cannot take: a clear error
-out=$("$tool" repair "$src/../../../litmus/tests/gpu/IRIW+sc.wg.litmus" 2>&1); rc=$?
-{ [ $rc = 5 ] && grep -q "litmus" <<<"$out"; } || fail "litmus input (exit $rc)" "$out"
+# a litmus test: the repaired test is written as a litmus test that `scopemc litmus` runs,
+# and the repaired test's final states are printed
+cp "$src"/ptx_mp_cta.litmus "$work"/
+out=$("$tool" repair "$work/ptx_mp_cta.litmus" 2>&1); rc=$?
+{ [ $rc = 0 ] && grep -q '^+  atomic_store_explicit(y, 1, memory_order_release, memory_scope_gpu);' <<<"$out" \
+  && grep -q '^Observation MP+cta+diff-cta Never' <<<"$out"; } || fail "litmus repair (exit $rc)" "$out"
+out=$("$tool" litmus "$work/ptx_mp_cta.repaired.litmus" 2>&1); rc=$?
+{ [ $rc = 0 ] && grep -q '^Test MP+cta+diff-cta Forbidden' <<<"$out" && ! grep -q 'Undefined' <<<"$out"; } \
+  || fail "the repaired litmus test (exit $rc)" "$out"
+# a broken litmus test: exit 5 with its position
+out=$("$tool" repair "$src/../../cli/broken.litmus" 2>&1); rc=$?
+{ [ $rc = 5 ] && grep -q "broken.litmus:[0-9]*:[0-9]*:" <<<"$out"; } || fail "broken litmus input (exit $rc)" "$out"
 [ $fails = 0 ] && echo "repair CLI: all checks passed"
 exit $fails

@@ -66,7 +66,7 @@ std::string describe(const TextEdit &e) {
   std::string head = fs::path(e.file).filename().string() + ":" + std::to_string(e.line) + ":" + std::to_string(e.col);
   if (e.before.empty()) {
     std::string t = e.after;
-    t.erase(0, t.find_first_not_of(" \n"));
+    t.erase(0, t.find_first_not_of(" \n,"));
     t.erase(t.find_last_not_of(" \n") + 1);
     return head + " +" + t;
   }
