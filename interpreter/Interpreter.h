@@ -208,6 +208,8 @@ private:
   Access accessOf(Thread &th, llvm::AtomicOrdering o, llvm::SyncScope::ID id) const;
   /// `acc` with InterpreterOptions::overrides of instruction i applied.
   Access overridden(const llvm::Instruction &i, Access acc, bool isWrite) const;
+  /// A fence of `i` with order `o` and scope `s`, the repair's overrides applied.
+  FenceLabel fenceLabel(Thread &th, const llvm::Instruction &i, MemOrder o, Scope s) const;
 
   /// The address an access to `a` by this thread reaches: its block's copy of block-shared
   /// memory, `a` itself otherwise.

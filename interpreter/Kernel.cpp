@@ -253,7 +253,7 @@ Interpreter::Flow Calls::apiBuiltin(Thread &th, Frame &f, const CallBase &i, Bui
       return in_.fail(th, i, ErrorKind::UndefinedBehaviour, "invalid memory order or scope for a fence");
     if (*o == MemOrder::Relaxed)
       return Flow::Next; // a relaxed fence has no effect
-    return in_.offer(th, FenceLabel(in_.nextEvent(th), th.pos, *o, *s, in_.src(i))) ? Flow::Next : Flow::Stop;
+    return in_.offer(th, in_.fenceLabel(th, i, *o, *s)) ? Flow::Next : Flow::Stop;
   }
   case Builtin::ApiBarrier: // (scope): block or device (the whole grid)
     if (arg(0) == 1)

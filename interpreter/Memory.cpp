@@ -422,10 +422,21 @@ Interpreter::Flow Interpreter::cmpxchg(Thread &th, Frame &f, const AtomicCmpXchg
   return fl;
 }
 
+FenceLabel Interpreter::fenceLabel(Thread &th, const llvm::Instruction &i, MemOrder o, Scope s) const {
+  const SourceLoc *loc = src(i);
+  if (opts_.overrides && loc)
+    if (auto it = opts_.overrides->find(loc); it != opts_.overrides->end()) {
+      s = std::max(s, it->second.scope);
+      bool acq = isAcquire(o) || it->second.acquire, rel = isRelease(o) || it->second.release;
+      if (o != MemOrder::SeqCst)
+        o = acq && rel ? MemOrder::AcqRel : acq ? MemOrder::Acquire : MemOrder::Release;
+    }
+  return FenceLabel(nextEvent(th), th.pos, o, s, loc);
+}
+
 Interpreter::Flow Interpreter::fence(Thread &th, const FenceInst &i) {
-  FenceLabel lab(nextEvent(th), th.pos, toOrder(i.getOrdering()), scopeOf(th, i.getSyncScopeID()),
-                 src(i));
-  return offer(th, lab) ? Flow::Next : Flow::Stop;
+  return offer(th, fenceLabel(th, i, toOrder(i.getOrdering()), scopeOf(th, i.getSyncScopeID()))) ? Flow::Next
+                                                                                                   : Flow::Stop;
 }
 
 namespace {

@@ -187,6 +187,62 @@ void strengthen(const ExecutionGraph &g, const std::vector<std::pair<Event, Even
     strengthenEdge(g, w, r, what, out);
 }
 
+AccessEdit scopeEditAt(const ExecutionGraph &g, Event e, Scope to, const std::string &reason) {
+  AccessEdit a = orderEdit(g, e, AccessEdit::Kind::Scope, reason);
+  a.to = to;
+  return a;
+}
+
+/// The fence of `t` between indices (from, to) that `want` accepts, nearest to `to` when
+/// `latest`, else nearest to `from`; init when there is none.
+Event fenceBetween(const ExecutionGraph &g, ThreadId t, int32_t from, int32_t to, bool latest,
+                   bool (*want)(MemOrder)) {
+  for (int32_t k = 1; k < to - from; ++k) {
+    Event e{t, latest ? to - k : from + k};
+    if (auto *f = dyn_cast<FenceLabel>(g.label(e)); f && want(f->order()))
+      return e;
+  }
+  return Event::init();
+}
+
+/// A race that a release (fence) before a write and an acquire (fence) after a read of it
+/// would order but for their scopes (`__threadfence_block()` on both sides of a flag passed
+/// between blocks): each of them, and the write and read, widened to the narrowest scope
+/// holding both threads.
+Proposal widenSynchronisation(const Report &r) {
+  Proposal p;
+  const ExecutionGraph &g = *r.witness;
+  Event a = r.events[0].event, b = r.events[1].event;
+  for (auto [x, y] : {std::pair{a, b}, std::pair{b, a}}) {
+    if (x.thread == y.thread || !g.contains(x) || !g.contains(y))
+      continue;
+    Scope to = narrowestCommonScope(g.label(x)->threadRef(), g.label(y)->threadRef());
+    for (int32_t i = y.index - 1; i >= 0; --i) {
+      auto *rd = dyn_cast<ReadLabel>(g.label(Event{y.thread, i}));
+      if (!rd || !isAtomic(rd->order()) || rd->rf().isInit() || rd->rf().thread != x.thread ||
+          rd->rf().index <= x.index || !isAtomic(g.label(rd->rf())->order()))
+        continue;
+      Event w = rd->rf(), rdPos = rd->pos();
+      Event rel = isRelease(g.label(w)->order()) ? w : fenceBetween(g, x.thread, x.index, w.index, true, isRelease);
+      Event acq = isAcquire(rd->order()) ? rdPos : fenceBetween(g, y.thread, i, y.index, false, isAcquire);
+      if (rel.isInit() || acq.isInit())
+        continue;
+      std::string reason = "data race between " + describe(r.events[0]) + " and " + describe(r.events[1]) +
+                           ": the synchronisation through the read at " + toString(rd->source()) +
+                           " needs " + std::string(scopeName(to)) + " scope on its release and acquire side";
+      std::vector<Event> sides{rel, w, rdPos, acq};
+      std::sort(sides.begin(), sides.end());
+      sides.erase(std::unique(sides.begin(), sides.end()), sides.end());
+      for (Event e : sides)
+        if (g.label(e)->scope() < to)
+          p.edits.push_back(scopeEditAt(g, e, to, reason));
+      if (!p.edits.empty())
+        return p;
+    }
+  }
+  return p;
+}
+
 Proposal orderRace(const Report &r) {
   Proposal p;
   const ExecutionGraph &g = *r.witness;
@@ -245,6 +301,8 @@ Proposal propose(const Report &r, const RepairOptions &ro) {
         return p;
       }
     }
+    if (Proposal widened = widenSynchronisation(r); !widened.edits.empty())
+      return widened;
     if (ro.orders)
       return orderRace(r);
     p.why = aa == ba ? "two plain accesses race: not repaired (an order repair may help: --orders)"

@@ -132,11 +132,71 @@ const Expr *carrier(const Expr *e, bool scope) {
     return nullptr;
   if (auto k = builtinArg(fd->getNameAsString(), scope))
     return *k < c->getNumArgs() ? stripped(c->getArg(*k)) : nullptr;
-  const char *want = scope ? "memory_scope" : "memory_order";
+  auto wanted = [&](QualType t) {
+    for (const std::string &n : {t.getAsString(), t.getCanonicalType().getAsString()})
+      if (scope ? n.find("memory_scope") != std::string::npos || n.find("thread_scope") != std::string::npos
+                : n.find("memory_order") != std::string::npos)
+        return true;
+    return false;
+  };
   for (unsigned k = 0; k < c->getNumArgs() && k < fd->getNumParams(); ++k)
-    if (fd->getParamDecl(k)->getType().getAsString().find(want) != std::string::npos ||
-        fd->getParamDecl(k)->getType().getCanonicalType().getAsString().find(want) != std::string::npos)
+    if (wanted(fd->getParamDecl(k)->getType()))
       return stripped(c->getArg(k));
+  return nullptr;
+}
+
+/// The token that names a scope or order argument: the name of a (qualified) constant
+/// (`thread_scope_block` in `cuda::thread_scope_block`), else the expression's first token.
+SourceLocation nameLoc(const Expr *e) {
+  if (auto *d = dyn_cast<DeclRefExpr>(stripped(e)))
+    return d->getLocation();
+  return e->getBeginLoc();
+}
+
+/// The type as written of the object a member or operator call works on (`f` in `f.store(..)`
+/// declared `cuda::atomic_ref<int, cuda::thread_scope_block> f`), when it is a declaration's.
+std::optional<TypeLoc> objectTypeLoc(const Expr *call) {
+  const Expr *obj = nullptr;
+  if (auto *m = dyn_cast<CXXMemberCallExpr>(call))
+    obj = m->getImplicitObjectArgument();
+  else if (auto *o = dyn_cast<CXXOperatorCallExpr>(call); o && o->getNumArgs() > 0)
+    obj = o->getArg(0);
+  if (!obj)
+    return std::nullopt;
+  obj = obj->IgnoreParenImpCasts();
+  const DeclaratorDecl *d = nullptr;
+  if (auto *r = dyn_cast<DeclRefExpr>(obj))
+    d = dyn_cast<DeclaratorDecl>(r->getDecl());
+  else if (auto *m = dyn_cast<MemberExpr>(obj))
+    d = dyn_cast<DeclaratorDecl>(m->getMemberDecl());
+  if (!d || !d->getTypeSourceInfo())
+    return std::nullopt;
+  return d->getTypeSourceInfo()->getTypeLoc();
+}
+
+/// The written scope argument of a `cuda::atomic_ref<T, S>` or `cuda::atomic<T, S>` type (through
+/// qualifiers, references and the user's typedefs).
+const Expr *templateScope(TypeLoc tl) {
+  for (int guard = 0; guard < 16 && !tl.isNull(); ++guard) {
+    if (auto q = tl.getAs<QualifiedTypeLoc>())
+      tl = q.getUnqualifiedLoc();
+    else if (auto e = tl.getAs<ElaboratedTypeLoc>())
+      tl = e.getNamedTypeLoc();
+    else if (auto r = tl.getAs<ReferenceTypeLoc>())
+      tl = r.getPointeeLoc();
+    else if (auto t = tl.getAs<TypedefTypeLoc>()) {
+      const TypeSourceInfo *ts = t.getTypedefNameDecl()->getTypeSourceInfo();
+      if (!ts)
+        return nullptr;
+      tl = ts->getTypeLoc();
+    } else if (auto s = tl.getAs<TemplateSpecializationTypeLoc>()) {
+      if (s.getNumArgs() < 2 || s.getArgLoc(1).getArgument().getKind() != TemplateArgument::Expression)
+        return nullptr;
+      return s.getArgLoc(1).getSourceExpression();
+    } else {
+      return nullptr;
+    }
+  }
   return nullptr;
 }
 
@@ -325,13 +385,22 @@ private:
   /// The scope of an access given by an argument or a CUDA name.
   void argumentScope(const AccessEdit &e, Scope from, Scope to, const std::vector<Expr *> &calls) {
     std::string change = std::string(scopeName(from)) + " -> " + std::string(scopeName(to));
+    auto rename = [&](const std::string &t) { return renameScope(t, to); };
     for (Expr *c : calls)
       if (const Expr *arg = carrier(c, true)) {
         if (!writtenByUser(arg->getBeginLoc()) && appendScope(c, to, change, e))
           return;
-        replaceToken(arg->getBeginLoc(), [&](const std::string &t) { return renameScope(t, to); }, change, e);
+        replaceToken(nameLoc(arg), rename, change, e);
         return;
       }
+    // cuda::atomic_ref<T, cuda::thread_scope_block>: the object's type carries the scope (every
+    // access through objects of that declaration widens; widening never breaks one).
+    for (Expr *c : calls)
+      if (auto tl = objectTypeLoc(c))
+        if (const Expr *arg = templateScope(*tl)) {
+          replaceToken(nameLoc(arg), rename, change, e);
+          return;
+        }
     for (Expr *c : calls)
       if (appendScope(c, to, change, e))
         return;
@@ -351,7 +420,7 @@ private:
                          orderWord(to);
     for (Expr *c : calls)
       if (const Expr *arg = carrier(c, false)) {
-        replaceToken(arg->getBeginLoc(), [&](const std::string &t) { return renameOrder(t, to); }, change, e);
+        replaceToken(nameLoc(arg), [&](const std::string &t) { return renameOrder(t, to); }, change, e);
         return;
       }
     refuse(e.site, "no order argument found for the access (" + change + ")");
