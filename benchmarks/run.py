@@ -52,13 +52,15 @@ GPU = [
                         ("ttaslock", "ttaslock.c"), ("xfbarrier", "xfbarrier.c")]
      for (b, t) in [(4, 2), (6, 4)] for v in (1, 2)]
 # Kernels (benchmarks/programs/gpu, seq_cst atomics unless SC=0): name, program, blocks,
-# threads, variant (0 fixed, 1 racy), SC, expected verdict, expected executions. The fixed
-# 1-D convolution and matrix multiply have one execution each: every value they read is
+# threads, variant (0 fixed, 1 racy), SC, expected verdict, expected executions. The fixed kernels
+# (1-D convolution, matrix multiply, graph connectivity and colouring) have one execution each: every value they read is
 # ordered by their block's barriers.
 KERNELS = [("conv1d", "conv1d.c", b, 4, v, sc, "verified" if v == 0 else "error", 1 if v == 0 else None)
            for b in (12, 15, 20, 25) for v in (0, 1) for sc in (1, 0)] + \
           [("matmul", "matmul.c", b, 3, v, sc, "verified" if v == 0 else "error", 1 if v == 0 else None)
-           for b in (4, 8, 15) for v in (0, 1) for sc in (1, 0)]
+           for b in (4, 8, 15) for v in (0, 1) for sc in (1, 0)] + \
+          [(name, name + ".c", b, 2, v, sc, "verified" if v == 0 else "error", 1 if v == 0 else None)
+           for name in ("graphconn", "graphcol") for b in (4, 10, 15) for v in (0, 1) for sc in (1, 0)]
 GPU_QUICK = [("caslock", "caslock.c", 2, 2, 0, "verified", math.factorial(4)),
              ("xfbarrier", "xfbarrier.c", 4, 3, 0, "verified", 1),
              ("caslock", "caslock.c", 6, 4, 1, "error", None)]
@@ -100,6 +102,10 @@ REPAIR = [("mp-gpumc", os.path.join(REPAIR_DIR, "gpumc_mp.c"), [], {}),
           for b in (4, 8, 12)] + \
          [("matmul-%dx3" % b, "gpu/matmul.c", [], {"BLOCKS": b, "THREADS": 3, "VARIANT": 1, "SC": 1})
           for b in (4, 8)] + \
+         [("graphconn-%dx2" % b, "gpu/graphconn.c", [], {"BLOCKS": b, "THREADS": 2, "VARIANT": 1, "SC": 1})
+          for b in (4, 6)] + \
+         [("graphcol-%dx2" % b, "gpu/graphcol.c", [], {"BLOCKS": b, "THREADS": 2, "VARIANT": 1, "SC": 1})
+          for b in (4, 8, 15)] + \
          [("cl-%s-%s" % (k, v.split("_")[1].lower()), os.path.join(ROOT, "examples", "opencl", k + ".cl"),
            ["--kernel", k, "--grid", g, "--orders"], {v: 1})
           for k, g in (("caslock", "3x2"), ("ticketlock", "3x2"), ("ttaslock", "3x2"), ("xfbarrier", "3x2"))
