@@ -97,6 +97,10 @@ REPAIR = [("mp-gpumc", os.path.join(REPAIR_DIR, "gpumc_mp.c"), [], {}),
           ("mp-opencl", os.path.join(REPAIR_DIR, "opencl_mp.cl"), ["--kernel", "mp", "--grid", "2x1"], {}),
           ("mp-ir", os.path.join(REPAIR_DIR, "ir_mp.ll"), [], {}),
           ("orders-minimal", os.path.join(REPAIR_DIR, "orders_minimal.c"), ["--orders"], {}),
+          ("mp-litmus-ptx", os.path.join(REPAIR_DIR, "ptx_mp_cta.litmus"), [], {}),
+          ("mp-litmus-devices", os.path.join(REPAIR_DIR, "opencl_mp_devices.litmus"), [], {}),
+          ("mp-cuda-atomic-ref", os.path.join(REPAIR_DIR, "cuda_atomic_ref.cu"), ["--kernel", "mp", "--grid", "2x1"], {}),
+          ("mp-cuda-fence", os.path.join(REPAIR_DIR, "cuda_fence.cu"), ["--kernel", "mp", "--grid", "2x1"], {}),
           ("reduce-last-block", os.path.join(ROOT, "examples", "cuda", "reduce_last_block.cu"), [], {})] + \
          [("conv1d-%dx4" % b, "gpu/conv1d.c", [], {"BLOCKS": b, "THREADS": 4, "VARIANT": 1, "SC": 1})
           for b in (4, 8, 12)] + \
