@@ -464,10 +464,20 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
     auto &a = cast<AllocaInst>(i);
     const DataLayout &dl = prog_.dataLayout();
     uint64_t n = a.isArrayAllocation() ? get(f, a.getArraySize()).bits : 1;
-    uint64_t size = std::max<uint64_t>(dl.getTypeAllocSize(a.getAllocatedType()) * n, 1);
+    uint64_t size = 0;
     uint64_t align = std::max<uint64_t>(a.getAlign().value(), 8);
     uint64_t &top = prog_.isPrivate(&a) ? th.privTop : th.sharedTop;
     top = (top + align - 1) / align * align;
+    // A frame past the thread's stack (a huge or negative VLA or alloca size) overflows it,
+    // as it would on a machine: the program's memory error, not the tool's.
+    if (__builtin_mul_overflow(dl.getTypeAllocSize(a.getAllocatedType()).getFixedValue(), n, &size) ||
+        size > addr::kMaxStack - top)
+      return fail(th, i, ErrorKind::MemoryError,
+                  "stack overflow: a local object of " + std::to_string(n) + " x " +
+                      std::to_string(dl.getTypeAllocSize(a.getAllocatedType()).getFixedValue()) +
+                      " bytes does not fit in the thread's stack (" + std::to_string(addr::kMaxStack >> 20) +
+                      " MiB, the usual default)");
+    size = std::max<uint64_t>(size, 1);
     uint64_t base = addr::threadBase(prog_.isPrivate(&a) ? addr::kPrivateStack : addr::kSharedStack, th.tid);
     set(f, i, RtValue{base + top, {}});
     top += size;

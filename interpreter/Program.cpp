@@ -151,6 +151,10 @@ bool isSupportedIntrinsic(Intrinsic::ID id) {
   }
 }
 
+/// The largest global with a nonzero initial value (its bytes are kept); zero-initialised
+/// globals of any size cost nothing.
+constexpr uint64_t kMaxInitialisedGlobal = uint64_t{1} << 30;
+
 /// file:line of a global's definition (from its debug info), else its name.
 std::string globalWhere(const GlobalVariable &g) {
   SmallVector<DIGlobalVariableExpression *, 1> gvs;
@@ -165,7 +169,15 @@ std::string globalWhere(const GlobalVariable &g) {
 std::string where(const Program &p, const Instruction &i) {
   if (const SourceLoc *s = p.sourceOf(&i))
     return toString(s);
-  return "in function '" + llvm::demangle(i.getFunction()->getName().str()) + "' (no debug location)";
+  // Code the compiler made without a location (the shared block of computed gotos): where
+  // the jumps into its block come from, else the function's definition.
+  for (const BasicBlock *pred : llvm::predecessors(i.getParent()))
+    if (const SourceLoc *s = p.sourceOf(pred->getTerminator()))
+      return toString(s);
+  std::string fn = "in function '" + llvm::demangle(i.getFunction()->getName().str()) + "'";
+  if (const DISubprogram *sp = i.getFunction()->getSubprogram())
+    return sp->getFilename().str() + ":" + std::to_string(sp->getLine()) + ": " + fn;
+  return fn + " (no debug location)";
 }
 
 } // namespace
@@ -381,8 +393,15 @@ uint64_t Program::imageOffset(uint64_t a) const {
 uint64_t Program::initialValue(uint64_t a, uint32_t size) const {
   uint64_t off = imageOffset(a);
   uint64_t v = 0;
-  if (off != ~uint64_t(0) && off + size <= image_.size())
-    std::memcpy(&v, image_.data() + off, std::min<uint32_t>(size, 8));
+  if (off == ~uint64_t(0))
+    return v;
+  auto it = std::upper_bound(initialised_.begin(), initialised_.end(), off,
+                             [](uint64_t o, const auto &e) { return o < e.first; });
+  if (it == initialised_.begin())
+    return v;
+  --it;
+  if (off + size <= it->first + it->second.size())
+    std::memcpy(&v, it->second.data() + (off - it->first), std::min<uint32_t>(size, 8));
   return v;
 }
 
@@ -496,14 +515,24 @@ void Program::layoutGlobals() {
   if (off - tlsImageBase_ >= (1ull << addr::kThreadShift))
     throw InputError("thread-local variables of " + std::to_string(off - tlsImageBase_) +
                      " bytes exceed scopemc's limit of 4 GiB per thread");
-  image_.assign(off, 0);
-  for (const GlobalVariable &g : mod_->globals())
-    if (g.hasInitializer())
-      try {
-        writeConstant(g.getInitializer(), imageOffset(globalAddr_[&g]));
-      } catch (const InputError &e) {
-        throw InputError(globalWhere(g) + ": " + e.what());
-      }
+  for (const GlobalVariable &g : mod_->globals()) {
+    if (!g.hasInitializer() || g.getInitializer()->isNullValue())
+      continue;
+    uint64_t size = dl.getTypeAllocSize(g.getValueType());
+    if (size > kMaxInitialisedGlobal)
+      throw InputError(globalWhere(g) + ": a global of " + std::to_string(size) +
+                       " bytes with a nonzero initial value exceeds scopemc's limit of " +
+                       std::to_string(kMaxInitialisedGlobal >> 20) + " MiB (zero-initialised globals have none)");
+    std::vector<uint8_t> bytes(size, 0);
+    try {
+      writeConstant(g.getInitializer(), bytes, 0);
+    } catch (const InputError &e) {
+      throw InputError(globalWhere(g) + ": " + e.what());
+    }
+    initialised_.push_back({imageOffset(globalAddr_[&g]), std::move(bytes)});
+  }
+  std::sort(initialised_.begin(), initialised_.end(),
+            [](const auto &a, const auto &b) { return a.first < b.first; });
 }
 
 std::string Program::describeAddress(uint64_t a) const {
@@ -537,7 +566,7 @@ std::string Program::describeAddress(uint64_t a) const {
   return buf;
 }
 
-void Program::writeConstant(const Constant *c, uint64_t offset) {
+void Program::writeConstant(const Constant *c, std::vector<uint8_t> &bytes, uint64_t offset) {
   const DataLayout &dl = dataLayout();
   Type *ty = c->getType();
   if (isa<ConstantAggregateZero>(c) || isa<UndefValue>(c) || isa<ConstantPointerNull>(c))
@@ -545,20 +574,20 @@ void Program::writeConstant(const Constant *c, uint64_t offset) {
   if (auto *cds = dyn_cast<ConstantDataSequential>(c)) {
     uint64_t esz = dl.getTypeAllocSize(cds->getElementType());
     for (unsigned i = 0; i < cds->getNumElements(); ++i)
-      writeConstant(cds->getElementAsConstant(i), offset + i * esz);
+      writeConstant(cds->getElementAsConstant(i), bytes, offset + i * esz);
     return;
   }
   if (auto *st = dyn_cast<StructType>(ty)) {
     const StructLayout *sl = dl.getStructLayout(st);
     for (unsigned i = 0; i < c->getNumOperands(); ++i)
-      writeConstant(cast<Constant>(c->getOperand(i)), offset + sl->getElementOffset(i));
+      writeConstant(cast<Constant>(c->getOperand(i)), bytes, offset + sl->getElementOffset(i));
     return;
   }
   if (ty->isArrayTy() || ty->isVectorTy()) {
     Type *et = ty->isArrayTy() ? ty->getArrayElementType() : cast<VectorType>(ty)->getElementType();
     uint64_t esz = dl.getTypeAllocSize(et);
     for (unsigned i = 0; i < c->getNumOperands(); ++i)
-      writeConstant(cast<Constant>(c->getOperand(i)), offset + i * esz);
+      writeConstant(cast<Constant>(c->getOperand(i)), bytes, offset + i * esz);
     return;
   }
   uint64_t size = dl.getTypeStoreSize(ty);
@@ -566,7 +595,7 @@ void Program::writeConstant(const Constant *c, uint64_t offset) {
     throw InputError("an initial value of " + std::to_string(size) +
                      " bytes is not supported (scalars wider than 64 bits: __int128, long double, _BitInt)");
   uint64_t v = constantBits(*this, c);
-  std::memcpy(image_.data() + offset, &v, size);
+  std::memcpy(bytes.data() + offset, &v, size);
 }
 
 namespace {
@@ -701,6 +730,8 @@ void Program::validate(const Function &f) const {
       throw InputError(where(*this, i) + ": unsupported instruction '" +
                        std::string(i.getOpcodeName()) + "' (C++ exceptions are not supported)");
     case Instruction::IndirectBr:
+      throw InputError(where(*this, i) + ": unsupported instruction 'indirectbr' (GNU's computed goto, "
+                                         "`goto *p`, is not supported)");
     case Instruction::CallBr:
     case Instruction::VAArg:
       throw InputError(where(*this, i) + ": unsupported instruction '" +
@@ -770,8 +801,12 @@ uint64_t constantBits(const Program &p, const Constant *c) {
     }
     throw InputError(std::string("unsupported constant expression '") + ce->getOpcodeName() + "'");
   }
-  throw InputError("unsupported constant of type " +
-                   std::string(c->getType()->isStructTy() ? "struct" : "aggregate"));
+  if (isa<BlockAddress>(c))
+    throw InputError("the address of a label (&&label, GNU's computed goto) is not supported");
+  std::string type;
+  llvm::raw_string_ostream os(type);
+  c->getType()->print(os);
+  throw InputError("unsupported constant of type " + os.str());
 }
 
 } // namespace scopemc

@@ -48,6 +48,9 @@ inline uint64_t sharedKey(uint64_t a) { return (a & ~kRegionMask) >> kBlockShift
 constexpr unsigned kThreadShift = 32;
 /// The bytes of a region each thread has (heap, stacks, thread-locals).
 constexpr uint64_t kThreadSpan = uint64_t{1} << kThreadShift;
+/// The bytes of a thread's stack (each of its private and shared stacks); a frame that does
+/// not fit is a stack overflow (a memory error).
+constexpr uint64_t kMaxStack = uint64_t{8} << 20;
 /// The largest single allocation the heap gives; larger requests return NULL.
 constexpr uint64_t kMaxAllocation = uint64_t{1} << 30;
 inline uint64_t threadBase(uint64_t region, ThreadId t) {
@@ -238,7 +241,7 @@ private:
   void layoutGlobals();
   void precomputeShared();
   RtValue evaluate(const llvm::Constant *c) const;
-  void writeConstant(const llvm::Constant *c, uint64_t offset);
+  void writeConstant(const llvm::Constant *c, std::vector<uint8_t> &bytes, uint64_t offset);
   uint64_t imageOffset(uint64_t a) const; // where the initial bytes of a global address are
   void analyseFunction(const llvm::Function &f);
   /// Whether the alloca's address never leaves its thread (then its memory makes no events).
@@ -260,7 +263,11 @@ private:
   llvm::DenseMap<const llvm::GlobalVariable *, uint64_t> globalAddr_;
   std::vector<std::pair<uint64_t, uint64_t>> globalRanges_; // sorted (start, size)
   std::vector<const llvm::GlobalVariable *> rangeGlobals_;  // the global of each range
-  std::vector<uint8_t> image_; // globals, block-shared ones from sharedImageBase_, thread-local ones from tlsImageBase_
+  /// The initial bytes of each global whose initial value is not all zero, by the offset of
+  /// its image (imageOffset: globals, then block-shared ones from sharedImageBase_, then
+  /// thread-local ones from tlsImageBase_), sorted; every other byte starts zero. Sparse, so a
+  /// huge zero-initialised array costs nothing.
+  std::vector<std::pair<uint64_t, std::vector<uint8_t>>> initialised_;
   uint64_t sharedImageBase_ = 0;
   uint64_t tlsImageBase_ = 0;
   llvm::DenseSet<const llvm::AllocaInst *> privateAllocas_;

@@ -42,6 +42,16 @@ expect placed-wide-global 5 "placed_messages.c:5: in global 'big': an initial va
 expect placed-wide-op 5 "placed_messages.c:8:[0-9]+: integers wider than 64 bits" -- "$dir/placed_messages.c" -- -DWIDE_OP
 expect placed-no-main 5 "placed_messages.c: the program has no function 'main' to start from" -- "$dir/placed_messages.c"
 expect null-start-routine 42 "pthread_create with a start routine that is not a function" -- "$dir/placed_messages.c" -- -DNULL_START
+# sizes the program controls: the program's error or a refusal naming the limit, never the
+# tool's; an 8 GiB zero-initialised global runs in a 3 GiB address space
+expect stack-overflow-alloca 42 "stack overflow: a local object of 18446744073709551615 x 1 bytes does not fit in the thread's stack \(8 MiB" -- "$dir/hostile_sizes.c" -- -DALLOCA
+expect stack-overflow-vla 42 "failing check at .*hostile_sizes.c:8:[0-9]+" -- "$dir/hostile_sizes.c" -- -DVLA
+out=$(ulimit -v 3000000; "$tool" "$dir/hostile_sizes.c" -- -DBIG_ZERO 2>&1); rc=$?
+if [ $rc = 0 ] && grep -q "No errors were detected" <<<"$out"; then passes=$((passes+1)); else
+  echo "FAIL big-zero-global: exit $rc"; echo "$out" | head; fails=$((fails+1)); fi
+expect big-initialised-global 5 "hostile_sizes.c:14: in global 'big': a global of 2147483648 bytes with a nonzero initial value exceeds scopemc's limit of 1024 MiB" -- "$dir/hostile_sizes.c" -- -DBIG_INIT
+expect label-address 5 "hostile_sizes.c:18: in global 'main.tab': the address of a label \(&&label, GNU's computed goto\) is not supported" -- "$dir/hostile_sizes.c" -- -DLABEL_TABLE
+expect computed-goto 5 "hostile_sizes.c:27:3: unsupported instruction 'indirectbr'" -- "$dir/hostile_sizes.c"
 # GenMC calls that are not modelled: refused by name with the reason
 expect genmc-optional 5 "genmc_refused.c:8:[0-9]+: unsupported function '__VERIFIER_opt_begin': GenMC's __VERIFIER_optional blocks are not supported" -- "$dir/genmc_refused.c" -- -DOPTIONAL
 expect genmc-rcu 5 "genmc_refused.c:10:[0-9]+: unsupported function '__VERIFIER_rcu_read_lock': RCU needs the Linux-kernel memory model" -- "$dir/genmc_refused.c" -- -DRCU
