@@ -39,7 +39,8 @@ bool BugChecker::onEvent(const ExecutionGraph &g, Event e) {
 
 void BugChecker::checkRaces(const ExecutionGraph &g, const MemAccessLabel &e) {
   const LocationInfo *li = g.location(e.addr());
-  if (!li || li->accesses.holds()) // every two accesses there are atomic and include each other
+  // every two accesses there are atomic and include each other, or all are of e's thread
+  if (!li || li->accesses.holds() || li->soleThread == static_cast<int32_t>(e.thread()))
     return;
   auto consider = [&](Event x) {
     if (x.thread == e.thread() || !g.contains(x))

@@ -73,6 +73,7 @@ EventLabel *ExecutionGraph::add(std::unique_ptr<EventLabel> lab) {
     LocationInfo &li = locFor(r->addr(), r->size());
     li.reads.push_back(r->pos());
     li.accesses.add(isAtomic(r->order()), r->scope(), r->threadRef());
+    li.noteThread(t);
   }
   events.push_back(std::move(lab));
   return events.back().get();
@@ -89,6 +90,7 @@ void ExecutionGraph::placeWrite(Event write, size_t pos) {
   li.co.insert(li.co.begin() + static_cast<long>(pos), write);
   renumberCo(li, pos);
   li.accesses.add(isAtomic(w->order()), w->scope(), w->threadRef());
+  li.noteThread(write.thread);
 }
 
 void ExecutionGraph::moveWrite(Event write, size_t pos) {
@@ -380,6 +382,7 @@ void ExecutionGraph::copyLocationsFrom(const ExecutionGraph &from) {
     LocationInfo &li = locs_.slot(k, addr);
     li.size = src.size;
     li.accesses = src.accesses;
+    li.soleThread = src.soleThread;
     li.co.clear();
     li.reads.clear();
     std::copy_if(src.co.begin(), src.co.end(), std::back_inserter(li.co), held);
