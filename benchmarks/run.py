@@ -53,14 +53,16 @@ GPU = [
      for (b, t) in [(4, 2), (6, 4)] for v in (1, 2)]
 # Kernels (benchmarks/programs/gpu, seq_cst atomics unless SC=0): name, program, blocks,
 # threads, variant (0 fixed, 1 racy), SC, expected verdict, expected executions. The fixed kernels
-# (1-D convolution, matrix multiply, graph connectivity and colouring) have one execution each: every value they read is
+# (1-D convolution, matrix multiply, graph connectivity and colouring, block reduction, histogram) have one execution each: every value they read is
 # ordered by their block's barriers.
 KERNELS = [("conv1d", "conv1d.c", b, 4, v, sc, "verified" if v == 0 else "error", 1 if v == 0 else None)
            for b in (12, 15, 20, 25) for v in (0, 1) for sc in (1, 0)] + \
           [("matmul", "matmul.c", b, 3, v, sc, "verified" if v == 0 else "error", 1 if v == 0 else None)
            for b in (4, 8, 15) for v in (0, 1) for sc in (1, 0)] + \
           [(name, name + ".c", b, 2, v, sc, "verified" if v == 0 else "error", 1 if v == 0 else None)
-           for name in ("graphconn", "graphcol") for b in (4, 10, 15) for v in (0, 1) for sc in (1, 0)]
+           for name in ("graphconn", "graphcol") for b in (4, 10, 15) for v in (0, 1) for sc in (1, 0)] + \
+          [(name, name + ".c", b, 4, v, sc, "verified" if v == 0 else "error", 1 if v == 0 else None)
+           for name in ("reduce", "histogram") for b in (4, 8, 16) for v in (0, 1) for sc in (1, 0)]
 GPU_QUICK = [("caslock", "caslock.c", 2, 2, 0, "verified", math.factorial(4)),
              ("xfbarrier", "xfbarrier.c", 4, 3, 0, "verified", 1),
              ("caslock", "caslock.c", 6, 4, 1, "error", None)]
@@ -110,6 +112,9 @@ REPAIR = [("mp-gpumc", os.path.join(REPAIR_DIR, "gpumc_mp.c"), [], {}),
           for b in (4, 6)] + \
          [("graphcol-%dx2" % b, "gpu/graphcol.c", [], {"BLOCKS": b, "THREADS": 2, "VARIANT": 1, "SC": 1})
           for b in (4, 8, 15)] + \
+         [("reduce-%dx4" % b, "gpu/reduce.c", [], {"BLOCKS": b, "THREADS": 4, "VARIANT": 1, "SC": 1})
+          for b in (4, 8)] + \
+         [("histogram-4x4", "gpu/histogram.c", [], {"BLOCKS": 4, "THREADS": 4, "VARIANT": 1, "SC": 1})] + \
          [("cl-%s-%s" % (k, v.split("_")[1].lower()), os.path.join(ROOT, "examples", "opencl", k + ".cl"),
            ["--kernel", k, "--grid", g, "--orders"], {v: 1})
           for k, g in (("caslock", "3x2"), ("ticketlock", "3x2"), ("ttaslock", "3x2"), ("xfbarrier", "3x2"))
@@ -196,7 +201,12 @@ def run_repair(args, rows):
 
 def run_one(tool, program, defines, timeout, extra=()):
     path = program if os.path.isabs(program) or program == "repair" else os.path.join(HERE, "programs", program)
-    cmd = [tool, path] + list(extra) + ["--"] + ["-D%s=%s" % kv for kv in defines.items()]
+    extra = list(extra)
+    json_path = None
+    if "--json" not in extra and program != "repair":  # for the events the run added
+        json_path = os.path.join(os.environ.get("TMPDIR", "/tmp"), "scopemc-run-%d.json" % os.getpid())
+        extra += ["--json", json_path]
+    cmd = [tool, path] + extra + ["--"] + ["-D%s=%s" % kv for kv in defines.items()]
     start = time.monotonic()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -209,9 +219,17 @@ def run_one(tool, program, defines, timeout, extra=()):
     rss_kb = getattr(proc, "peak_rss_kb", None)  # recorded by RusagePopen when reaped
     cpu = getattr(proc, "cpu_seconds", None)
     m = re.search(r"Number of complete executions explored: (\d+)", out)
+    events = None
+    if json_path:
+        try:
+            with open(json_path) as f:
+                events = json.load(f).get("events_added")
+            os.remove(json_path)
+        except (OSError, ValueError):
+            pass
     return dict(verdict=VERDICTS.get(proc.returncode, "exit %d" % proc.returncode),
                 executions=int(m.group(1)) if m else None, seconds=seconds,
-                rss_mb=rss_kb / 1024 if rss_kb else None, cpu_seconds=cpu, stderr=err)
+                rss_mb=rss_kb / 1024 if rss_kb else None, cpu_seconds=cpu, stderr=err, events=events)
 
 
 class RusagePopen(subprocess.Popen):
@@ -237,16 +255,29 @@ def rounded(x, digits):
     return round(x, digits) if x is not None else None
 
 
+def table_header(first, width):
+    """The header of a GPU table (verdict_row's columns)."""
+    header = "%-*s %-9s %-9s %12s %9s %9s %9s %10s %9s" % (width, first, "verdict", "expected", "executions",
+                                                         "time(s)", "cpu(s)", "RSS(MB)", "ev/exec", "us/event")
+    print(header)
+    print("-" * len(header))
+
+
 def verdict_row(rows, label, r, want, count, width):
     """Records and prints one row of the GPU tables (verdict and count checked)."""
     ok = r["verdict"] == want and (count is None or r["executions"] == count)
+    events = r.get("events")
+    runs = max(r["executions"] or 0, 1)
+    cpu = r["cpu_seconds"] or r["seconds"]
     row = dict(program=label, verdict=r["verdict"], executions=r["executions"], expected=want,
                count_ok=ok, seconds=round(r["seconds"], 3), exec_per_s=None,
-               rss_mb=rounded(r["rss_mb"], 1), cpu_seconds=rounded(r["cpu_seconds"], 3))
+               rss_mb=rounded(r["rss_mb"], 1), cpu_seconds=rounded(r["cpu_seconds"], 3), events=events,
+               events_per_execution=rounded(events / runs, 1) if events else None,
+               us_per_event=rounded(cpu * 1e6 / events, 2) if events else None)
     rows.append(row)
-    print("%-*s %-9s %-9s %12s %9.2f %9s %9s%s" % (width, label, r["verdict"], want, r["executions"], row["seconds"],
-                                                    row["cpu_seconds"], row["rss_mb"], "" if ok else "   MISMATCH"),
-          flush=True)
+    print("%-*s %-9s %-9s %12s %9.2f %9s %9s %10s %9s%s" % (
+        width, label, r["verdict"], want, r["executions"], row["seconds"], row["cpu_seconds"], row["rss_mb"],
+        row["events_per_execution"], row["us_per_event"], "" if ok else "   MISMATCH"), flush=True)
 
 
 def main():
@@ -288,16 +319,13 @@ def main():
         run_long(args, rows)
     if not args.only or "gpu" in args.only.split(","):
         print()
-        gheader = "%-22s %-9s %-9s %12s %9s %9s %9s" % ("gpu program", "verdict", "expected", "executions", "time(s)",
-                                                        "cpu(s)", "RSS(MB)")
-        print(gheader)
-        print("-" * len(gheader))
+        table_header("gpu program", 26)
         for (name, program, b, t, v, want, count), w in [(g, w) for g in (GPU_QUICK if args.quick else GPU)
                                                          for w in workers]:
             r = run_one(args.tool, "gpu/" + program, {"BLOCKS": b, "THREADS": t, "VARIANT": v}, args.timeout,
                         ["--nthreads", str(w)])
             label = "%s-%dx%d-%s%s" % (name, b, t, ["ok", "rlx-acq", "rlx-rel"][v], suffix(w))
-            verdict_row(rows, label, r, want, count, 22)
+            verdict_row(rows, label, r, want, count, 26)
         for (name, program, b, t, v, sc, want, count), w in [(k, w) for k in (KERNELS[:4] if args.quick else KERNELS)
                                                              for w in workers]:
             r = run_one(args.tool, "gpu/" + program, {"BLOCKS": b, "THREADS": t, "VARIANT": v, "SC": sc},
@@ -306,10 +334,7 @@ def main():
             verdict_row(rows, label, r, want, count, 26)
     if not args.only or "opencl" in args.only.split(","):
         print()
-        oheader = "%-30s %-9s %-9s %12s %9s %9s %9s" % ("opencl kernel (--kernel)", "verdict", "expected", "executions",
-                                                        "time(s)", "cpu(s)", "RSS(MB)")
-        print(oheader)
-        print("-" * len(oheader))
+        table_header("opencl kernel (--kernel)", 30)
         for (name, b, t, switch, want, count), w in [(o, w) for o in (OPENCL_QUICK if args.quick else OPENCL)
                                                      for w in workers]:
             path = os.path.join(ROOT, "examples", "opencl", name + ".cl")
