@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include <llvm/ADT/StringRef.h>
 
@@ -27,6 +28,9 @@ enum class Builtin : uint8_t {
 
 /// The builtin a declared function name stands for, if any.
 std::optional<Builtin> builtinNamed(llvm::StringRef name);
+
+/// Every function name the interpreter models (for tests that probe each one).
+std::vector<llvm::StringRef> builtinNames();
 
 /// Why a known library or verifier function is not modelled, for the load-time refusal
 /// (empty when the name is not one of those).

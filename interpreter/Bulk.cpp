@@ -137,6 +137,11 @@ void Program::analyseBulkOperations(const Function &f) {
     bool copy = id == Intrinsic::memcpy || id == Intrinsic::memmove || b == Builtin::Memcpy;
     if (!set && !copy)
       continue;
+    // a call through an unprototyped declaration with too few or wrong arguments is refused
+    // by validate(), which runs later
+    if (call->arg_size() < 3 || !call->getArgOperand(0)->getType()->isPointerTy() ||
+        (copy && !call->getArgOperand(1)->getType()->isPointerTy()))
+      continue;
     bulkShapes_[{&i, 0}] = shapeOf(call->getArgOperand(0), call->getParamAlign(0));
     if (copy)
       bulkShapes_[{&i, 1}] = shapeOf(call->getArgOperand(1), call->getParamAlign(1));

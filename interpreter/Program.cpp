@@ -189,6 +189,13 @@ std::optional<Builtin> builtinNamed(StringRef name) {
   return std::nullopt;
 }
 
+std::vector<StringRef> builtinNames() {
+  std::vector<StringRef> out;
+  for (const BuiltinName &b : kBuiltins)
+    out.push_back(b.name);
+  return out;
+}
+
 unsigned builtinArity(Builtin b) {
   // The arguments the interpreter reads (all integers or pointers); C lets an unprototyped
   // declaration pass fewer, which is refused at load.

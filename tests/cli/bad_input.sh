@@ -35,6 +35,7 @@ expect legacy-c-werror 5 "legacy_c.c:[0-9]+:[0-9]+: error: type specifier missin
 # a modelled function called with too few arguments (C allows it through an unprototyped
 # declaration): refused with its position, never a crash
 expect arity-too-few 5 "arity.c:12:[0-9]+: 'pthread_create' is called with 2 arguments, it takes 4" -- "$dir/arity.c"
+expect arity-memcpy-one 5 "arity.c:10:[0-9]+: error: too few arguments" -- "$dir/arity.c" -- -DB
 expect arity-extra-ignored 42 "__VERIFIER_error\(\) called" -- "$dir/arity.c" -- -DA
 # refusals name the file and line: wide initial values and integers, a missing main; a thread
 # started at a null routine is the program's error, at the create
