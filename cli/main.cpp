@@ -125,7 +125,7 @@ int main(int argc, char **argv) {
         ->check(CLI::Range(1u, 100u));
   }
   app.set_version_flag("--version", versionText());
-  app.add_option("file", opts.file, "Input: .c, .cpp, .cu, .cl (OpenCL C), .ll or .bc")->required();
+  app.add_option("file", opts.file, "Input: .c, .cpp, .cu, .cl (OpenCL C), .ll or .bc; repair also takes .litmus")->required();
   std::string grid;
   std::vector<std::string> kernelArgs;
   app.add_option("--kernel", opts.kernel.name,
