@@ -6,6 +6,9 @@ each run.
     python3 benchmarks/run.py [--quick] [--only LB,fai] [--nthreads 1,2] [--csv FILE] [--json FILE]
 
 --nthreads 1,2 runs every program with each number of exploration workers, side by side.
+--baseline OTHER_SCOPEMC runs every program (not the repair table) also with another scopemc
+binary, right after the tool, and appends its verdict, count, CPU time, RSS and the CPU-time
+ratio tool/baseline to each row (a before/after table measured in one run).
 """
 import argparse
 import csv
@@ -130,17 +133,11 @@ def run_long(args, rows):
                                                              "time(s)", "cpu(s)", "us/event", "RSS(MB)", "doubling")
     print(header)
     print("-" * len(header))
-    json_path = os.path.join(os.environ.get("TMPDIR", "/tmp"), "scopemc-bench-%d.json" % os.getpid())
     for name, order, sizes, quick in LONG:
         previous = None
         for n in (quick if args.quick else sizes):
-            r = run_one(args.tool, "long.c", {"N": n, "ORDER": order}, args.timeout, ["--json", json_path])
-            events = None
-            try:
-                with open(json_path) as f:
-                    events = json.load(f).get("events_added")
-            except (OSError, ValueError):
-                pass
+            r = run_one(args.tool, "long.c", {"N": n, "ORDER": order}, args.timeout)
+            events = r.get("events")
             cpu = r["cpu_seconds"] or r["seconds"]
             per_event = cpu * 1e6 / events if events else None
             ratio = cpu / previous if previous else None
@@ -153,10 +150,9 @@ def run_long(args, rows):
             print("%-16s %-9s %10s %10s %9.2f %9s %12s %9s %s%s" % (
                 row["program"], row["verdict"], row["executions"], events, row["seconds"], row["cpu_seconds"],
                 row["us_per_event"], row["rss_mb"], "-" if ratio is None else "x%.2f" % ratio,
-                "" if ok else "   MISMATCH (count, or more than 2.5x for 2x N)"), flush=True)
+                "" if ok else "   MISMATCH (count, or more than 2.5x for 2x N)") + baseline_columns(row, r),
+                  flush=True)
             previous = cpu
-    if os.path.exists(json_path):
-        os.remove(json_path)
 
 
 def run_repair(args, rows):
@@ -199,7 +195,31 @@ def run_repair(args, rows):
     shutil.rmtree(out_dir, ignore_errors=True)
 
 
+BASELINE = None  # --baseline: another scopemc binary run right after the tool on each program
+
+
 def run_one(tool, program, defines, timeout, extra=()):
+    r = run_tool(tool, program, defines, timeout, extra)
+    if BASELINE and program != "repair":
+        r["base"] = run_tool(BASELINE, program, defines, timeout, extra)
+    return r
+
+
+def baseline_columns(row, r):
+    """Adds the baseline's figures to a row (--baseline) and returns them as printed text."""
+    b = r.get("base")
+    if not b:
+        return ""
+    cpu, base_cpu = r["cpu_seconds"] or r["seconds"], b["cpu_seconds"] or b["seconds"]
+    row.update(base_verdict=b["verdict"], base_executions=b["executions"], base_seconds=round(b["seconds"], 3),
+               base_cpu_seconds=rounded(b["cpu_seconds"], 3), base_rss_mb=rounded(b["rss_mb"], 1),
+               cpu_ratio=round(cpu / base_cpu, 2) if base_cpu else None)
+    same = b["verdict"] == r["verdict"] and b["executions"] == r["executions"]
+    return " | base %-9s %10s %8.2f %7s  x%s%s" % (b["verdict"], b["executions"], base_cpu, row["base_rss_mb"],
+                                               row["cpu_ratio"], "" if same else " (differs)")
+
+
+def run_tool(tool, program, defines, timeout, extra=()):
     path = program if os.path.isabs(program) or program == "repair" else os.path.join(HERE, "programs", program)
     extra = list(extra)
     json_path = None
@@ -277,7 +297,8 @@ def verdict_row(rows, label, r, want, count, width):
     rows.append(row)
     print("%-*s %-9s %-9s %12s %9.2f %9s %9s %10s %9s%s" % (
         width, label, r["verdict"], want, r["executions"], row["seconds"], row["cpu_seconds"], row["rss_mb"],
-        row["events_per_execution"], row["us_per_event"], "" if ok else "   MISMATCH"), flush=True)
+        row["events_per_execution"], row["us_per_event"], "" if ok else "   MISMATCH") + baseline_columns(row, r),
+          flush=True)
 
 
 def main():
@@ -287,10 +308,15 @@ def main():
     ap.add_argument("--only", help="comma-separated family names (LB, SB, fai, caslock, long, gpu, opencl, repair)")
     ap.add_argument("--timeout", type=float, default=300)
     ap.add_argument("--nthreads", default="1", help="comma-separated worker counts to run each program with")
+    ap.add_argument("--baseline", help="another scopemc binary to run side by side (before/after tables)")
     ap.add_argument("--csv")
     ap.add_argument("--json")
     args = ap.parse_args()
     workers = [int(w) for w in args.nthreads.split(",")]
+    global BASELINE
+    BASELINE = args.baseline
+    if BASELINE and not os.path.exists(BASELINE):
+        sys.exit("no baseline tool at %s" % BASELINE)
     suffix = (lambda w: "-w%d" % w) if len(workers) > 1 else (lambda w: "")
     if not os.path.exists(args.tool):
         sys.exit("no tool at %s: run scripts/setup.sh first" % args.tool)
@@ -314,7 +340,8 @@ def main():
             rows.append(row)
             print("%-12s %-9s %12s %10s %9.2f %9s %12s %9s%s" % (
                 row["program"], row["verdict"], row["executions"], expected, row["seconds"], row["cpu_seconds"],
-                row["exec_per_s"], row["rss_mb"], "" if ok else "   COUNT MISMATCH"), flush=True)
+                row["exec_per_s"], row["rss_mb"], "" if ok else "   COUNT MISMATCH") + baseline_columns(row, r),
+                  flush=True)
     if not args.only or "long" in args.only.split(","):
         run_long(args, rows)
     if not args.only or "gpu" in args.only.split(","):

@@ -148,8 +148,7 @@ std::vector<const EventLabel *> ExecutionGraph::barrierArrivals(Addr b, uint32_t
 View ExecutionGraph::viewUpToStamp(Stamp s) const {
   // Stamps increase along each thread: the kept part is a prefix found by binary search.
   View v;
-  if (numThreads() > 0)
-    v.set(numThreads() - 1, -1); // sized once
+  v.reserve(numThreads()); // sized once
   for (ThreadId t = 0; t < numThreads(); ++t) {
     auto &events = threads_[static_cast<size_t>(t)];
     size_t lo = 0, hi = events.size();

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "model/Event.h"
+#include "model/View.h"
 
 namespace scopemc {
 

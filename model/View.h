@@ -1,0 +1,160 @@
+// Views (vector clocks): inline for few threads, shared between events for many.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+
+#include "model/Event.h"
+
+namespace scopemc {
+
+/// A vector clock: for each thread, the index of the last event of that thread contained in
+/// the view (-1: none). The views of an event are downward closed in program order.
+///
+/// Storage has two forms, one predicate-free interface:
+/// - inline: up to kInline entries in the view itself (copies and joins touch nothing else);
+/// - shared, once a view needs more: an immutable, reference-counted array of entries shared
+///   by every copy, plus one entry held in the view itself (the "own" thread, the first thread
+///   set after the view became shared). A thread's consecutive events mostly have views that
+///   differ only in the thread's own index, so they share one array: a label's two views cost
+///   their share of arrays, however many threads the program has. A change to another entry
+///   copies the array when it is shared (copy on write); a join that adds nothing copies
+///   nothing. The counts are atomic: graphs copied for other workers share arrays.
+class View {
+public:
+  View() = default;
+  View(const View &o) : n_(o.n_) {
+    std::memcpy(inl_, o.inl_, sizeof inl_);
+    if (shared())
+      retain(sh_.rep);
+  }
+  View(View &&o) noexcept : n_(o.n_) {
+    std::memcpy(inl_, o.inl_, sizeof inl_);
+    o.n_ = 0;
+  }
+  View &operator=(const View &o) {
+    if (this == &o)
+      return *this;
+    Rep *old = shared() ? sh_.rep : nullptr;
+    Rep *now = o.shared() ? o.sh_.rep : nullptr;
+    n_ = o.n_;
+    std::memcpy(inl_, o.inl_, sizeof inl_);
+    if (old != now) { // (a graph copied over a similar one mostly meets the same arrays)
+      retain(now);
+      release(old);
+    }
+    return *this;
+  }
+  View &operator=(View &&o) noexcept {
+    if (this != &o) {
+      if (shared())
+        release(sh_.rep);
+      n_ = o.n_;
+      std::memcpy(inl_, o.inl_, sizeof inl_);
+      o.n_ = 0;
+    }
+    return *this;
+  }
+  ~View() {
+    if (shared())
+      release(sh_.rep);
+  }
+
+  int32_t get(ThreadId t) const {
+    if (!shared())
+      return static_cast<uint32_t>(t) < n_ ? inl_[t] : -1;
+    if (t == sh_.ownT)
+      return sh_.ownI;
+    return sh_.rep && static_cast<uint32_t>(t) < sh_.rep->size ? sh_.rep->data()[t] : -1;
+  }
+  bool contains(Event e) const { return !e.isInit() && e.index <= get(e.thread); }
+  void set(ThreadId t, int32_t idx) {
+    if (!shared() && static_cast<uint32_t>(t) < kInline) {
+      while (n_ <= static_cast<uint32_t>(t))
+        inl_[n_++] = -1;
+      inl_[t] = idx;
+    } else if (shared() && (sh_.ownT == kNone || sh_.ownT == t)) {
+      sh_.ownT = t;
+      sh_.ownI = idx;
+    } else if (shared() && sh_.rep && static_cast<uint32_t>(t) < sh_.rep->size &&
+               sh_.rep->refs.load(std::memory_order_acquire) == 1) {
+      sh_.rep->data()[t] = idx; // (an array of this view's own: the common case of a view being built)
+    } else {
+      setSlow(t, idx);
+    }
+  }
+  void raise(ThreadId t, int32_t idx) {
+    if (idx > get(t))
+      set(t, idx);
+  }
+  /// This view becomes the least upper bound of itself and `o`.
+  void join(const View &o) {
+    if (!shared() && !o.shared())
+      joinInline(o);
+    else
+      joinShared(o);
+  }
+  /// Makes room for the entries of threads below n, in an array of this view's own if more
+  /// than kInline.
+  void reserve(size_t n);
+  /// One past the highest thread an entry may be above -1 for.
+  size_t size() const {
+    if (!shared())
+      return n_;
+    size_t n = sh_.rep ? sh_.rep->size : 0;
+    return sh_.ownT != kNone && static_cast<size_t>(sh_.ownT) >= n ? static_cast<size_t>(sh_.ownT) + 1 : n;
+  }
+  bool operator==(const View &o) const;
+
+private:
+  static constexpr uint32_t kInline = 12;
+  static constexpr uint32_t kShared = std::numeric_limits<uint32_t>::max(); // n_ of a shared view
+  static constexpr ThreadId kNone = std::numeric_limits<ThreadId>::max();
+  /// The shared entries: a header followed by `cap` entries, `size` of them in use. The
+  /// entry of a view's own thread in it is stale for that view (never read through it).
+  struct Rep {
+    std::atomic<uint32_t> refs;
+    uint32_t size;
+    uint32_t cap;
+    int32_t *data() { return reinterpret_cast<int32_t *>(this + 1); }
+    const int32_t *data() const { return reinterpret_cast<const int32_t *>(this + 1); }
+  };
+  struct Shared {
+    Rep *rep; // null: no entries but the own one
+    ThreadId ownT;
+    int32_t ownI;
+  };
+  bool shared() const { return n_ == kShared; }
+  static void retain(Rep *r) {
+    if (r)
+      r->refs.fetch_add(1, std::memory_order_relaxed);
+  }
+  static void release(Rep *r) {
+    if (r && r->refs.fetch_sub(1, std::memory_order_acq_rel) == 1)
+      destroy(r);
+  }
+  static void destroy(Rep *r);
+  void toShared(); // an inline view takes the shared form (same entries, no own thread)
+  void setSlow(ThreadId t, int32_t idx);
+  void joinInline(const View &o) {
+    while (n_ < o.n_)
+      inl_[n_++] = -1;
+    for (uint32_t i = 0; i < o.n_; ++i)
+      inl_[i] = inl_[i] < o.inl_[i] ? o.inl_[i] : inl_[i];
+  }
+  void joinShared(const View &o);
+  /// The shared entries, owned by this shared view alone and at least n of them in use
+  /// (copied first if shared with others or too small).
+  int32_t *writable(uint32_t n);
+
+  uint32_t n_ = 0; // inline: entries in use; kShared: the shared form
+  union {
+    int32_t inl_[kInline] = {};
+    Shared sh_;
+  };
+};
+
+} // namespace scopemc
