@@ -45,7 +45,7 @@ void BugChecker::checkRaces(const ExecutionGraph &g, const MemAccessLabel &e) {
   auto consider = [&](Event x) {
     if (x.thread == e.thread() || !g.contains(x))
       return;
-    auto *o = static_cast<const MemAccessLabel *>(g.label(x));
+    auto *o = cast<MemAccessLabel>(g.label(x));
     if (!isa<WriteLabel>(&e) && !isa<WriteLabel>(o))
       return;
     bool atomic = isAtomic(e.order()) && isAtomic(o->order());
@@ -160,7 +160,7 @@ void BugChecker::checkBarrierDivergence(const ExecutionGraph &g, const std::vect
   }
   if (waiting.empty())
     return;
-  auto *d = static_cast<const BarrierLabel *>(waiting.front());
+  auto *d = cast<BarrierLabel>(waiting.front());
   auto arrived = g.barrierArrivals(d->barrier(), d->instance());
   std::vector<const EventLabel *> events;
   for (auto *a : arrived)
@@ -188,10 +188,10 @@ void BugChecker::checkDeadlock(const ExecutionGraph &g, const std::vector<Thread
     }
     if (st.kind != ThreadEndState::Kind::Blocked)
       continue;
-    auto *b = static_cast<const BlockLabel *>(g.lastLabel(t));
+    auto *b = cast<BlockLabel>(g.lastLabel(t));
     if (b->reason() != BlockReason::Lock)
       return;
-    auto *r = static_cast<const ReadLabel *>(g.label(b->pos().prev()));
+    auto *r = cast<ReadLabel>(g.label(b->pos().prev()));
     if (r->rf() != g.coMax(r->addr()))
       return; // a later unlock exists: this execution is just an unlucky order
     stuck.push_back(b);

@@ -31,34 +31,24 @@ std::string Report::key() const {
 }
 
 ReportedEvent describeEvent(const EventLabel &l) {
-  ReportedEvent r{l.pos(), l.threadPos(), "", l.order(), l.scope(), l.source()};
+  ReportedEvent r{l.pos(), l.threadPos(), l.kind(), false, false, l.order(), l.scope(), l.source()};
   if (auto *m = dyn_cast<MemAccessLabel>(&l))
     r.annotation = m->annotation();
   if (auto *rd = dyn_cast<ReadLabel>(&l))
-    r.kind = rd->isRmw() ? "rmw-read" : "read";
+    r.rmw = rd->isRmw();
   else if (auto *w = dyn_cast<WriteLabel>(&l))
-    r.kind = w->isRmwPart() ? "rmw-write" : "write";
+    r.rmw = w->isRmwPart();
   else if (auto *f = dyn_cast<FreeLabel>(&l))
-    r.kind = f->isRetire() ? "retire" : "free";
-  else if (isa<AllocLabel>(&l))
-    r.kind = "alloc";
-  else if (isa<FenceLabel>(&l))
-    r.kind = "fence";
-  else if (isa<BarrierArriveLabel>(&l))
-    r.kind = "barrier arrival";
-  else if (isa<BarrierDepartLabel>(&l))
-    r.kind = "barrier departure";
-  else if (isa<ErrorLabel>(&l))
-    r.kind = "failing check";
-  else if (isa<BlockLabel>(&l))
-    r.kind = "blocked";
-  else if (isa<ThreadJoinLabel>(&l))
-    r.kind = "join";
-  else if (isa<ThreadCreateLabel>(&l))
-    r.kind = "thread creation";
-  else
-    r.kind = "event";
+    r.retire = f->isRetire();
   return r;
+}
+
+std::string_view eventName(const ReportedEvent &e) {
+  if (e.rmw)
+    return e.kind == EventLabel::Kind::Read ? "rmw-read" : "rmw-write";
+  if (e.retire)
+    return "retire";
+  return kindName(e.kind);
 }
 
 } // namespace scopemc

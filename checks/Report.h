@@ -19,7 +19,11 @@ std::string_view errorTypeName(ErrorType t);
 struct ReportedEvent {
   Event event;
   ThreadPos pos;
-  std::string kind; // "read", "write", "rmw", "free", ...
+  EventLabel::Kind kind = EventLabel::Kind::ThreadStart;
+  bool rmw = false;    // a read or write that is half of a read-modify-write
+  bool retire = false; // a free that is a hazard-pointer retire
+  /// Whether the event reads or writes memory (a read or write label).
+  bool isAccess() const { return kind == EventLabel::Kind::Read || kind == EventLabel::Kind::Write; }
   MemOrder order = MemOrder::NotAtomic;
   Scope scope = Scope::System;
   const SourceLoc *source = nullptr;
@@ -39,5 +43,8 @@ struct Report {
 };
 
 ReportedEvent describeEvent(const EventLabel &l);
+/// How reports name the event: its kind's name ("read", "fence", ...), "rmw-read" and
+/// "rmw-write" for the halves of a read-modify-write, "retire" for a hazard-pointer retire.
+std::string_view eventName(const ReportedEvent &e);
 
 } // namespace scopemc

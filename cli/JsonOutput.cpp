@@ -49,7 +49,7 @@ std::string resultToJson(const RunResult &res, const std::string &file, long pea
       je["position"] = isHostPos(ev.pos) ? json(nullptr)
                                          : json{{"device", ev.pos.device}, {"block", ev.pos.block},
                                                 {"thread", ev.pos.thread}};
-      je["access"] = ev.kind;
+      je["access"] = std::string(eventName(ev));
       je["order"] = std::string(orderName(ev.order));
       je["scope"] = isAtomic(ev.order) ? json(std::string(scopeName(ev.scope))) : json(nullptr);
       if (ev.source)

@@ -25,7 +25,7 @@ std::string where(const ReportedEvent &e) {
   std::string mode(orderName(e.order));
   if (isAtomic(e.order))
     mode += ", " + std::string(scopeName(e.scope)) + " scope";
-  return t + " " + e.kind + " (" + mode + ") at " + toString(e.source);
+  return t + " " + std::string(eventName(e)) + " (" + mode + ") at " + toString(e.source);
 }
 
 } // namespace

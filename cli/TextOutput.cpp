@@ -9,7 +9,7 @@ namespace scopemc {
 uint64_t readValueOf(const ExecutionGraph &g, const ReadLabel &r, const Program &p) {
   if (r.rf().isInit())
     return p.initialValue(r.addr(), r.size());
-  return static_cast<const WriteLabel *>(g.label(r.rf()))->value();
+  return cast<WriteLabel>(g.label(r.rf()))->value();
 }
 
 std::string threadName(const ExecutionGraph *, Event e, const ThreadPos &pos) {
@@ -71,9 +71,9 @@ void printReport(std::ostream &os, const Report &r, const Program &p, bool trace
   os << "  " << r.message << "\n";
   for (size_t k = 0; k < r.events.size(); ++k) {
     const auto &e = r.events[k];
-    bool access = isAtomic(e.order) || e.kind == "read" || e.kind == "write";
+    bool access = isAtomic(e.order) || (e.isAccess() && !e.rmw);
     os << (k == 0 ? "  Event " : "    and ") << toString(e.event) << " of "
-       << threadName(r.witness.get(), e.event, e.pos) << ": " << e.kind
+       << threadName(r.witness.get(), e.event, e.pos) << ": " << eventName(e)
        << (access ? " (" + modeScope(e.order, e.scope) + ")" : std::string()) << " at "
        << toString(e.source) << "\n";
   }

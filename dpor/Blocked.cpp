@@ -124,7 +124,7 @@ bool Explorer::isBlockedForGood(ThreadId t, ThreadId &holdOut) {
   // stays blocked (re-run with the same values, it blocks again), and no complete execution
   // follows. Cuts below this point keep every event of the current graph.
   const auto &g = frames_.back().graph;
-  auto *b = static_cast<const BlockLabel *>(g.lastLabel(t));
+  auto *b = cast<BlockLabel>(g.lastLabel(t));
   const ReadLabel *last = nullptr;
   const ReadLabel *open = nullptr;
   bool oneLocation = true;

@@ -269,7 +269,7 @@ bool Explorer::leavesOthersAsTheyWere(const EventLabel &e) const {
   case EventLabel::Kind::Hazard:
     return true;
   case EventLabel::Kind::Write: {
-    Addr a = static_cast<const WriteLabel &>(e).addr();
+    Addr a = cast<WriteLabel>(e).addr();
     return std::none_of(waiting_.begin(), waiting_.end(),
                         [&](const Waiting &w) { return w.index >= 0 && w.addr == a; });
   }
@@ -396,7 +396,7 @@ bool Explorer::isBlockedAwait(Event r) const {
   auto *b = dyn_cast<BlockLabel>(g.lastLabel(r.thread));
   if (!b || !b->awaitsLastRead() || b->index() != r.index + 1)
     return false;
-  auto *rl = static_cast<const ReadLabel *>(g.label(r));
+  auto *rl = cast<ReadLabel>(g.label(r));
   return rl->revisitable() && !rl->rfFromRevisit();
 }
 
@@ -407,7 +407,7 @@ void Explorer::revisitBlockedReadsInPlace(Event w) {
   // other co placements leave r blocked on the co-maximal write and branch on r <- w
   // (applyCoPlacement). A cut that removes w gives r its old source back.
   auto &g = graph();
-  auto *wl = static_cast<WriteLabel *>(g.label(w));
+  auto *wl = cast<WriteLabel>(g.label(w));
   if (!opts_.inPlaceRevisits)
     return;
   std::vector<Event> reads = g.location(wl->addr())->reads;
@@ -428,7 +428,7 @@ void Explorer::pushInPlaceBranches(Event w, Stamp stamp, uint64_t taken) {
   // nonempty subset of them reading this write instead is a branch. Subsets are generated
   // once each: a branch extends its own subset by the reads after its highest member. (Only
   // the first 64 awaits of one location get subsets: the option is experimental.)
-  size_t n = std::min<size_t>(static_cast<const WriteLabel *>(graph().label(w))->tookInPlace().size(), 64);
+  size_t n = std::min<size_t>(cast<WriteLabel>(graph().label(w))->tookInPlace().size(), 64);
   size_t from = 0;
   for (size_t i = 0; i < n; ++i)
     if (taken & (uint64_t{1} << i))
@@ -445,14 +445,14 @@ bool Explorer::catchUpBlockedAwait(const BlockLabel &b) {
   if (!opts_.inPlaceRevisits || r.index < 0 || !isBlockedAwait(r))
     return false;
   auto &g = graph();
-  auto *rl = static_cast<const ReadLabel *>(g.label(r));
+  auto *rl = cast<ReadLabel>(g.label(r));
   Event max = g.coMax(rl->addr());
   return rl->addedMax() && rl->rf() != max && !max.isInit() && takeInPlace(r, max, true);
 }
 
 bool Explorer::takeInPlace(Event r, Event w, bool addedMax) {
   auto &g = graph();
-  auto *rl = static_cast<ReadLabel *>(g.label(r));
+  auto *rl = cast<ReadLabel>(g.label(r));
   ReadLabel::PastRf past{rl->rf(), rl->addedMax(), rl->hb(), rl->porf(), rl->stamp()};
   g.setRf(r, w);
   checker_->updateViews(g, r);
@@ -642,7 +642,7 @@ void Explorer::rerunOnReturn(const Frame &child, const ExecutionGraph &parent) {
     int32_t i = 0;
     for (; i < end && t < child.graph.numThreads() && i < child.graph.threadSize(t); ++i) {
       auto *pr = dyn_cast<ReadLabel>(parent.label(Event{t, i}));
-      if (pr && static_cast<const ReadLabel *>(child.graph.label(Event{t, i}))->rf() != pr->rf())
+      if (pr && cast<ReadLabel>(child.graph.label(Event{t, i}))->rf() != pr->rf())
         break;
     }
     driver_.invalidate(t, std::min(i, end));
@@ -697,7 +697,7 @@ bool Explorer::applyReadFrom(const WorkItem &it) {
   cutBackTo(it.stamp);
   driver_.invalidate(it.target.thread, it.target.index);
   g.setRf(it.target, it.write);
-  auto *r = static_cast<ReadLabel *>(g.label(it.target));
+  auto *r = cast<ReadLabel>(g.label(it.target));
   r->setAddedMax(false);
   checker_->updateViews(g, it.target);
   // The graph is the one addRead listed the sources in (in-place revisits change sources
@@ -743,7 +743,7 @@ bool Explorer::applyInPlace(const WorkItem &it) {
   // A thread that blocks again drops the branch (isFrozenForever: its read is not added
   // maximally): its blocked state is the co-maximal one of a sibling branch.
   cutBackTo(it.stamp);
-  const auto &reads = static_cast<const WriteLabel *>(graph().label(it.write))->tookInPlace();
+  const auto &reads = cast<WriteLabel>(graph().label(it.write))->tookInPlace();
   for (size_t i = 0; i < reads.size() && i < 64; ++i)
     if ((it.reads & (uint64_t{1} << i)) && !takeInPlace(reads[i], it.write, false))
       return false;
@@ -755,9 +755,9 @@ bool Explorer::applyBackwardRevisit(const WorkItem &it) {
   auto &g = graph();
   cutBackTo(it.stamp);
   // The cut undid what the write took over in place right after it was added: redo it.
-  if (auto *wl = static_cast<const WriteLabel *>(g.label(it.write)); wl->addedMax())
+  if (auto *wl = cast<WriteLabel>(g.label(it.write)); wl->addedMax())
     for (Event r : std::vector<Event>(wl->tookInPlace()))
-      if (static_cast<const ReadLabel *>(g.label(r))->rf() != it.write)
+      if (cast<ReadLabel>(g.label(r))->rf() != it.write)
         takeInPlace(r, it.write, true);
   View kept = keptView(it.target, it.write);
   // A frame with nothing left to explore is never returned to: the revisit then restricts its
@@ -781,13 +781,13 @@ bool Explorer::applyBackwardRevisit(const WorkItem &it) {
     for (int32_t i = 0; i <= prefix.get(t) && i < ng.threadSize(t); ++i)
       ng.label(Event{t, i})->setRevisitable(false);
   ng.setRf(it.target, it.write);
-  auto *r = static_cast<ReadLabel *>(ng.label(it.target));
+  auto *r = cast<ReadLabel>(ng.label(it.target));
   r->setRfFromRevisit();
   r->setAddedMax(ng.coMax(r->addr()) == it.write);
   checker_->updateViews(ng, it.target);
   // A revisit by the write half of an RMW must also leave that RMW atomic in the new graph
   // (the RMW it conflicted with in the old one has to be gone).
-  if ((static_cast<const WriteLabel *>(ng.label(it.write))->isRmwPart() &&
+  if ((cast<WriteLabel>(ng.label(it.write))->isRmwPart() &&
        !checker_->rmwIsAtomic(ng, it.write)) ||
       !checker_->isConsistent(ng, it.target)) {
     if (!reuse)

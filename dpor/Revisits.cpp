@@ -15,7 +15,7 @@ View Explorer::keptView(Event r, Event w) const {
 
 void Explorer::pushBackwardRevisits(Event w, bool skipBlockedAwaits) {
   auto &g = graph();
-  auto *wl = static_cast<const WriteLabel *>(g.label(w));
+  auto *wl = cast<WriteLabel>(g.label(w));
   const View &prefix = wl->porf();
   auto *li = g.location(wl->addr());
   if (!li)
@@ -23,7 +23,7 @@ void Explorer::pushBackwardRevisits(Event w, bool skipBlockedAwaits) {
   for (Event r : li->reads) {
     // (a read not added maximally is never revisited: isMaximalExtension, condition 2)
     if (prefix.contains(r) || !g.label(r)->revisitable() || !g.label(r)->addedMax() ||
-        static_cast<const ReadLabel *>(g.label(r))->rf() == w || // revisited in place already
+        cast<ReadLabel>(g.label(r))->rf() == w || // revisited in place already
         std::find(wl->tookInPlace().begin(), wl->tookInPlace().end(), r) != wl->tookInPlace().end() ||
         (skipBlockedAwaits && isBlockedAwait(r)))
       continue;
@@ -39,7 +39,7 @@ void Explorer::pushBackwardRevisits(Event w, bool skipBlockedAwaits) {
 
 bool Explorer::isMaximalExtension(Event r, Event w, const View &kept) const {
   const auto &g = frames_.back().graph;
-  auto *wl = static_cast<const WriteLabel *>(g.label(w));
+  auto *wl = cast<WriteLabel>(g.label(w));
   // 1. w's immediate co-successor stays: revisits must not differ only in w's placement.
   if (!wl->isRmwPart()) {
     auto &co = g.location(wl->addr())->co;

@@ -114,7 +114,7 @@ ThreadDriver::ReplayNode *ThreadDriver::ReplayNode::child(uint64_t reply) const 
 ThreadDriver::Start ThreadDriver::startOf(ThreadId t) const {
   Start st;
   if (t != 0)
-    st.entry = static_cast<const ThreadCreateLabel *>(g_->label(g_->creatorOf(t)))->entry();
+    st.entry = cast<ThreadCreateLabel>(g_->label(g_->creatorOf(t)))->entry();
   // A restarted thread begins where it was created (its start event), not where
   // placement calls moved it later.
   st.pos = g_->threadSize(t) ? g_->label(Event{t, 0})->threadPos() : g_->threadPos(t);
@@ -243,7 +243,7 @@ std::unique_ptr<EventLabel> ThreadDriver::take(ThreadId t) {
 uint64_t ThreadDriver::readValue(const ReadLabel &r) const {
   if (r.rf().isInit())
     return runner_.initialValue(r.addr(), r.size());
-  return static_cast<const WriteLabel *>(g_->label(r.rf()))->value();
+  return cast<WriteLabel>(g_->label(r.rf()))->value();
 }
 
 uint64_t ThreadDriver::replyValue(const EventLabel &lab) const {

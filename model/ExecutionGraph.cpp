@@ -80,11 +80,11 @@ EventLabel *ExecutionGraph::add(std::unique_ptr<EventLabel> lab) {
 }
 
 void ExecutionGraph::setRf(Event read, Event write) {
-  static_cast<ReadLabel *>(label(read))->setRf(write);
+  cast<ReadLabel>(label(read))->setRf(write);
 }
 
 void ExecutionGraph::placeWrite(Event write, size_t pos) {
-  auto *w = static_cast<WriteLabel *>(label(write));
+  auto *w = cast<WriteLabel>(label(write));
   LocationInfo &li = locFor(w->addr(), w->size());
   pos = std::min(pos, li.co.size());
   li.co.insert(li.co.begin() + static_cast<long>(pos), write);
@@ -94,7 +94,7 @@ void ExecutionGraph::placeWrite(Event write, size_t pos) {
 }
 
 void ExecutionGraph::moveWrite(Event write, size_t pos) {
-  auto *w = static_cast<WriteLabel *>(label(write));
+  auto *w = cast<WriteLabel>(label(write));
   auto &li = locs_[w->addr()];
   auto &co = li.co;
   co.erase(std::remove(co.begin(), co.end(), write), co.end());
@@ -213,7 +213,7 @@ void ExecutionGraph::dropFrom(std::vector<std::unique_ptr<EventLabel>> &events, 
 }
 
 void ExecutionGraph::pushPastRf(Event r, ReadLabel::PastRf past) {
-  static_cast<ReadLabel *>(label(r))->pastRfs().push_back(std::move(past));
+  cast<ReadLabel>(label(r))->pastRfs().push_back(std::move(past));
   hasPastRfs_ = true;
 }
 
@@ -235,7 +235,7 @@ void eraseLast(std::vector<Event> &v, Event e) {
 void ExecutionGraph::removeLastRead(ThreadId t) {
   auto &events = threads_[static_cast<size_t>(t)];
   assert(!events.empty() && isa<ReadLabel>(events.back().get()));
-  auto *r = static_cast<ReadLabel *>(events.back().get());
+  auto *r = cast<ReadLabel>(events.back().get());
   Addr addr = r->addr();
   auto &li = locs_[addr];
   eraseLast(li.reads, r->pos());
@@ -299,7 +299,7 @@ const AllocLabel *ExecutionGraph::allocationAt(Addr a) const {
                              [](Addr x, const std::pair<Addr, Event> &y) { return x < y.first; });
   if (it == allocs_.begin())
     return nullptr;
-  auto *al = static_cast<const AllocLabel *>(label(std::prev(it)->second));
+  auto *al = cast<AllocLabel>(label(std::prev(it)->second));
   return a < al->addr() + std::max<uint64_t>(al->size(), 1) ? al : nullptr;
 }
 
@@ -307,13 +307,13 @@ std::vector<const FreeLabel *> ExecutionGraph::freesOf(Addr start) const {
   std::vector<const FreeLabel *> out;
   for (auto &[a, e] : frees_)
     if (a == start)
-      out.push_back(static_cast<const FreeLabel *>(label(e)));
+      out.push_back(cast<FreeLabel>(label(e)));
   return out;
 }
 
 void ExecutionGraph::renumberCo(LocationInfo &li, size_t from) {
   for (size_t i = from; i < li.co.size(); ++i)
-    static_cast<WriteLabel *>(label(li.co[i]))->setCoPos(static_cast<int32_t>(i));
+    cast<WriteLabel>(label(li.co[i]))->setCoPos(static_cast<int32_t>(i));
 }
 
 bool ExecutionGraph::keepHeldEvents(LocationInfo &li) {

@@ -103,7 +103,7 @@ public:
   long coIndex(Event w) const {
     if (w.isInit())
       return -1;
-    auto *l = static_cast<const WriteLabel *>(label(w));
+    auto *l = cast<WriteLabel>(label(w));
     if (l->coPos() >= 0) [[likely]] {
       assert(locs_.find(l->addr())->co[static_cast<size_t>(l->coPos())] == w);
       return l->coPos();
@@ -125,7 +125,7 @@ public:
                              [&](Event r) { return rfOf(r) == w && f(r); });
   }
   /// The source of read r.
-  Event rfOf(Event r) const { return static_cast<const ReadLabel *>(label(r))->rf(); }
+  Event rfOf(Event r) const { return cast<ReadLabel>(label(r))->rf(); }
   /// The write an access observes: itself for a write, its rf source for a read.
   Event observedWrite(const MemAccessLabel *l) const;
 

@@ -69,14 +69,14 @@ std::string describe(const EventLabel &l) {
   };
   switch (l.kind()) {
   case EventLabel::Kind::Read: {
-    auto &r = static_cast<const ReadLabel &>(l);
+    auto &r = cast<ReadLabel>(l);
     os << (r.isRmw() ? "U" : "R") << "(";
     modeScope();
     os << ") " << hex(r.addr()) << " <- " << toString(r.rf());
     break;
   }
   case EventLabel::Kind::Write: {
-    auto &w = static_cast<const WriteLabel &>(l);
+    auto &w = cast<WriteLabel>(l);
     os << (w.isRmwPart() ? "Urmw" : "W") << "(";
     modeScope();
     os << ") " << hex(w.addr()) << " = " << static_cast<int64_t>(w.value());
@@ -90,31 +90,31 @@ std::string describe(const EventLabel &l) {
   case EventLabel::Kind::ThreadStart: os << "start"; break;
   case EventLabel::Kind::ThreadFinish: os << "finish"; break;
   case EventLabel::Kind::ThreadCreate:
-    os << "create T" << static_cast<const ThreadCreateLabel &>(l).child();
+    os << "create T" << cast<ThreadCreateLabel>(l).child();
     break;
   case EventLabel::Kind::ThreadJoin:
-    os << "join T" << static_cast<const ThreadJoinLabel &>(l).child();
+    os << "join T" << cast<ThreadJoinLabel>(l).child();
     break;
   case EventLabel::Kind::Alloc:
-    os << "alloc " << hex(static_cast<const AllocLabel &>(l).addr());
+    os << "alloc " << hex(cast<AllocLabel>(l).addr());
     break;
   case EventLabel::Kind::Free: {
-    auto &f = static_cast<const FreeLabel &>(l);
+    auto &f = cast<FreeLabel>(l);
     os << (f.isRetire() ? "retire " : "free ") << hex(f.addr());
     break;
   }
   case EventLabel::Kind::Hazard: {
-    auto &h = static_cast<const HazardLabel &>(l);
+    auto &h = cast<HazardLabel>(l);
     os << "hazard pointer " << hex(h.slot()) << " protects " << hex(h.target());
     break;
   }
   case EventLabel::Kind::Block:
-    os << "blocked (" << blockName(static_cast<const BlockLabel &>(l).reason()) << ")";
+    os << "blocked (" << blockName(cast<BlockLabel>(l).reason()) << ")";
     break;
-  case EventLabel::Kind::Error: os << "error: " << static_cast<const ErrorLabel &>(l).message(); break;
+  case EventLabel::Kind::Error: os << "error: " << cast<ErrorLabel>(l).message(); break;
   case EventLabel::Kind::BarrierArrive:
   case EventLabel::Kind::BarrierDepart: {
-    auto &b = static_cast<const BarrierLabel &>(l);
+    auto &b = cast<BarrierLabel>(l);
     os << (l.kind() == EventLabel::Kind::BarrierArrive ? "barrier arrive " : "barrier depart ")
        << hex(b.barrier()) << " #" << b.instance() << " (" << scopeName(b.scope()) << ", "
        << b.count() << " threads)";
@@ -124,31 +124,25 @@ std::string describe(const EventLabel &l) {
   return os.str();
 }
 
-namespace {
-template <typename T> void assignAs(EventLabel &to, const EventLabel &from) {
-  static_cast<T &>(to) = static_cast<const T &>(from);
+std::string_view kindName(EventLabel::Kind k) {
+  switch (k) {
+#define SCOPEMC_LABEL(K, C, N)                                                                    \
+  case EventLabel::Kind::K: return N;
+#include "model/LabelKinds.def"
+  }
+  return "?";
 }
-} // namespace
+
+std::unique_ptr<EventLabel> EventLabel::clone() const {
+  return visit(*this, [](const auto &l) -> std::unique_ptr<EventLabel> {
+    return std::make_unique<std::decay_t<decltype(l)>>(l);
+  });
+}
 
 bool EventLabel::assignFrom(const EventLabel &o) {
   if (kind_ != o.kind_)
     return false;
-  switch (kind_) {
-  case Kind::ThreadStart: assignAs<ThreadStartLabel>(*this, o); break;
-  case Kind::ThreadFinish: assignAs<ThreadFinishLabel>(*this, o); break;
-  case Kind::ThreadCreate: assignAs<ThreadCreateLabel>(*this, o); break;
-  case Kind::ThreadJoin: assignAs<ThreadJoinLabel>(*this, o); break;
-  case Kind::Read: assignAs<ReadLabel>(*this, o); break;
-  case Kind::Write: assignAs<WriteLabel>(*this, o); break;
-  case Kind::Fence: assignAs<FenceLabel>(*this, o); break;
-  case Kind::Alloc: assignAs<AllocLabel>(*this, o); break;
-  case Kind::Free: assignAs<FreeLabel>(*this, o); break;
-  case Kind::Hazard: assignAs<HazardLabel>(*this, o); break;
-  case Kind::Block: assignAs<BlockLabel>(*this, o); break;
-  case Kind::Error: assignAs<ErrorLabel>(*this, o); break;
-  case Kind::BarrierArrive: assignAs<BarrierArriveLabel>(*this, o); break;
-  case Kind::BarrierDepart: assignAs<BarrierDepartLabel>(*this, o); break;
-  }
+  visit(*this, [&](auto &l) { l = static_cast<const std::decay_t<decltype(l)> &>(o); });
   return true;
 }
 

@@ -3,10 +3,12 @@
 // scope, thread position and source location are set when it is built.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/Event.h"
@@ -40,15 +42,20 @@ enum class RmwOp : uint8_t {
 enum class BlockReason : uint8_t { Assume, SpinLoop, LoopBound, Lock };
 enum class ErrorKind : uint8_t { Assertion, MemoryError, UndefinedBehaviour };
 
+#define SCOPEMC_LABEL(K, C, N) class C;
+#include "model/LabelKinds.def"
+
 class EventLabel {
 public:
+  /// One per concrete label class (model/LabelKinds.def).
   enum class Kind : uint8_t {
-    ThreadStart, ThreadFinish, ThreadCreate, ThreadJoin,
-    Read, Write, Fence, Alloc, Free, Hazard, Block, Error, BarrierArrive, BarrierDepart
+#define SCOPEMC_LABEL(K, C, N) K,
+#include "model/LabelKinds.def"
   };
 
   virtual ~EventLabel() = default;
-  virtual std::unique_ptr<EventLabel> clone() const = 0;
+  /// A copy of the label, of its class.
+  std::unique_ptr<EventLabel> clone() const;
   /// Makes this label a copy of `o` if both are of the same class (reusing this label's
   /// storage, as a graph copied into another one's vectors does); false otherwise.
   bool assignFrom(const EventLabel &o);
@@ -113,12 +120,6 @@ private:
   View porf_;
 };
 
-// LLVM-style RTTI for the closed hierarchy.
-template <typename T> bool isa(const EventLabel *l) { return l && T::classof(l); }
-template <typename T> T *dyn_cast(EventLabel *l) { return isa<T>(l) ? static_cast<T *>(l) : nullptr; }
-template <typename T> const T *dyn_cast(const EventLabel *l) {
-  return isa<T>(l) ? static_cast<const T *>(l) : nullptr;
-}
 
 /// Common data of the labels that touch memory.
 class MemAccessLabel : public EventLabel {
@@ -162,8 +163,6 @@ public:
   ReadLabel(Event pos, ThreadPos tp, MemOrder o, Scope s, const SourceLoc *src, Addr a,
             uint32_t size, Rmw rmw = RmwInfo(), bool onHeap = false)
       : MemAccessLabel(Kind::Read, pos, tp, o, s, src, a, size, onHeap), rmw_(rmw) {}
-  std::unique_ptr<EventLabel> clone() const override { return std::make_unique<ReadLabel>(*this); }
-  static bool classof(const EventLabel *l) { return l->kind() == Kind::Read; }
 
   Event rf() const { return rf_; }
   void setRf(Event w) { rf_ = w; }
@@ -200,8 +199,6 @@ public:
              uint32_t size, uint64_t value, bool rmwPart, bool onHeap = false)
       : MemAccessLabel(Kind::Write, pos, tp, o, s, src, a, size, onHeap), value_(value),
         rmwPart_(rmwPart) {}
-  std::unique_ptr<EventLabel> clone() const override { return std::make_unique<WriteLabel>(*this); }
-  static bool classof(const EventLabel *l) { return l->kind() == Kind::Write; }
 
   uint64_t value() const { return value_; }
   bool isRmwPart() const { return rmwPart_; }
@@ -224,8 +221,6 @@ class FenceLabel : public EventLabel {
 public:
   FenceLabel(Event pos, ThreadPos tp, MemOrder o, Scope s, const SourceLoc *src)
       : EventLabel(Kind::Fence, pos, tp, o, s, src) {}
-  std::unique_ptr<EventLabel> clone() const override { return std::make_unique<FenceLabel>(*this); }
-  static bool classof(const EventLabel *l) { return l->kind() == Kind::Fence; }
 };
 
 /// Extents of a kernel launch in three dimensions (CUDA's dim3).
@@ -261,10 +256,6 @@ public:
                     ThreadId child = -1)
       : EventLabel(Kind::ThreadCreate, pos, tp, MemOrder::NotAtomic, Scope::System, src),
         entry_(entry), child_(child) {}
-  std::unique_ptr<EventLabel> clone() const override {
-    return std::make_unique<ThreadCreateLabel>(*this);
-  }
-  static bool classof(const EventLabel *l) { return l->kind() == Kind::ThreadCreate; }
   const ThreadEntry &entry() const { return entry_; }
   ThreadId child() const { return child_; }
   void setChild(ThreadId c) { child_ = c; }
@@ -279,10 +270,6 @@ public:
   ThreadStartLabel(Event pos, ThreadPos tp, Event creator)
       : EventLabel(Kind::ThreadStart, pos, tp, MemOrder::NotAtomic, Scope::System, nullptr),
         creator_(creator) {}
-  std::unique_ptr<EventLabel> clone() const override {
-    return std::make_unique<ThreadStartLabel>(*this);
-  }
-  static bool classof(const EventLabel *l) { return l->kind() == Kind::ThreadStart; }
   /// The create event of the parent (init() for the main thread).
   Event creator() const { return creator_; }
   void setCreator(Event c) { creator_ = c; }
@@ -296,10 +283,6 @@ public:
   ThreadFinishLabel(Event pos, ThreadPos tp, const SourceLoc *src, uint64_t ret)
       : EventLabel(Kind::ThreadFinish, pos, tp, MemOrder::NotAtomic, Scope::System, src),
         ret_(ret) {}
-  std::unique_ptr<EventLabel> clone() const override {
-    return std::make_unique<ThreadFinishLabel>(*this);
-  }
-  static bool classof(const EventLabel *l) { return l->kind() == Kind::ThreadFinish; }
   uint64_t returnValue() const { return ret_; }
 
 private:
@@ -311,10 +294,6 @@ public:
   ThreadJoinLabel(Event pos, ThreadPos tp, const SourceLoc *src, ThreadId child)
       : EventLabel(Kind::ThreadJoin, pos, tp, MemOrder::NotAtomic, Scope::System, src),
         child_(child) {}
-  std::unique_ptr<EventLabel> clone() const override {
-    return std::make_unique<ThreadJoinLabel>(*this);
-  }
-  static bool classof(const EventLabel *l) { return l->kind() == Kind::ThreadJoin; }
   ThreadId child() const { return child_; }
 
 private:
@@ -326,8 +305,6 @@ public:
   AllocLabel(Event pos, ThreadPos tp, const SourceLoc *src, Addr a, uint64_t size, bool zeroed)
       : EventLabel(Kind::Alloc, pos, tp, MemOrder::NotAtomic, Scope::System, src), addr_(a),
         size_(size), zeroed_(zeroed) {}
-  std::unique_ptr<EventLabel> clone() const override { return std::make_unique<AllocLabel>(*this); }
-  static bool classof(const EventLabel *l) { return l->kind() == Kind::Alloc; }
   Addr addr() const { return addr_; }
   uint64_t size() const { return size_; }
   bool zeroed() const { return zeroed_; }
@@ -345,8 +322,6 @@ public:
   FreeLabel(Event pos, ThreadPos tp, const SourceLoc *src, Addr a, bool retire = false)
       : EventLabel(Kind::Free, pos, tp, MemOrder::NotAtomic, Scope::System, src), addr_(a),
         retire_(retire) {}
-  std::unique_ptr<EventLabel> clone() const override { return std::make_unique<FreeLabel>(*this); }
-  static bool classof(const EventLabel *l) { return l->kind() == Kind::Free; }
   Addr addr() const { return addr_; }
   bool isRetire() const { return retire_; }
 
@@ -362,8 +337,6 @@ public:
   HazardLabel(Event pos, ThreadPos tp, const SourceLoc *src, Addr slot, Addr target)
       : EventLabel(Kind::Hazard, pos, tp, MemOrder::NotAtomic, Scope::System, src), slot_(slot),
         target_(target) {}
-  std::unique_ptr<EventLabel> clone() const override { return std::make_unique<HazardLabel>(*this); }
-  static bool classof(const EventLabel *l) { return l->kind() == Kind::Hazard; }
   Addr slot() const { return slot_; }
   Addr target() const { return target_; }
 
@@ -378,8 +351,6 @@ public:
   BlockLabel(Event pos, ThreadPos tp, const SourceLoc *src, BlockReason r, bool awaits = false)
       : EventLabel(Kind::Block, pos, tp, MemOrder::NotAtomic, Scope::System, src), reason_(r),
         awaits_(awaits) {}
-  std::unique_ptr<EventLabel> clone() const override { return std::make_unique<BlockLabel>(*this); }
-  static bool classof(const EventLabel *l) { return l->kind() == Kind::Block; }
   BlockReason reason() const { return reason_; }
   /// An await: the blocked spin iteration (or lock attempt) consisted of the one read right
   /// before this label, so only that read's value decided the block (the values the thread
@@ -397,8 +368,6 @@ public:
   ErrorLabel(Event pos, ThreadPos tp, const SourceLoc *src, ErrorKind k, std::string msg)
       : EventLabel(Kind::Error, pos, tp, MemOrder::NotAtomic, Scope::System, src), ekind_(k),
         msg_(std::move(msg)) {}
-  std::unique_ptr<EventLabel> clone() const override { return std::make_unique<ErrorLabel>(*this); }
-  static bool classof(const EventLabel *l) { return l->kind() == Kind::Error; }
   ErrorKind errorKind() const { return ekind_; }
   const std::string &message() const { return msg_; }
 
@@ -436,10 +405,6 @@ public:
   BarrierArriveLabel(Event pos, ThreadPos tp, Scope s, const SourceLoc *src, Addr b,
                      uint32_t instance, uint32_t count)
       : BarrierLabel(Kind::BarrierArrive, pos, tp, s, src, b, instance, count) {}
-  std::unique_ptr<EventLabel> clone() const override {
-    return std::make_unique<BarrierArriveLabel>(*this);
-  }
-  static bool classof(const EventLabel *l) { return l->kind() == Kind::BarrierArrive; }
 };
 
 class BarrierDepartLabel : public BarrierLabel {
@@ -447,11 +412,60 @@ public:
   BarrierDepartLabel(Event pos, ThreadPos tp, Scope s, const SourceLoc *src, Addr b,
                      uint32_t instance, uint32_t count)
       : BarrierLabel(Kind::BarrierDepart, pos, tp, s, src, b, instance, count) {}
-  std::unique_ptr<EventLabel> clone() const override {
-    return std::make_unique<BarrierDepartLabel>(*this);
-  }
-  static bool classof(const EventLabel *l) { return l->kind() == Kind::BarrierDepart; }
 };
+
+/// The kind of each concrete label class.
+template <typename T> struct LabelKindOf;
+#define SCOPEMC_LABEL(K, C, N)                                                                    \
+  template <> struct LabelKindOf<C> {                                                             \
+    static constexpr EventLabel::Kind value = EventLabel::Kind::K;                                \
+  };
+#include "model/LabelKinds.def"
+
+/// The name of a kind (model/LabelKinds.def).
+std::string_view kindName(EventLabel::Kind k);
+
+// LLVM-style RTTI for the closed hierarchy: a concrete class is recognised by its kind, an
+// abstract one (MemAccessLabel, BarrierLabel) by its classof.
+template <typename T> bool isa(const EventLabel *l) {
+  if constexpr (requires { LabelKindOf<T>::value; })
+    return l && l->kind() == LabelKindOf<T>::value;
+  else
+    return l && T::classof(l);
+}
+template <typename T> T *dyn_cast(EventLabel *l) { return isa<T>(l) ? static_cast<T *>(l) : nullptr; }
+template <typename T> const T *dyn_cast(const EventLabel *l) {
+  return isa<T>(l) ? static_cast<const T *>(l) : nullptr;
+}
+/// A downcast the caller knows to hold: checked in debug builds.
+template <typename T> T *cast(EventLabel *l) {
+  assert(isa<T>(l) && "cast to a label class the label is not of");
+  return static_cast<T *>(l);
+}
+template <typename T> const T *cast(const EventLabel *l) {
+  assert(isa<T>(l) && "cast to a label class the label is not of");
+  return static_cast<const T *>(l);
+}
+template <typename T> T &cast(EventLabel &l) { return *cast<T>(&l); }
+template <typename T> const T &cast(const EventLabel &l) { return *cast<T>(&l); }
+
+/// Calls f with the label as its concrete class; returns what f returns.
+template <typename F> decltype(auto) visit(EventLabel &l, F &&f) {
+  switch (l.kind()) {
+#define SCOPEMC_LABEL(K, C, N)                                                                    \
+  case EventLabel::Kind::K: return f(static_cast<C &>(l));
+#include "model/LabelKinds.def"
+  }
+  __builtin_unreachable();
+}
+template <typename F> decltype(auto) visit(const EventLabel &l, F &&f) {
+  switch (l.kind()) {
+#define SCOPEMC_LABEL(K, C, N)                                                                    \
+  case EventLabel::Kind::K: return f(static_cast<const C &>(l));
+#include "model/LabelKinds.def"
+  }
+  __builtin_unreachable();
+}
 
 /// Whether the label ends its thread for good (finish, block, error).
 inline bool isTerminal(const EventLabel *l) {

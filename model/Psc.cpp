@@ -22,7 +22,7 @@ struct PscContext {
     return a->thread() == b->thread() && a->index() < b->index();
   }
   Event observed(const EventLabel *l) const {
-    return g.observedWrite(static_cast<const MemAccessLabel *>(l));
+    return g.observedWrite(cast<MemAccessLabel>(l));
   }
   bool co(const EventLabel *a, const EventLabel *b) const {
     return isa<WriteLabel>(a) && isa<WriteLabel>(b) && sameLoc(a, b) && g.coBefore(a->pos(), b->pos());
@@ -219,7 +219,7 @@ struct PscIncremental {
       if (auto *w = g.label(li->co[static_cast<size_t>(k)]); w->isSC() && c.incl(*w, v))
         visit(w);
     for (Event r : li->reads) // fr
-      if (auto *rl = static_cast<const ReadLabel *>(g.label(r));
+      if (auto *rl = cast<ReadLabel>(g.label(r));
           rl->isSC() && g.coBefore(rl->rf(), v.pos()) && c.incl(*rl, v))
         visit(rl);
   }
@@ -250,7 +250,7 @@ bool ScopedRC11Checker::pscCycleThrough(const ExecutionGraph &g, const MemAccess
       if (found || !p.mark(x))
         return;
       found = std::find(targets.begin(), targets.end(), x) != targets.end();
-      stack.push_back(static_cast<const MemAccessLabel *>(x));
+      stack.push_back(cast<MemAccessLabel>(x));
     });
   }
   return found;

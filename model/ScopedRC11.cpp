@@ -32,7 +32,7 @@ View ScopedRC11Checker::syncFrom(const ExecutionGraph &g, Event w, Event reader,
   Event cur = w;
   Event rd = reader;
   while (!cur.isInit()) {
-    auto *wl = static_cast<const WriteLabel *>(g.label(cur));
+    auto *wl = cast<WriteLabel>(g.label(cur));
     if (!incl(*wl, *g.label(rd))) // every rf link of the release sequence is in incl
       break;
     // [E >= rel]; ([F]; po)?; [W]; po|loc?; [cur]: the latest such release event in incl
@@ -47,7 +47,7 @@ View ScopedRC11Checker::syncFrom(const ExecutionGraph &g, Event w, Event reader,
     if (!wl->isRmwPart())
       break;
     rd = cur.prev();
-    cur = static_cast<const ReadLabel *>(g.label(rd))->rf();
+    cur = cast<ReadLabel>(g.label(rd))->rf();
   }
   return acc;
 }
@@ -129,7 +129,7 @@ Event ScopedRC11Checker::maxObservedWrite(const ExecutionGraph &g, Event e, Addr
 
 void ScopedRC11Checker::coherentRfs(const ExecutionGraph &g, Event read,
                                     std::vector<Event> &out) const {
-  auto *r = static_cast<const ReadLabel *>(g.label(read));
+  auto *r = cast<ReadLabel>(g.label(read));
   out.clear();
   Event lower = maxObservedWrite(g, read, r->addr());
   if (lower.isInit())
@@ -146,13 +146,13 @@ void ScopedRC11Checker::coherentRfs(const ExecutionGraph &g, Event read,
 
 void ScopedRC11Checker::coherentCoPlacements(const ExecutionGraph &g, Event write,
                                              std::vector<size_t> &out) const {
-  auto *w = static_cast<const WriteLabel *>(g.label(write));
+  auto *w = cast<WriteLabel>(g.label(write));
   out.clear();
   if (w->isRmwPart()) {
     // Right after the write its read half reads. The write's hb is its read half's plus
     // itself, and that read is coherent (it was checked when it got its source): the latest
     // write observed is that source, so the placement is always coherent.
-    auto *r = static_cast<const ReadLabel *>(g.label(write.prev()));
+    auto *r = cast<ReadLabel>(g.label(write.prev()));
     out.push_back(static_cast<size_t>(g.coIndex(r->rf()) + 1));
     return;
   }
@@ -164,9 +164,9 @@ void ScopedRC11Checker::coherentCoPlacements(const ExecutionGraph &g, Event writ
     // Never split an RMW from the write it reads: co[p] must not be the write part of an
     // RMW reading co[p-1].
     if (p < co.size()) {
-      auto *next = static_cast<const WriteLabel *>(g.label(co[p]));
+      auto *next = cast<WriteLabel>(g.label(co[p]));
       if (next->isRmwPart()) {
-        auto *nr = static_cast<const ReadLabel *>(g.label(co[p].prev()));
+        auto *nr = cast<ReadLabel>(g.label(co[p].prev()));
         Event before = p == 0 ? Event::init() : co[p - 1];
         if (nr->rf() == before)
           continue;
@@ -192,7 +192,7 @@ namespace {
 /// writing right after that write.
 template <typename Held>
 bool rmwAtomicAmong(const ExecutionGraph &g, Event w, Held held, Event revisited) {
-  auto *r = static_cast<const ReadLabel *>(g.label(w.prev()));
+  auto *r = cast<ReadLabel>(g.label(w.prev()));
   const auto &co = g.location(r->addr())->co;
   long from = g.coIndex(r->rf()), to = g.coIndex(w);
   if (to <= from)
@@ -237,7 +237,7 @@ bool ScopedRC11Checker::isConsistentWithListedSource(const ExecutionGraph &g, Ev
   // A read that does not acquire keeps its hb whatever it reads, so what it observes is what
   // coherentRfs bounded its sources by; and every listed source was in the graph before the
   // read (no thin air). Only psc can still fail.
-  auto *rl = static_cast<const ReadLabel *>(g.label(r));
+  auto *rl = cast<ReadLabel>(g.label(r));
   if (isAcquire(rl->order()))
     return isConsistent(g, r);
   return pscHoldsAfter(g, *rl);

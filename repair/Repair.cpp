@@ -13,7 +13,7 @@ namespace {
 std::string describe(const ReportedEvent &e) {
   std::string s = "T" + std::to_string(e.event.thread) + " (device " + std::to_string(e.pos.device) +
                   ", block " + std::to_string(e.pos.block) + ", thread " + std::to_string(e.pos.thread) +
-                  ") " + e.kind + " (" + std::string(orderName(e.order));
+                  ") " + std::string(eventName(e)) + " (" + std::string(orderName(e.order));
   if (isAtomic(e.order))
     s += ", " + std::string(scopeName(e.scope)) + " scope";
   return s + ") at " + toString(e.source);

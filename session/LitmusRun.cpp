@@ -38,7 +38,7 @@ public:
       }
       Event w = g.coMax(slot.addr);
       uint64_t v = w.isInit() ? prog_.initialValue(slot.addr, slot.size)
-                              : static_cast<const WriteLabel *>(g.label(w))->value();
+                              : cast<WriteLabel>(g.label(w))->value();
       s.values.push_back({slot.key, extend(v, slot.size, slot.isSigned)});
     }
     auto &entry = counts_[s.toString()];

@@ -29,7 +29,7 @@ public:
       Event w = g.coMax(addr);
       s << prog_.describeAddress(addr) << "="
         << (w.isInit() ? std::string("init")
-                       : std::to_string(static_cast<const WriteLabel *>(g.label(w))->value()))
+                       : std::to_string(cast<WriteLabel>(g.label(w))->value()))
         << " ";
     }
     states.insert(s.str());

@@ -44,7 +44,7 @@ struct G {
     return e;
   }
   void placeLast(Event w) {
-    auto *li = g.location(static_cast<const WriteLabel *>(g.label(w))->addr());
+    auto *li = g.location(cast<WriteLabel>(g.label(w))->addr());
     g.placeWrite(w, li ? li->co.size() : 0);
   }
 };

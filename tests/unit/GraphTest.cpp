@@ -43,7 +43,7 @@ TEST(Graph, AddStampsAndLinksReadsAndWrites) {
   Event w = b.write(0, X, 1);
   Event r = b.read(0, X, w);
   EXPECT_LT(b.g.label(w)->stamp(), b.g.label(r)->stamp());
-  EXPECT_EQ(static_cast<const ReadLabel *>(b.g.label(r))->rf(), w);
+  EXPECT_EQ(cast<ReadLabel>(b.g.label(r))->rf(), w);
   ASSERT_EQ(b.g.readersOf(w, X).size(), 1u);
   EXPECT_EQ(b.g.coMax(X), w);
   EXPECT_TRUE(b.g.coBefore(Event::init(), w));

@@ -131,7 +131,7 @@ define i32 @main() {
   EXPECT_EQ(w->order(), MemOrder::Release);
   auto failed = runMain(*p, 7);
   ASSERT_EQ(failed.size(), 3u);
-  EXPECT_EQ(static_cast<ThreadFinishLabel *>(failed[2].get())->returnValue(), 0u);
+  EXPECT_EQ(cast<ThreadFinishLabel>(failed[2].get())->returnValue(), 0u);
 }
 
 TEST(Interpreter, FailedAssertionBecomesAnErrorEvent) {
