@@ -10,7 +10,6 @@
 
 
 #include "cli/Args.h"
-#include "dpor/ThreadDriver.h"
 #include "litmus/Translate.h"
 
 namespace scopemc {

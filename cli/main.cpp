@@ -20,7 +20,7 @@
 #include "cli/RepairCommand.h"
 #include "cli/Sarif.h"
 #include "cli/TextOutput.h"
-#include "dpor/ThreadDriver.h"
+#include "model/Errors.h"
 
 using namespace scopemc;
 

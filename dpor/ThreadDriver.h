@@ -5,24 +5,13 @@
 #pragma once
 
 #include <memory>
-#include <stdexcept>
 #include <vector>
 
 #include "interpreter/EventSink.h"
+#include "model/Errors.h"
 #include "model/ExecutionGraph.h"
 
 namespace scopemc {
-
-/// A bug in the tool (e.g. a replay that did not reproduce the graph).
-struct InternalError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-/// The program does something the exploration does not model (e.g. accesses of different
-/// sizes to overlapping memory). The message names the access and its source location.
-struct UnsupportedProgram : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 class ThreadDriver final : public EventSink {
 public:

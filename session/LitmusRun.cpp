@@ -3,7 +3,7 @@
 #include <map>
 #include <mutex>
 
-#include "dpor/ThreadDriver.h"
+#include "model/Errors.h"
 #include "litmus/Translate.h"
 
 namespace scopemc {

@@ -5,7 +5,7 @@
 // pthread_create, pthread_equal, pthread_barrier_init, the __scopemc_* API...)
 #include <gtest/gtest.h>
 
-#include "dpor/ThreadDriver.h"
+#include "model/Errors.h"
 #include "interpreter/BuiltinId.h"
 #include "session/Session.h"
 

@@ -1,0 +1,2 @@
+// Must not compile with dpor's include view: dpor/ sees only interpreter/EventSink.h.
+#include "interpreter/Interpreter.h"

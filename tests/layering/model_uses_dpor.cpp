@@ -1,0 +1,2 @@
+// Must not compile with model's include view: model/ sits below dpor/ (the layering test).
+#include "dpor/Explorer.h"
