@@ -20,6 +20,10 @@ void Explorer::pushBackwardRevisits(Event w, bool skipBlockedAwaits) {
   auto *li = g.location(wl->addr());
   if (!li)
     return;
+  // Every access of the location came from w's thread, and w is that thread's last event:
+  // each read is po-before w, in its prefix (a thread looping over its own data).
+  if (li->soleThread == w.thread && w.index == g.threadSize(w.thread) - 1)
+    return;
   for (Event r : li->reads) {
     // (a read not added maximally is never revisited: isMaximalExtension, condition 2)
     if (prefix.contains(r) || !g.label(r)->revisitable() || !g.label(r)->addedMax() ||

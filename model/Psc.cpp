@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 
 namespace scopemc {
 
@@ -186,7 +187,7 @@ struct PscIncremental {
         return at(t, k);
     return nullptr;
   }
-  template <typename F> void inEdges(const MemAccessLabel &v, F visit) const {
+  template <typename F> void inEdges(const MemAccessLabel &v, F visit) {
     ThreadId tv = v.thread();
     if (v.index() > 0)
       if (int32_t p = at(tv, v.index() - 1)->prevSc(); p >= 0)
@@ -215,14 +216,31 @@ struct PscIncremental {
     if (!isa<WriteLabel>(&v))
       return;
     const LocationInfo *li = g.location(v.addr());
-    for (long k = g.coIndex(v.pos()) - 1; k >= 0; --k) // co
-      if (auto *w = g.label(li->co[static_cast<size_t>(k)]); w->isSC() && c.incl(*w, v))
+    // When every two accesses of the location include each other, x co w is a psc edge for
+    // any two SC writes: the latest SC write co-before v stands for all earlier ones, and the
+    // SC reads fr-before a write co-before one whose fr sources were visited were visited too.
+    const bool uniform = li->accesses.holds();
+    const long at = g.coIndex(v.pos());
+    for (long k = at - 1; k >= 0; --k) // co
+      if (auto *w = g.label(li->co[static_cast<size_t>(k)]); w->isSC() && c.incl(*w, v)) {
         visit(w);
+        if (uniform)
+          break;
+      }
+    if (uniform) {
+      auto [it, fresh] = frDone.try_emplace(v.addr(), at);
+      if (!fresh && it->second >= at)
+        return; // (a search visits each location's fr sources once, mostly)
+      it->second = at;
+    }
     for (Event r : li->reads) // fr
       if (auto *rl = cast<ReadLabel>(g.label(r));
           rl->isSC() && g.coBefore(rl->rf(), v.pos()) && c.incl(*rl, v))
         visit(rl);
   }
+  /// Per location whose accesses all include each other: the highest co index of a write
+  /// whose fr sources this search visited.
+  std::map<Addr, long> frDone;
 };
 
 } // namespace
@@ -239,7 +257,7 @@ bool ScopedRC11Checker::pscCycleThrough(const ExecutionGraph &g, const MemAccess
       targets.push_back(w);
   if (targets.empty())
     return false; // added maximally: no successor, no cycle
-  PscIncremental p{g, *this, std::vector<std::vector<bool>>(static_cast<size_t>(g.numThreads()))};
+  PscIncremental p{g, *this, std::vector<std::vector<bool>>(static_cast<size_t>(g.numThreads())), {}};
   std::vector<const MemAccessLabel *> stack{&e};
   p.mark(&e);
   bool found = false;

@@ -134,14 +134,8 @@ void ScopedRC11Checker::coherentRfs(const ExecutionGraph &g, Event read,
   Event lower = maxObservedWrite(g, read, r->addr());
   if (lower.isInit())
     out.push_back(Event::init());
-  if (auto *li = g.location(r->addr())) {
-    bool on = lower.isInit();
-    for (Event w : li->co) {
-      on = on || w == lower;
-      if (on)
-        out.push_back(w);
-    }
-  }
+  if (auto *li = g.location(r->addr())) // the writes from `lower` on, in co order
+    out.insert(out.end(), li->co.begin() + (lower.isInit() ? 0 : g.coIndex(lower)), li->co.end());
 }
 
 void ScopedRC11Checker::coherentCoPlacements(const ExecutionGraph &g, Event write,
