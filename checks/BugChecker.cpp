@@ -54,8 +54,8 @@ void BugChecker::checkRaces(const ExecutionGraph &g, const MemAccessLabel &e) {
     if (!atomic) {
       record(g, ErrorType::DataRace, "non-atomic access races with a conflicting access", {o, &e});
     } else { // atomic, unordered, and the scopes do not include each other
-      record(g, ErrorType::HeteroRace, "the scopes of the two atomic accesses do not include each other",
-             {o, &e});
+      record(g, ErrorType::HeteroRace,
+             "the scopes of the two atomic accesses do not include each other", {o, &e});
     }
   };
   for (Event w : li->co)
@@ -110,7 +110,8 @@ void BugChecker::checkHeap(const ExecutionGraph &g, const EventLabel &e) {
     record(g, ErrorType::MemoryError, "read of uninitialised heap memory", {alloc, &e});
 }
 
-void BugChecker::checkAccessesBeforeFree(const ExecutionGraph &g, const FreeLabel &fl, const AllocLabel &block) {
+void BugChecker::checkAccessesBeforeFree(const ExecutionGraph &g, const FreeLabel &fl,
+                                         const AllocLabel &block) {
   // An access added before the free must happen before it (an access added after it is
   // checked when it is added).
   uint64_t end = block.addr() + std::max<uint64_t>(block.size(), 1);
@@ -126,7 +127,8 @@ void BugChecker::checkAccessesBeforeFree(const ExecutionGraph &g, const FreeLabe
     }
 }
 
-bool BugChecker::hazardProtected(const ExecutionGraph &g, const EventLabel &e, const AllocLabel &block) {
+bool BugChecker::hazardProtected(const ExecutionGraph &g, const EventLabel &e,
+                                 const AllocLabel &block) {
   // The latest setting of each of the thread's hazard pointers before e, nearest first: the
   // access is protected when one of them points into the block (GenMC's hazard pointers).
   std::vector<Addr> seen;
@@ -134,21 +136,24 @@ bool BugChecker::hazardProtected(const ExecutionGraph &g, const EventLabel &e, c
     auto *h = dyn_cast<HazardLabel>(g.label(Event{e.thread(), i}));
     if (!h || std::find(seen.begin(), seen.end(), h->slot()) != seen.end())
       continue;
-    if (h->target() >= block.addr() && h->target() < block.addr() + std::max<uint64_t>(block.size(), 1))
+    if (h->target() >= block.addr() &&
+        h->target() < block.addr() + std::max<uint64_t>(block.size(), 1))
       return true;
     seen.push_back(h->slot());
   }
   return false;
 }
 
-bool BugChecker::onExecutionEnd(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads) {
+bool BugChecker::onExecutionEnd(const ExecutionGraph &g,
+                                const std::vector<ThreadEndState> &threads) {
   if (opts_.barrierDivergence)
     checkBarrierDivergence(g, threads);
   checkDeadlock(g, threads);
   return !stop_;
 }
 
-void BugChecker::checkBarrierDivergence(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads) {
+void BugChecker::checkBarrierDivergence(const ExecutionGraph &g,
+                                        const std::vector<ThreadEndState> &threads) {
   // A thread waits at a barrier instance that can never complete. Executions cut by assume,
   // spin loops or bounds are merely blocked: a missing participant may be one of those.
   std::vector<const EventLabel *> waiting;
@@ -173,7 +178,8 @@ void BugChecker::checkBarrierDivergence(const ExecutionGraph &g, const std::vect
          events);
 }
 
-void BugChecker::checkDeadlock(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads) {
+void BugChecker::checkDeadlock(const ExecutionGraph &g,
+                               const std::vector<ThreadEndState> &threads) {
   // A deadlock: every thread that did not finish waits for a join or for a lock nobody can
   // release any more. Threads cut by assume, spin loops or bounds make the execution
   // merely blocked.

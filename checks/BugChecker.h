@@ -30,9 +30,11 @@ public:
 private:
   void checkRaces(const ExecutionGraph &g, const MemAccessLabel &e);
   void checkHeap(const ExecutionGraph &g, const EventLabel &e);
-  void checkAccessesBeforeFree(const ExecutionGraph &g, const FreeLabel &fl, const AllocLabel &block);
+  void checkAccessesBeforeFree(const ExecutionGraph &g, const FreeLabel &fl,
+                               const AllocLabel &block);
   /// Whether a hazard pointer of e's thread protects `block` at e (GenMC's __VERIFIER_hp_*).
-  static bool hazardProtected(const ExecutionGraph &g, const EventLabel &e, const AllocLabel &block);
+  static bool hazardProtected(const ExecutionGraph &g, const EventLabel &e,
+                              const AllocLabel &block);
   void checkBarrierDivergence(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads);
   void checkDeadlock(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads);
   /// Records the report unless an equal one (same key) is known; false when the search

@@ -6,13 +6,20 @@ namespace scopemc {
 
 std::string_view errorTypeName(ErrorType t) {
   switch (t) {
-  case ErrorType::Assertion: return "Assertion violation";
-  case ErrorType::DataRace: return "Data race";
-  case ErrorType::HeteroRace: return "Heterogeneous race";
-  case ErrorType::BarrierDivergence: return "Barrier divergence";
-  case ErrorType::Deadlock: return "Deadlock";
-  case ErrorType::MemoryError: return "Memory error";
-  case ErrorType::UndefinedBehaviour: return "Undefined behaviour";
+  case ErrorType::Assertion:
+    return "Assertion violation";
+  case ErrorType::DataRace:
+    return "Data race";
+  case ErrorType::HeteroRace:
+    return "Heterogeneous race";
+  case ErrorType::BarrierDivergence:
+    return "Barrier divergence";
+  case ErrorType::Deadlock:
+    return "Deadlock";
+  case ErrorType::MemoryError:
+    return "Memory error";
+  case ErrorType::UndefinedBehaviour:
+    return "Undefined behaviour";
   }
   return "Error";
 }

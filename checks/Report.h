@@ -10,7 +10,13 @@
 namespace scopemc {
 
 enum class ErrorType : uint8_t {
-  Assertion, DataRace, HeteroRace, BarrierDivergence, Deadlock, MemoryError, UndefinedBehaviour
+  Assertion,
+  DataRace,
+  HeteroRace,
+  BarrierDivergence,
+  Deadlock,
+  MemoryError,
+  UndefinedBehaviour
 };
 
 /// The GenMC-compatible name scripts grep for ("Data race", ...).
@@ -23,7 +29,9 @@ struct ReportedEvent {
   bool rmw = false;    // a read or write that is half of a read-modify-write
   bool retire = false; // a free that is a hazard-pointer retire
   /// Whether the event reads or writes memory (a read or write label).
-  bool isAccess() const { return kind == EventLabel::Kind::Read || kind == EventLabel::Kind::Write; }
+  bool isAccess() const {
+    return kind == EventLabel::Kind::Read || kind == EventLabel::Kind::Write;
+  }
   MemOrder order = MemOrder::NotAtomic;
   Scope scope = Scope::System;
   const SourceLoc *source = nullptr;

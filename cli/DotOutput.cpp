@@ -31,8 +31,8 @@ std::string eventText(const ExecutionGraph &g, const EventLabel &l, const Progra
     os << (r->isRmw() ? "U " : "R ") << escape(p.describeAddress(r->addr())) << " = "
        << static_cast<int64_t>(readValueOf(g, *r, p));
   } else if (auto *w = dyn_cast<WriteLabel>(&l)) {
-    os << (w->isRmwPart() ? "U " : "W ") << escape(p.describeAddress(w->addr())) << " := "
-       << static_cast<int64_t>(w->value());
+    os << (w->isRmwPart() ? "U " : "W ") << escape(p.describeAddress(w->addr()))
+       << " := " << static_cast<int64_t>(w->value());
   } else {
     os << escape(describe(l));
   }
@@ -86,7 +86,8 @@ std::string reportToDot(const Report &r, const Program &p) {
     if (key.first != lastDevice) {
       if (lastDevice != ~0u)
         os << "  }\n";
-      os << "  subgraph cluster_d" << key.first << " {\n    label=\"device " << key.first << "\";\n";
+      os << "  subgraph cluster_d" << key.first << " {\n    label=\"device " << key.first
+         << "\";\n";
       lastDevice = key.first;
     }
     os << "    subgraph cluster_d" << key.first << "_b" << key.second << " {\n      label=\"block "

@@ -9,10 +9,14 @@ namespace scopemc {
 namespace {
 const char *verdictName(Verdict v) {
   switch (v) {
-  case Verdict::Verified: return "verified";
-  case Verdict::ErrorFound: return "error";
-  case Verdict::Bounded: return "bounded";
-  case Verdict::Timeout: return "timeout";
+  case Verdict::Verified:
+    return "verified";
+  case Verdict::ErrorFound:
+    return "error";
+  case Verdict::Bounded:
+    return "bounded";
+  case Verdict::Timeout:
+    return "timeout";
   }
   return "?";
 }
@@ -46,15 +50,18 @@ std::string resultToJson(const RunResult &res, const std::string &file, long pea
       json je;
       je["event"] = toString(ev.event);
       je["thread"] = ev.event.thread;
-      je["position"] = isHostPos(ev.pos) ? json(nullptr)
-                                         : json{{"device", ev.pos.device}, {"block", ev.pos.block},
-                                                {"thread", ev.pos.thread}};
+      je["position"] =
+          isHostPos(ev.pos)
+              ? json(nullptr)
+              : json{{"device", ev.pos.device}, {"block", ev.pos.block}, {"thread", ev.pos.thread}};
       je["access"] = std::string(eventName(ev));
       je["order"] = std::string(orderName(ev.order));
       je["scope"] = isAtomic(ev.order) ? json(std::string(scopeName(ev.scope))) : json(nullptr);
       if (ev.source)
-        je["location"] = {{"file", ev.source->file}, {"line", ev.source->line},
-                          {"column", ev.source->col}, {"function", ev.source->function}};
+        je["location"] = {{"file", ev.source->file},
+                          {"line", ev.source->line},
+                          {"column", ev.source->col},
+                          {"function", ev.source->function}};
       e["events"].push_back(je);
     }
     j["errors"].push_back(e);

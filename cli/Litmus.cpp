@@ -8,7 +8,6 @@
 #include <map>
 #include <sstream>
 
-
 #include "cli/Args.h"
 #include "litmus/Translate.h"
 
@@ -98,7 +97,8 @@ std::map<std::string, bool> readExpectations(const std::string &csv) {
     if (line.empty() || line[0] == '#')
       continue;
     auto comma = line.find(',');
-    std::string path = line.substr(0, comma), v = comma == std::string::npos ? "" : line.substr(comma + 1);
+    std::string path = line.substr(0, comma),
+                v = comma == std::string::npos ? "" : line.substr(comma + 1);
     while (!v.empty() && (v.back() == '\r' || v.back() == ' '))
       v.pop_back();
     if (n == 1 && v != "0" && v != "1")
@@ -128,7 +128,8 @@ int litmusCommand(const std::vector<std::string> &args, const std::string &inclu
   app.add_option("--model", model, "scoped-rc11 (default) or rc11 (scopes ignored)")
       ->check(CLI::IsMember({"scoped-rc11", "rc11"}));
   app.add_option("--timeout", timeout, "Stop each test after S seconds");
-  app.add_option("--nthreads", workers, "Explorers per test (TBB workers)")->check(CLI::Range(1u, 256u));
+  app.add_option("--nthreads", workers, "Explorers per test (TBB workers)")
+      ->check(CLI::Range(1u, 256u));
   if (auto rc = parseArgs(app, args))
     return *rc;
   LitmusRunOptions o;
@@ -185,7 +186,9 @@ int litmusCommand(const std::vector<std::string> &args, const std::string &inclu
       std::cout << "  " << std::left << std::setw(36) << (r.name.empty() ? r.file : r.name) << " "
                 << std::setw(9) << r.verdict << " states " << std::setw(3) << r.states
                 << " executions " << std::setw(7) << r.executions
-                << (r.agree == 1 ? "  expected: agrees" : r.agree == 0 ? "  expected: DISAGREES" : "")
+                << (r.agree == 1   ? "  expected: agrees"
+                    : r.agree == 0 ? "  expected: DISAGREES"
+                                   : "")
                 << (r.note.empty() ? "" : "  " + r.note) << "\n";
     if (!expected.empty()) {
       size_t checked = 0;

@@ -46,8 +46,13 @@ void printEdits(std::ostream &os, const SourcePatch &patch) {
 json editsToJson(const SourcePatch &patch) {
   json a = json::array();
   for (const TextEdit &e : patch.edits)
-    a.push_back({{"file", e.file}, {"line", e.line}, {"column", e.col}, {"old", e.before},
-                 {"new", e.after}, {"change", e.change}, {"reason", e.reason}});
+    a.push_back({{"file", e.file},
+                 {"line", e.line},
+                 {"column", e.col},
+                 {"old", e.before},
+                 {"new", e.after},
+                 {"change", e.change},
+                 {"reason", e.reason}});
   return a;
 }
 
@@ -64,7 +69,8 @@ bool writeFiles(const SourcePatch &patch, const std::string &input, const std::s
     }
     f << text;
     os << "Repaired " << (isInput ? "source" : "header") << " written to " << target
-       << (isInput ? "" : " (the repaired source includes the original; the diff shows both)") << "\n";
+       << (isInput ? "" : " (the repaired source includes the original; the diff shows both)")
+       << "\n";
   }
   return true;
 }
@@ -105,11 +111,13 @@ int runRepair(RunOptions &opts, const RepairCliOptions &ro) {
     for (auto &[path, text] : patch.repaired)
       os << unifiedDiff(path, patch.original.at(path), text);
   }
-  os << "Verification of the " << (patch.repaired.empty() ? "program" : "repaired program") << ":\n";
+  os << "Verification of the " << (patch.repaired.empty() ? "program" : "repaired program")
+     << ":\n";
   for (const Report &r : final.reports)
     printReport(os, r, *final.program, false);
   printSummary(os, final, opts.interpreter.unroll);
-  if (auto it = patch.repaired.find(opts.file); it != patch.repaired.end() && fs::path(opts.file).extension() == ".litmus") {
+  if (auto it = patch.repaired.find(opts.file);
+      it != patch.repaired.end() && fs::path(opts.file).extension() == ".litmus") {
     os << "The repaired test's final states:\n";
     LitmusRunOptions lo;
     lo.model = opts.exploration.model;
@@ -118,18 +126,22 @@ int runRepair(RunOptions &opts, const RepairCliOptions &ro) {
     printLitmus(os, runLitmus(litmus::parse(it->second, opts.file), lo));
   }
   os << "Repair: " << rr.rounds.size() << " round(s), " << rr.verifications << " verification(s), "
-     << patch.edits.size() << " edit(s) in " << [&] {
-          char b[32];
-          std::snprintf(b, sizeof b, "%.2fs", rr.seconds);
-          return std::string(b);
-        }() << "\n";
+     << patch.edits.size() << " edit(s) in " <<
+      [&] {
+        char b[32];
+        std::snprintf(b, sizeof b, "%.2fs", rr.seconds);
+        return std::string(b);
+      }()
+     << "\n";
 
   if (!opts.output.jsonFile.empty()) {
     json j = json::parse(resultToJson(final, opts.file, 0));
     json rounds = json::array();
     for (const RepairRound &r : rr.rounds)
-      rounds.push_back({{"errors", r.errors.size()}, {"executions", r.executions},
-                        {"candidates", r.added.size()}, {"seconds", r.seconds}});
+      rounds.push_back({{"errors", r.errors.size()},
+                        {"executions", r.executions},
+                        {"candidates", r.added.size()},
+                        {"seconds", r.seconds}});
     j["repair"] = {{"edits", editsToJson(patch)},
                    {"rounds", rounds},
                    {"final_seconds", final.exploration.seconds},
@@ -140,7 +152,8 @@ int runRepair(RunOptions &opts, const RepairCliOptions &ro) {
     f << j.dump(2) << "\n";
   }
   if (!opts.output.sarifFile.empty()) {
-    std::vector<Report> errors = rr.rounds.empty() ? std::vector<Report>{} : rr.rounds.front().errors;
+    std::vector<Report> errors =
+        rr.rounds.empty() ? std::vector<Report>{} : rr.rounds.front().errors;
     std::ofstream f(opts.output.sarifFile);
     f << sarifLog(errors, &patch).dump(2) << "\n";
   }

@@ -11,13 +11,20 @@ namespace {
 
 std::string ruleId(ErrorType t) {
   switch (t) {
-  case ErrorType::Assertion: return "assertion-violation";
-  case ErrorType::DataRace: return "data-race";
-  case ErrorType::HeteroRace: return "heterogeneous-race";
-  case ErrorType::BarrierDivergence: return "barrier-divergence";
-  case ErrorType::Deadlock: return "deadlock";
-  case ErrorType::MemoryError: return "memory-error";
-  case ErrorType::UndefinedBehaviour: return "undefined-behaviour";
+  case ErrorType::Assertion:
+    return "assertion-violation";
+  case ErrorType::DataRace:
+    return "data-race";
+  case ErrorType::HeteroRace:
+    return "heterogeneous-race";
+  case ErrorType::BarrierDivergence:
+    return "barrier-divergence";
+  case ErrorType::Deadlock:
+    return "deadlock";
+  case ErrorType::MemoryError:
+    return "memory-error";
+  case ErrorType::UndefinedBehaviour:
+    return "undefined-behaviour";
   }
   return "error";
 }
@@ -31,7 +38,9 @@ json location(const std::string &file, unsigned line, unsigned col) {
 
 json fix(const TextEdit &e) {
   unsigned col = std::max(1u, e.col);
-  json deleted = {{"startLine", e.line}, {"startColumn", col}, {"endLine", e.line},
+  json deleted = {{"startLine", e.line},
+                  {"startColumn", col},
+                  {"endLine", e.line},
                   {"endColumn", col + static_cast<unsigned>(e.before.size())}};
   json replacement = {{"deletedRegion", deleted}, {"insertedContent", {{"text", e.after}}}};
   std::string what = e.before.empty() ? "insert " + e.after : e.before + " -> " + e.after;
@@ -51,9 +60,11 @@ json sarifLog(const std::vector<Report> &errors, const SourcePatch *patch) {
     std::string id = ruleId(r.type);
     if (!ruleSeen[id]) {
       ruleSeen[id] = true;
-      rules.push_back({{"id", id}, {"shortDescription", {{"text", std::string(errorTypeName(r.type))}}}});
+      rules.push_back(
+          {{"id", id}, {"shortDescription", {{"text", std::string(errorTypeName(r.type))}}}});
     }
-    json res = {{"ruleId", id}, {"level", "error"},
+    json res = {{"ruleId", id},
+                {"level", "error"},
                 {"message", {{"text", std::string(errorTypeName(r.type)) + ": " + r.message}}}};
     json locs = json::array();
     for (const ReportedEvent &e : r.events)
@@ -67,8 +78,9 @@ json sarifLog(const std::vector<Report> &errors, const SourcePatch *patch) {
     if (patch) {
       json fixes = json::array();
       for (size_t k = 0; k < patch->edits.size(); ++k) {
-        bool mine = std::any_of(r.events.begin(), r.events.end(),
-                                [&](const ReportedEvent &e) { return e.source == patch->edits[k].site; });
+        bool mine = std::any_of(r.events.begin(), r.events.end(), [&](const ReportedEvent &e) {
+          return e.source == patch->edits[k].site;
+        });
         if (mine && !placed[k]) {
           fixes.push_back(fix(patch->edits[k]));
           placed[k] = true;

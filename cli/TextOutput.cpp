@@ -33,8 +33,8 @@ std::string eventLine(const ExecutionGraph &g, const EventLabel &l, const Progra
   std::ostringstream os;
   if (auto *r = dyn_cast<ReadLabel>(&l)) {
     os << (r->isRmw() ? "rmw read " : "read ") << p.describeAddress(r->addr()) << " = "
-       << static_cast<long long>(readValueOf(g, *r, p))
-       << " (" << orderName(r->order()) << ") from " << toString(r->rf());
+       << static_cast<long long>(readValueOf(g, *r, p)) << " (" << orderName(r->order())
+       << ") from " << toString(r->rf());
   } else if (auto *w = dyn_cast<WriteLabel>(&l)) {
     os << (w->isRmwPart() ? "rmw write " : "write ") << p.describeAddress(w->addr()) << " = "
        << static_cast<long long>(w->value()) << " (" << orderName(w->order()) << ")";

@@ -1,8 +1,8 @@
 // scopemc: a stateless model checker for GPU and C11 concurrent programs under scoped RC11.
-#include <mutex>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -14,13 +14,13 @@
 
 #include "cli/Args.h"
 #include "cli/DotOutput.h"
-#include "session/Session.h"
 #include "cli/JsonOutput.h"
 #include "cli/Litmus.h"
 #include "cli/RepairCommand.h"
 #include "cli/Sarif.h"
 #include "cli/TextOutput.h"
 #include "model/Errors.h"
+#include "session/Session.h"
 
 using namespace scopemc;
 
@@ -74,13 +74,16 @@ int runEstimate(const RunOptions &opts, unsigned samples) {
   double perPath = e.samples ? e.seconds / e.samples : 0;
   std::printf("Estimated complete executions: %.0f\n", e.complete);
   std::printf("Estimated blocked executions: %.0f\n", e.blocked);
-  std::printf("Estimated time of a full run with one worker: %.1fs\n", (e.complete + e.blocked) * perPath);
-  std::printf("(from %u random paths in %.2fs, %u of them reaching an execution; an estimate, not a "
-              "verification)\n",
-              e.samples, e.seconds, e.reached);
+  std::printf("Estimated time of a full run with one worker: %.1fs\n",
+              (e.complete + e.blocked) * perPath);
+  std::printf(
+      "(from %u random paths in %.2fs, %u of them reaching an execution; an estimate, not a "
+      "verification)\n",
+      e.samples, e.seconds, e.reached);
   if (e.reached * 10 < e.samples)
-    std::printf("Warning: most random paths ended in branches the exploration drops (spin loops that "
-                "cannot continue): the estimate is unreliable, likely far too low.\n");
+    std::printf(
+        "Warning: most random paths ended in branches the exploration drops (spin loops that "
+        "cannot continue): the estimate is unreliable, likely far too low.\n");
   return kExitVerified;
 }
 
@@ -94,19 +97,21 @@ int main(int argc, char **argv) {
     args.erase(it, args.end());
   }
   if (!args.empty() && args[0] == "litmus")
-    return litmusCommand(std::vector<std::string>(args.begin() + 1, args.end()), defaultIncludeDir(argv[0]));
+    return litmusCommand(std::vector<std::string>(args.begin() + 1, args.end()),
+                         defaultIncludeDir(argv[0]));
   bool repair = !args.empty() && args[0] == "repair";
   if (!args.empty() && (args[0] == "check" || repair))
     args.erase(args.begin());
 
   RunOptions opts;
   opts.frontend.compilerArgs = compilerArgs;
-  CLI::App app{"scopemc: explores every consistent execution of a concurrent C/C++ program "
-               "under (scoped) RC11 and reports assertion violations, data races, "
-               "heterogeneous races, barrier divergence, deadlocks and memory errors.\n\n"
-               "  scopemc [check] FILE [options] [-- compiler flags]\n"
-               "  scopemc repair FILE [-o OUT] [--orders] [options] [-- compiler flags]\n"
-               "  scopemc litmus FILE|DIR... [--expect CSV] [--model M]   (see scopemc litmus --help)\n"};
+  CLI::App app{
+      "scopemc: explores every consistent execution of a concurrent C/C++ program "
+      "under (scoped) RC11 and reports assertion violations, data races, "
+      "heterogeneous races, barrier divergence, deadlocks and memory errors.\n\n"
+      "  scopemc [check] FILE [options] [-- compiler flags]\n"
+      "  scopemc repair FILE [-o OUT] [--orders] [options] [-- compiler flags]\n"
+      "  scopemc litmus FILE|DIR... [--expect CSV] [--model M]   (see scopemc litmus --help)\n"};
   app.name(repair ? "scopemc repair" : "scopemc");
   RepairCliOptions repairOpts;
   if (repair) {
@@ -121,22 +126,28 @@ int main(int argc, char **argv) {
     app.add_flag("--orders", repairOpts.orders,
                  "Also strengthen orders (relaxed -> release/acquire) for data races and assertion "
                  "violations a reads-from edge would order");
-    app.add_option("--max-rounds", repairOpts.maxRounds, "Rounds of edits and verification (default 8)")
+    app.add_option("--max-rounds", repairOpts.maxRounds,
+                   "Rounds of edits and verification (default 8)")
         ->check(CLI::Range(1u, 100u));
   }
   app.set_version_flag("--version", versionText());
-  app.add_option("file", opts.file, "Input: .c, .cpp, .cu, .cl (OpenCL C), .ll or .bc; repair also takes .litmus")->required();
+  app.add_option("file", opts.file,
+                 "Input: .c, .cpp, .cu, .cl (OpenCL C), .ll or .bc; repair also takes .litmus")
+      ->required();
   std::string grid;
   std::vector<std::string> kernelArgs;
   app.add_option("--kernel", opts.kernel.name,
                  "Run this kernel on the grid given by --grid instead of main; pointer parameters "
                  "get zero-initialised buffers, and NAME_post (or --post), if defined, is called "
                  "with the same arguments after the kernel");
-  app.add_option("--grid", grid, "The grid for --kernel: BLOCKSxTHREADS, or DEVICESxBLOCKSxTHREADS "
-                                  "(the kernel runs on each device)");
-  app.add_option("--arg", kernelArgs, "NAME=VALUE: the value of an integer kernel parameter (repeatable)");
-  app.add_option("--buffer-size", opts.kernel.bufferBytes,
-                 "Bytes of each pointer parameter's buffer (default: 64 per thread, at least 4096)");
+  app.add_option("--grid", grid,
+                 "The grid for --kernel: BLOCKSxTHREADS, or DEVICESxBLOCKSxTHREADS "
+                 "(the kernel runs on each device)");
+  app.add_option("--arg", kernelArgs,
+                 "NAME=VALUE: the value of an integer kernel parameter (repeatable)");
+  app.add_option(
+      "--buffer-size", opts.kernel.bufferBytes,
+      "Bytes of each pointer parameter's buffer (default: 64 per thread, at least 4096)");
   app.add_option("--post", opts.kernel.post,
                  "Function called after the kernel with its arguments, to assert on the results");
   std::vector<std::string> defines, includes;
@@ -164,8 +175,9 @@ int main(int argc, char **argv) {
                                  "Choose the next thread pseudo-randomly with this seed "
                                  "(the explored executions are the same)");
   app.add_option("--timeout", opts.exploration.timeoutSeconds, "Stop after S seconds (exit 124)");
-  app.add_option("--memory-limit", opts.exploration.memoryLimitMb,
-                 "Stop when the tool's resident memory exceeds MB megabytes (verdict bounded, exit 3)");
+  app.add_option(
+      "--memory-limit", opts.exploration.memoryLimitMb,
+      "Stop when the tool's resident memory exceeds MB megabytes (verdict bounded, exit 3)");
   std::string model = "scoped-rc11";
   app.add_option("--model", model, "Memory model: scoped-rc11 (default) or rc11 (scopes ignored)")
       ->check(CLI::IsMember({"scoped-rc11", "rc11"}));
@@ -195,7 +207,8 @@ int main(int argc, char **argv) {
     return kExitUsage;
   }
   if (!grid.empty() && !parseGrid(grid, opts.kernel)) {
-    std::cerr << "scopemc: --grid " << grid << ": expected BLOCKSxTHREADS or DEVICESxBLOCKSxTHREADS "
+    std::cerr << "scopemc: --grid " << grid
+              << ": expected BLOCKSxTHREADS or DEVICESxBLOCKSxTHREADS "
               << "with positive numbers\n";
     return kExitUsage;
   }
@@ -220,7 +233,9 @@ int main(int argc, char **argv) {
   opts.exploration.progress = isatty(STDERR_FILENO);
   opts.exploration.onWarning = [tty = opts.exploration.progress](const std::string &text) {
     static std::once_flag once; // parallel workers may each see a long execution
-    std::call_once(once, [&] { std::cerr << (tty ? "\r\033[K" : "") << "scopemc: warning: " << text << "\n"; });
+    std::call_once(once, [&] {
+      std::cerr << (tty ? "\r\033[K" : "") << "scopemc: warning: " << text << "\n";
+    });
   };
 
   try {

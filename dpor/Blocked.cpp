@@ -147,7 +147,8 @@ bool Explorer::isBlockedForGood(ThreadId t, ThreadId &holdOut) {
     return true;
   Anchors d{t, last->pos(), {}};
   if (oneLocation)
-    d.writes = std::span<const Event>(g.location(open->addr())->co).subspan(static_cast<size_t>(after + 1));
+    d.writes = std::span<const Event>(g.location(open->addr())->co)
+                   .subspan(static_cast<size_t>(after + 1));
   for (ThreadId u = 0; u < g.numThreads(); ++u)
     if (u != t && (holdOut = holdOutOf(u, d)) >= 0)
       return false;

@@ -10,7 +10,8 @@ namespace scopemc {
 Explorer::Explorer(ProgramRunner &runner, ExplorationObserver &observer, ExplorationOptions opts,
                    const Sharing *sharing)
     : runner_(runner), observer_(observer), opts_(opts), sharing_(sharing),
-      checker_(makeConsistencyChecker(opts.model, opts.crossCheckPsc)), driver_(runner, opts_.replayCacheEvents) {}
+      checker_(makeConsistencyChecker(opts.model, opts.crossCheckPsc)),
+      driver_(runner, opts_.replayCacheEvents) {}
 
 ExplorationResult Explorer::run() {
   frames_.clear();
@@ -133,8 +134,8 @@ bool Explorer::checkLongExecution() {
   } else {
     msg += "; these loops keep going round, and are neither spin loops nor bounded:";
     for (size_t k = 0; k < loops.size() && k < 5; ++k)
-      msg += "\n  " + toString(loops[k].where) + " (thread " + std::to_string(loops[k].thread) + ", " +
-             std::to_string(loops[k].iterations) + " iterations)";
+      msg += "\n  " + toString(loops[k].where) + " (thread " + std::to_string(loops[k].thread) +
+             ", " + std::to_string(loops[k].iterations) + " iterations)";
     msg += "\nbound them with --unroll N (the verdict is then bounded), or --timeout S";
   }
   opts_.onWarning(msg);
@@ -291,7 +292,8 @@ bool Explorer::runForward() {
   scanFrom_ = 0; // the graph changed in other ways than by added events
   while (true) {
     // Limits and progress every 1024 events, also within one long execution.
-    if ((++ticks_ & 1023) == 0 && (outOfTime() || (opts_.longExecutionEvents && checkLongExecution())))
+    if ((++ticks_ & 1023) == 0 &&
+        (outOfTime() || (opts_.longExecutionEvents && checkLongExecution())))
       return false;
     ThreadId t = chooseThread();
     if (t < 0)
@@ -380,8 +382,9 @@ void Explorer::checkLocation(const MemAccessLabel &m) const {
     other = &*std::prev(it);
   if (other) {
     char what[160];
-    std::snprintf(what, sizeof what, "a %u-byte access at 0x%llx overlaps a %u-byte access at 0x%llx",
-                  m.size(), static_cast<unsigned long long>(m.addr()), other->second.size,
+    std::snprintf(what, sizeof what,
+                  "a %u-byte access at 0x%llx overlaps a %u-byte access at 0x%llx", m.size(),
+                  static_cast<unsigned long long>(m.addr()), other->second.size,
                   static_cast<unsigned long long>(other->first));
     throw UnsupportedProgram(toString(m.source()) + ": " + what +
                              ": accesses of different sizes to the same memory (mixed-size "
@@ -434,7 +437,8 @@ void Explorer::pushInPlaceBranches(Event w, Stamp stamp, uint64_t taken) {
     if (taken & (uint64_t{1} << i))
       from = i + 1;
   for (size_t i = from; i < n; ++i)
-    pushWork(WorkItem{WorkItem::Kind::InPlace, stamp, Event::init(), w, 0, taken | (uint64_t{1} << i)});
+    pushWork(
+        WorkItem{WorkItem::Kind::InPlace, stamp, Event::init(), w, 0, taken | (uint64_t{1} << i)});
 }
 
 bool Explorer::catchUpBlockedAwait(const BlockLabel &b) {
@@ -636,7 +640,8 @@ void Explorer::rerunOnReturn(const Frame &child, const ExecutionGraph &parent) {
   for (ThreadId t = 0; t < parent.numThreads(); ++t) {
     int32_t end = std::min(child.kept.get(t) + 1, parent.threadSize(t));
     if (!opts_.inPlaceRevisits) { // only the revisited read changed its source
-      driver_.invalidate(t, t == child.revisited.thread ? std::min(end, child.revisited.index) : end);
+      driver_.invalidate(t,
+                         t == child.revisited.thread ? std::min(end, child.revisited.index) : end);
       continue;
     }
     int32_t i = 0;
@@ -660,10 +665,14 @@ bool Explorer::applyWorkItem(const WorkItem &it) {
   else if (static_cast<size_t>(it.target.thread) < waiting_.size())
     waiting_[static_cast<size_t>(it.target.thread)] = Waiting{};
   switch (it.kind) {
-  case WorkItem::Kind::ReadFrom: return applyReadFrom(it);
-  case WorkItem::Kind::CoPlacement: return applyCoPlacement(it);
-  case WorkItem::Kind::BackwardRevisit: return applyBackwardRevisit(it);
-  case WorkItem::Kind::InPlace: return applyInPlace(it);
+  case WorkItem::Kind::ReadFrom:
+    return applyReadFrom(it);
+  case WorkItem::Kind::CoPlacement:
+    return applyCoPlacement(it);
+  case WorkItem::Kind::BackwardRevisit:
+    return applyBackwardRevisit(it);
+  case WorkItem::Kind::InPlace:
+    return applyInPlace(it);
   }
   return false;
 }
@@ -787,8 +796,7 @@ bool Explorer::applyBackwardRevisit(const WorkItem &it) {
   checker_->updateViews(ng, it.target);
   // A revisit by the write half of an RMW must also leave that RMW atomic in the new graph
   // (the RMW it conflicted with in the old one has to be gone).
-  if ((cast<WriteLabel>(ng.label(it.write))->isRmwPart() &&
-       !checker_->rmwIsAtomic(ng, it.write)) ||
+  if ((cast<WriteLabel>(ng.label(it.write))->isRmwPart() && !checker_->rmwIsAtomic(ng, it.write)) ||
       !checker_->isConsistent(ng, it.target)) {
     if (!reuse)
       spare_ = std::move(next);

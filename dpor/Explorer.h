@@ -21,9 +21,9 @@ public:
   struct WorkItem {
     enum class Kind : uint8_t { ReadFrom, CoPlacement, BackwardRevisit, InPlace } kind;
     Stamp stamp;
-    Event target;      // the read (ReadFrom, BackwardRevisit, InPlace) or the write (CoPlacement)
-    Event write;       // the write to read from (ReadFrom, BackwardRevisit, InPlace)
-    size_t coPos = 0;  // CoPlacement
+    Event target;       // the read (ReadFrom, BackwardRevisit, InPlace) or the write (CoPlacement)
+    Event write;        // the write to read from (ReadFrom, BackwardRevisit, InPlace)
+    size_t coPos = 0;   // CoPlacement
     uint64_t reads = 0; // InPlace: which of the write's tookInPlace() reads read it (bit i)
   };
   /// A part of the search another Explorer can take over: a graph and one alternative of
@@ -76,7 +76,7 @@ private:
   void pushWork(WorkItem it) { frames_.back().work.push_back(it); }
 
   // forward exploration
-  bool runForward();                        // false: stop the whole search
+  bool runForward(); // false: stop the whole search
   ThreadId chooseThread();
   ThreadId chooseThreadScan(); // chooseThread without the shortcut
   bool leavesOthersAsTheyWere(const EventLabel &e) const;
@@ -100,7 +100,7 @@ private:
   /// What every event added from now on must depend on for a blocked thread to stay blocked.
   struct Anchors {
     ThreadId blocked;
-    Event lastRead;            // the blocked thread's last read
+    Event lastRead;                // the blocked thread's last read
     std::span<const Event> writes; // co-after the sources of all its open reads
     bool heldBy(const EventLabel &l) const;
   };
@@ -116,7 +116,7 @@ private:
   bool notify(Event e);
 
   // backtracking
-  bool backtrack();                         // false: nothing left
+  bool backtrack(); // false: nothing left
   /// Tells the driver which threads run again when `child` returns to its parent's graph.
   void rerunOnReturn(const Frame &child, const ExecutionGraph &parent);
   /// A revisit applied in place to a frame with no work left: what the frame keeps of its

@@ -11,7 +11,7 @@ namespace scopemc {
 /// Why a thread has no next event at the end of an execution.
 struct ThreadEndState {
   enum class Kind : uint8_t { Finished, Errored, Blocked, WaitingJoin, WaitingBarrier } kind;
-  ThreadId waitingFor = -1; // WaitingJoin: the thread it waits for
+  ThreadId waitingFor = -1;            // WaitingJoin: the thread it waits for
   const EventLabel *pending = nullptr; // WaitingBarrier: the departure it cannot take
 };
 
@@ -22,7 +22,8 @@ public:
   virtual bool onEvent(const ExecutionGraph &g, Event e) = 0;
   /// No thread of `g` can continue. `threads[t]` says why for each thread.
   /// Returns false to stop the search.
-  virtual bool onExecutionEnd(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads) = 0;
+  virtual bool onExecutionEnd(const ExecutionGraph &g,
+                              const std::vector<ThreadEndState> &threads) = 0;
 };
 
 } // namespace scopemc

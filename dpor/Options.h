@@ -4,8 +4,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <string>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "model/Consistency.h"
@@ -52,11 +52,11 @@ struct ExplorationOptions {
 };
 
 struct ExplorationResult {
-  uint64_t complete = 0;      // complete consistent executions
-  uint64_t blocked = 0;       // executions in which some thread could not continue
-  bool boundHit = false;      // some execution was cut by a loop bound
+  uint64_t complete = 0;                     // complete consistent executions
+  uint64_t blocked = 0;                      // executions in which some thread could not continue
+  bool boundHit = false;                     // some execution was cut by a loop bound
   std::vector<const SourceLoc *> boundLoops; // the loops that hit the bound
-  bool stoppedEarly = false;  // an observer asked to stop (e.g. first error)
+  bool stoppedEarly = false;                 // an observer asked to stop (e.g. first error)
   bool timedOut = false;
   bool memoryLimitHit = false; // stopped by memoryLimitMb: the search is incomplete
   double seconds = 0;

@@ -33,7 +33,9 @@ public:
     sharing_.lastPrintMs = &lastPrintMs_;
     sharing_.start = std::chrono::steady_clock::now();
     // Give a branch away while fewer explorers than workers have work.
-    sharing_.wanted = [this] { return active_.load(std::memory_order_relaxed) < static_cast<int>(setup_.workers); };
+    sharing_.wanted = [this] {
+      return active_.load(std::memory_order_relaxed) < static_cast<int>(setup_.workers);
+    };
     sharing_.donate = [this](Explorer::Branch b) {
       active_.fetch_add(1);
       auto branch = std::make_shared<Explorer::Branch>(std::move(b));
@@ -48,7 +50,8 @@ public:
       group_.run([this] { explore(nullptr); });
       group_.wait();
     });
-    total_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sharing_.start).count();
+    total_.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - sharing_.start).count();
     return total_;
   }
 

@@ -28,7 +28,8 @@ void Explorer::pushBackwardRevisits(Event w, bool skipBlockedAwaits) {
     // (a read not added maximally is never revisited: isMaximalExtension, condition 2)
     if (prefix.contains(r) || !g.label(r)->revisitable() || !g.label(r)->addedMax() ||
         cast<ReadLabel>(g.label(r))->rf() == w || // revisited in place already
-        std::find(wl->tookInPlace().begin(), wl->tookInPlace().end(), r) != wl->tookInPlace().end() ||
+        std::find(wl->tookInPlace().begin(), wl->tookInPlace().end(), r) !=
+            wl->tookInPlace().end() ||
         (skipBlockedAwaits && isBlockedAwait(r)))
       continue;
     View kept = keptView(r, w);

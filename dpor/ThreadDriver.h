@@ -20,7 +20,8 @@ public:
   /// (the replay cache), and answers next() from it without running the thread when it can.
   /// `cacheLimit`: the events the tries may hold together (0: no cache); they are all
   /// dropped when they reach it, and fill again.
-  ThreadDriver(ProgramRunner &runner, size_t cacheLimit) : runner_(runner), cacheLimit_(cacheLimit) {}
+  ThreadDriver(ProgramRunner &runner, size_t cacheLimit)
+      : runner_(runner), cacheLimit_(cacheLimit) {}
 
   /// The graph that runs replay against. Threads keep their progress: the caller then
   /// says what differs from the previous graph (invalidate, afterCut) or calls resetAll.

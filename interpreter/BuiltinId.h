@@ -11,19 +11,60 @@
 namespace scopemc {
 
 enum class Builtin : uint8_t {
-  PthreadCreate, PthreadJoin, PthreadExit, PthreadSelf, PthreadEqual,
-  MutexInit, MutexLock, MutexTrylock, MutexUnlock, BarrierInit, BarrierWait,
-  NoEffect,     // pthread_*_destroy, attributes, yields, GPUMC markers: return 0
-  Output,       // printf family: no effect on memory, return 0
-  Malloc, Calloc, AlignedAlloc, Realloc, Free, Memcpy, Memset,
-  AssertFail, VerifierAssert, VerifierAssume, Abort, Exit,
-  WeakAccess, ScopeWorkGroup, ScopeDevice, ScopeSystem,
-  PlaceThread, PlaceBlock, PlaceDevice, PlaceGlobal, GroupSize, SyncThreads,
+  PthreadCreate,
+  PthreadJoin,
+  PthreadExit,
+  PthreadSelf,
+  PthreadEqual,
+  MutexInit,
+  MutexLock,
+  MutexTrylock,
+  MutexUnlock,
+  BarrierInit,
+  BarrierWait,
+  NoEffect, // pthread_*_destroy, attributes, yields, GPUMC markers: return 0
+  Output,   // printf family: no effect on memory, return 0
+  Malloc,
+  Calloc,
+  AlignedAlloc,
+  Realloc,
+  Free,
+  Memcpy,
+  Memset,
+  AssertFail,
+  VerifierAssert,
+  VerifierAssume,
+  Abort,
+  Exit,
+  WeakAccess,
+  ScopeWorkGroup,
+  ScopeDevice,
+  ScopeSystem,
+  PlaceThread,
+  PlaceBlock,
+  PlaceDevice,
+  PlaceGlobal,
+  GroupSize,
+  SyncThreads,
   // GenMC's API (include/scopemc/genmc.h): thread calls returning the id or value, data
   // nondeterminism sampled as GenMC does, hazard pointers
-  ThreadSpawn, ThreadJoinValue, NondetInt, HazardAlloc, HazardProtect, HazardClear, HazardRetire,
+  ThreadSpawn,
+  ThreadJoinValue,
+  NondetInt,
+  HazardAlloc,
+  HazardProtect,
+  HazardClear,
+  HazardRetire,
   // the kernel API of include/scopemc.h (interpreter/Kernel.cpp)
-  ApiLoad, ApiStore, ApiRmw, ApiCas, ApiFence, ApiBarrier, ApiId, ApiLaunch, ApiWait,
+  ApiLoad,
+  ApiStore,
+  ApiRmw,
+  ApiCas,
+  ApiFence,
+  ApiBarrier,
+  ApiId,
+  ApiLaunch,
+  ApiWait,
 };
 
 /// The builtin a declared function name stands for, if any.

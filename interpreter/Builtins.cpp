@@ -58,15 +58,20 @@ Interpreter::Flow Calls::intrinsic(Thread &th, Frame &f, const CallBase &i, Intr
     return result(arg(0));
   case Intrinsic::threadlocal_address: // this thread's instance (addr::kThreadLocal)
     return result(addr::threadBase(addr::kThreadLocal, th.tid) + addr::offsetIn(arg(0)));
-  case Intrinsic::smax: return result(sextBits(arg(0), w) >= sextBits(arg(1), w) ? arg(0) : arg(1));
-  case Intrinsic::smin: return result(sextBits(arg(0), w) <= sextBits(arg(1), w) ? arg(0) : arg(1));
-  case Intrinsic::umax: return result(std::max(arg(0) & maskBits(w), arg(1) & maskBits(w)));
-  case Intrinsic::umin: return result(std::min(arg(0) & maskBits(w), arg(1) & maskBits(w)));
+  case Intrinsic::smax:
+    return result(sextBits(arg(0), w) >= sextBits(arg(1), w) ? arg(0) : arg(1));
+  case Intrinsic::smin:
+    return result(sextBits(arg(0), w) <= sextBits(arg(1), w) ? arg(0) : arg(1));
+  case Intrinsic::umax:
+    return result(std::max(arg(0) & maskBits(w), arg(1) & maskBits(w)));
+  case Intrinsic::umin:
+    return result(std::min(arg(0) & maskBits(w), arg(1) & maskBits(w)));
   case Intrinsic::abs: {
     int64_t v = sextBits(arg(0), w);
     return result(static_cast<uint64_t>(v < 0 ? -v : v));
   }
-  case Intrinsic::ctpop: return result(static_cast<uint64_t>(__builtin_popcountll(arg(0) & maskBits(w))));
+  case Intrinsic::ctpop:
+    return result(static_cast<uint64_t>(__builtin_popcountll(arg(0) & maskBits(w))));
   case Intrinsic::bswap: {
     uint64_t v = __builtin_bswap64(arg(0));
     return result(v >> (64 - w));
@@ -94,12 +99,24 @@ Interpreter::Flow Calls::intrinsic(Thread &th, Frame &f, const CallBase &i, Intr
     APInt a(bw, arg(0)), b(bw, arg(1)), r;
     bool ov = false;
     switch (id) {
-    case Intrinsic::sadd_with_overflow: r = a.sadd_ov(b, ov); break;
-    case Intrinsic::uadd_with_overflow: r = a.uadd_ov(b, ov); break;
-    case Intrinsic::ssub_with_overflow: r = a.ssub_ov(b, ov); break;
-    case Intrinsic::usub_with_overflow: r = a.usub_ov(b, ov); break;
-    case Intrinsic::smul_with_overflow: r = a.smul_ov(b, ov); break;
-    default: r = a.umul_ov(b, ov); break;
+    case Intrinsic::sadd_with_overflow:
+      r = a.sadd_ov(b, ov);
+      break;
+    case Intrinsic::uadd_with_overflow:
+      r = a.uadd_ov(b, ov);
+      break;
+    case Intrinsic::ssub_with_overflow:
+      r = a.ssub_ov(b, ov);
+      break;
+    case Intrinsic::usub_with_overflow:
+      r = a.usub_ov(b, ov);
+      break;
+    case Intrinsic::smul_with_overflow:
+      r = a.smul_ov(b, ov);
+      break;
+    default:
+      r = a.umul_ov(b, ov);
+      break;
     }
     in_.set(f, i, RtValue{0, {RtValue{r.getZExtValue(), {}}, RtValue{ov ? 1u : 0u, {}}}});
     return Flow::Next;
@@ -144,7 +161,7 @@ void Calls::place(Thread &th, Builtin what, uint64_t v) {
 }
 
 Interpreter::Flow Calls::allocate(Thread &th, Frame &f, const CallBase &i, uint64_t size,
-                                        bool zeroed, uint64_t &out) {
+                                  bool zeroed, uint64_t &out) {
   uint64_t top = (th.heapTop + 15) / 16 * 16;
   // Allocation fails (NULL, no event) beyond kMaxAllocation or past the thread's heap region,
   // as it does on a machine for sizes no machine can give.
@@ -161,13 +178,15 @@ Interpreter::Flow Calls::allocate(Thread &th, Frame &f, const CallBase &i, uint6
 }
 
 Interpreter::Flow Calls::barrierWait(Thread &th, const CallBase &i, uint64_t barrier,
-                                           uint32_t count, Scope s) {
+                                     uint32_t count, Scope s) {
   uint32_t k = 0;
   for (auto &[b, n] : th.barrierCalls)
     if (b == barrier)
       k = n;
-  if (!in_.offer(th, BarrierArriveLabel(in_.nextEvent(th), th.pos, s, in_.src(i), barrier, k, count)) ||
-      !in_.offer(th, BarrierDepartLabel(in_.nextEvent(th), th.pos, s, in_.src(i), barrier, k, count)))
+  if (!in_.offer(th,
+                 BarrierArriveLabel(in_.nextEvent(th), th.pos, s, in_.src(i), barrier, k, count)) ||
+      !in_.offer(th,
+                 BarrierDepartLabel(in_.nextEvent(th), th.pos, s, in_.src(i), barrier, k, count)))
     return Flow::Stop;
   bool known = false;
   for (auto &[b, n] : th.barrierCalls)
@@ -180,14 +199,16 @@ Interpreter::Flow Calls::barrierWait(Thread &th, const CallBase &i, uint64_t bar
   return Flow::Next;
 }
 
-Interpreter::Flow Calls::createThread(Thread &th, const CallBase &i, uint64_t routine, uint64_t argument,
-                                      uint64_t &child) {
+Interpreter::Flow Calls::createThread(Thread &th, const CallBase &i, uint64_t routine,
+                                      uint64_t argument, uint64_t &child) {
   if (const FunctionInfo *fi = in_.prog_.functionAt(routine); !fi || fi->fn->isDeclaration())
     return in_.fail(th, i, ErrorKind::MemoryError,
-                    calledFunction(i)->getName().str() + " with a start routine that is not a function");
+                    calledFunction(i)->getName().str() +
+                        " with a start routine that is not a function");
   ThreadEntry entry{routine, argument, std::nullopt, {}};
-  return in_.offer(th, ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i), entry), &child) ? Flow::Next
-                                                                                                : Flow::Stop;
+  return in_.offer(th, ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i), entry), &child)
+             ? Flow::Next
+             : Flow::Stop;
 }
 
 Interpreter::Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
@@ -204,8 +225,10 @@ Interpreter::Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, 
   }
   case Builtin::PthreadJoin: {
     uint64_t value = 0;
-    if (!in_.offer(th, ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i), static_cast<ThreadId>(arg(0))),
-               &value))
+    if (!in_.offer(
+            th,
+            ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i), static_cast<ThreadId>(arg(0))),
+            &value))
       return Flow::Stop;
     if (arg(1))
       if (Flow fl = in_.storeScalar(th, i, arg(1), 8, value, kPlain); fl != Flow::Next)
@@ -213,7 +236,9 @@ Interpreter::Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, 
     return ret(0);
   }
   case Builtin::PthreadExit:
-    return in_.offer(th, ThreadFinishLabel(in_.nextEvent(th), th.pos, in_.src(i), arg(0))) ? Flow::Done : Flow::Stop;
+    return in_.offer(th, ThreadFinishLabel(in_.nextEvent(th), th.pos, in_.src(i), arg(0)))
+               ? Flow::Done
+               : Flow::Stop;
   case Builtin::PthreadSelf:
     return ret(static_cast<uint64_t>(th.tid));
   case Builtin::PthreadEqual:
@@ -225,21 +250,27 @@ Interpreter::Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, 
     bool blocking = b == Builtin::MutexLock;
     uint64_t old = 0;
     if (Flow fl = in_.loadScalar(th, i, arg(0), 4, Access{MemOrder::Acquire, Scope::System}, old,
-                             ReadLabel::Rmw{RmwOp::Cas, 1, 0, blocking});
+                                 ReadLabel::Rmw{RmwOp::Cas, 1, 0, blocking});
         fl != Flow::Next)
       return fl;
     if (old != 0)
       return blocking ? in_.block(th, i, BlockReason::Lock, true) : ret(kEBUSY);
-    if (Flow fl = in_.storeScalar(th, i, arg(0), 4, 1, Access{MemOrder::Relaxed, Scope::System}, true); fl != Flow::Next)
+    if (Flow fl =
+            in_.storeScalar(th, i, arg(0), 4, 1, Access{MemOrder::Relaxed, Scope::System}, true);
+        fl != Flow::Next)
       return fl;
     in_.noteRmw(th, arg(0), 4, 0, 1);
     return ret(0);
   }
   case Builtin::MutexUnlock:
-    return in_.storeScalar(th, i, arg(0), 4, 0, Access{MemOrder::Release, Scope::System}) == Flow::Next ? ret(0) : Flow::Stop;
+    return in_.storeScalar(th, i, arg(0), 4, 0, Access{MemOrder::Release, Scope::System}) ==
+                   Flow::Next
+               ? ret(0)
+               : Flow::Stop;
   case Builtin::BarrierInit: // the count lives in the barrier object
     if (arg(2) == 0)
-      return in_.fail(th, i, ErrorKind::UndefinedBehaviour, "pthread_barrier_init with a count of 0");
+      return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
+                      "pthread_barrier_init with a count of 0");
     return in_.storeScalar(th, i, arg(0), 4, arg(2), kPlain) == Flow::Next ? ret(0) : Flow::Stop;
   case Builtin::BarrierWait: {
     uint64_t count = 0;
@@ -247,8 +278,9 @@ Interpreter::Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, 
       return fl;
     if (count == 0)
       return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
-                  "pthread_barrier_wait on a barrier that was not initialised");
-    if (Flow fl = barrierWait(th, i, arg(0), static_cast<uint32_t>(count), Scope::System); fl != Flow::Next)
+                      "pthread_barrier_wait on a barrier that was not initialised");
+    if (Flow fl = barrierWait(th, i, arg(0), static_cast<uint32_t>(count), Scope::System);
+        fl != Flow::Next)
       return fl;
     return ret(0);
   }
@@ -263,13 +295,16 @@ Interpreter::Flow Calls::verifierBuiltin(Thread &th, Frame &f, const CallBase &i
   case Builtin::AssertFail:
     return in_.fail(th, i, ErrorKind::Assertion, "assertion `" + cString(arg(0)) + "' failed");
   case Builtin::VerifierAssert:
-    return (arg(0) & 1) ? Flow::Next : in_.fail(th, i, ErrorKind::Assertion, "__VERIFIER_assert failed");
+    return (arg(0) & 1) ? Flow::Next
+                        : in_.fail(th, i, ErrorKind::Assertion, "__VERIFIER_assert failed");
   case Builtin::VerifierAssume:
     return (arg(0) & 1) ? Flow::Next : in_.block(th, i, BlockReason::Assume);
   case Builtin::Abort:
     return in_.fail(th, i, ErrorKind::Assertion, calledFunction(i)->getName().str() + "() called");
   case Builtin::Exit:
-    return in_.offer(th, ThreadFinishLabel(in_.nextEvent(th), th.pos, in_.src(i), arg(0))) ? Flow::Done : Flow::Stop;
+    return in_.offer(th, ThreadFinishLabel(in_.nextEvent(th), th.pos, in_.src(i), arg(0)))
+               ? Flow::Done
+               : Flow::Stop;
   case Builtin::WeakAccess:
     th.weakNext = true;
     th.weakFrom = in_.src(i);
@@ -313,7 +348,9 @@ Interpreter::Flow Calls::memoryBuiltin(Thread &th, Frame &f, const CallBase &i, 
   uint64_t out = 0;
   Flow fl = Flow::Next;
   switch (b) {
-  case Builtin::Malloc: fl = allocate(th, f, i, arg(0), false, out); break;
+  case Builtin::Malloc:
+    fl = allocate(th, f, i, arg(0), false, out);
+    break;
   case Builtin::Calloc: {
     uint64_t bytes = 0;
     if (__builtin_mul_overflow(arg(0), arg(1), &bytes))
@@ -321,7 +358,9 @@ Interpreter::Flow Calls::memoryBuiltin(Thread &th, Frame &f, const CallBase &i, 
     fl = allocate(th, f, i, bytes, true, out);
     break;
   }
-  case Builtin::AlignedAlloc: fl = allocate(th, f, i, arg(1), false, out); break;
+  case Builtin::AlignedAlloc:
+    fl = allocate(th, f, i, arg(1), false, out);
+    break;
   case Builtin::Realloc: {
     uint64_t old = arg(0), oldSize = 0;
     bool known = old == 0;
@@ -331,11 +370,13 @@ Interpreter::Flow Calls::memoryBuiltin(Thread &th, Frame &f, const CallBase &i, 
         oldSize = a.size;
       }
     if (!known)
-      throw InputError(toString(in_.src(i)) + ": realloc of memory allocated by another thread is not supported");
+      throw InputError(toString(in_.src(i)) +
+                       ": realloc of memory allocated by another thread is not supported");
     fl = allocate(th, f, i, arg(1), false, out);
     if (fl == Flow::Next && old && out) // a failed realloc (NULL) keeps the old block
       fl = in_.copyMemory(th, i, out, old, std::min(oldSize, arg(1)), false);
-    if (fl == Flow::Next && old && out && !in_.offer(th, FreeLabel(in_.nextEvent(th), th.pos, in_.src(i), old)))
+    if (fl == Flow::Next && old && out &&
+        !in_.offer(th, FreeLabel(in_.nextEvent(th), th.pos, in_.src(i), old)))
       fl = Flow::Stop;
     break;
   }
@@ -359,10 +400,12 @@ Interpreter::Flow Calls::memoryBuiltin(Thread &th, Frame &f, const CallBase &i, 
   return fl;
 }
 
-Interpreter::Flow Calls::builtin(Thread &th, Frame &f, const CallBase &i, const llvm::Function &callee) {
+Interpreter::Flow Calls::builtin(Thread &th, Frame &f, const CallBase &i,
+                                 const llvm::Function &callee) {
   std::optional<Builtin> b = in_.prog_.builtinOf(&callee);
   if (!b)
-    throw InputError(toString(in_.src(i)) + ": unsupported function '" + callee.getName().str() + "'");
+    throw InputError(toString(in_.src(i)) + ": unsupported function '" + callee.getName().str() +
+                     "'");
   switch (*b) {
   case Builtin::Malloc:
   case Builtin::Calloc:

@@ -59,7 +59,8 @@ Grain Program::scalarGrain(uint64_t a) const {
   Type *ty = rangeGlobals_[static_cast<size_t>(it - globalRanges_.begin())]->getValueType();
   uint64_t off = (addr::isBlockShared(a)   ? addr::sharedTemplate(a)
                   : addr::isThreadLocal(a) ? addr::threadLocalTemplate(a)
-                                           : a) - start;
+                                           : a) -
+                 start;
   return grainIn(dataLayout(), ty, off);
 }
 
@@ -101,7 +102,8 @@ Type *typeLoadedFrom(const GlobalVariable &gv) {
   Type *seen = nullptr;
   for (const User *gu : gv.users())
     if (auto *l = dyn_cast<LoadInst>(gu); l && l->getType()->isPointerTy())
-      if (Type *t = typeUsedWith(l, false); t && (!seen || (t->isStructTy() && !seen->isStructTy())))
+      if (Type *t = typeUsedWith(l, false);
+          t && (!seen || (t->isStructTy() && !seen->isStructTy())))
         seen = t;
   return seen;
 }
@@ -132,7 +134,8 @@ void Program::analyseBulkOperations(const Function &f) {
     if (!callee)
       continue;
     Intrinsic::ID id = callee->getIntrinsicID();
-    std::optional<Builtin> b = callee->isDeclaration() ? builtinNamed(callee->getName()) : std::nullopt;
+    std::optional<Builtin> b =
+        callee->isDeclaration() ? builtinNamed(callee->getName()) : std::nullopt;
     bool set = id == Intrinsic::memset || b == Builtin::Memset;
     bool copy = id == Intrinsic::memcpy || id == Intrinsic::memmove || b == Builtin::Memcpy;
     if (!set && !copy)

@@ -26,7 +26,8 @@ private:
   Flow memoryBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, Builtin b);
   /// Offers the creation of a thread running `routine(argument)` (a memory error when the
   /// routine is not a defined function); `child` is the new thread's id.
-  Flow createThread(Thread &th, const llvm::CallBase &i, uint64_t routine, uint64_t argument, uint64_t &child);
+  Flow createThread(Thread &th, const llvm::CallBase &i, uint64_t routine, uint64_t argument,
+                    uint64_t &child);
   Flow barrierWait(Thread &th, const llvm::CallBase &i, uint64_t barrier, uint32_t count, Scope s);
   Flow allocate(Thread &th, Frame &f, const llvm::CallBase &i, uint64_t size, bool zeroed,
                 uint64_t &out);

@@ -24,7 +24,8 @@ uint64_t sampledValue(ThreadId tid, uint32_t k) {
 Interpreter::Flow Calls::protect(Thread &th, const CallBase &i, uint64_t slot, uint64_t target) {
   // Setting a hazard pointer to what it already protects changes nothing: no event (so a
   // protect-and-validate loop that goes round again is an iteration with no effect).
-  auto it = std::find_if(th.hazards.begin(), th.hazards.end(), [&](auto &h) { return h.first == slot; });
+  auto it =
+      std::find_if(th.hazards.begin(), th.hazards.end(), [&](auto &h) { return h.first == slot; });
   uint64_t now = it == th.hazards.end() ? 0 : it->second;
   if (now == target)
     return Flow::Next;
@@ -49,8 +50,10 @@ Interpreter::Flow Calls::genmcBuiltin(Thread &th, Frame &f, const CallBase &i, B
   }
   case Builtin::ThreadJoinValue: { // __VERIFIER_thread_join(id): the thread's value
     uint64_t value = 0;
-    if (!in_.offer(th, ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i), static_cast<ThreadId>(arg(0))),
-                   &value))
+    if (!in_.offer(
+            th,
+            ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i), static_cast<ThreadId>(arg(0))),
+            &value))
       return Flow::Stop;
     return ret(value);
   }

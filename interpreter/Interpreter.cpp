@@ -48,7 +48,9 @@ Interpreter::Interpreter(const Program &prog, InterpreterOptions opts)
 
 Interpreter::~Interpreter() = default;
 
-uint64_t Interpreter::initialValue(Addr a, uint32_t size) const { return prog_.initialValue(a, size); }
+uint64_t Interpreter::initialValue(Addr a, uint32_t size) const {
+  return prog_.initialValue(a, size);
+}
 
 void Interpreter::resetThread(ThreadId t, const ThreadEntry &entry, ThreadPos pos) {
   if (t >= static_cast<ThreadId>(threads_.size()))
@@ -77,10 +79,10 @@ RunStatus Interpreter::run(ThreadId t, EventSink &sink) {
     if (!offer(th, ThreadStartLabel(nextEvent(th), th.pos, Event::init())))
       return RunStatus::Stopped;
     th.started = true;
-    const FunctionInfo *fi =
-        t == 0 ? &prog_.entry() : prog_.functionAt(th.entry.function);
+    const FunctionInfo *fi = t == 0 ? &prog_.entry() : prog_.functionAt(th.entry.function);
     if (!fi || fi->fn->isDeclaration())
-      throw InputError("thread " + std::to_string(t) + " starts at an address that is not a function");
+      throw InputError("thread " + std::to_string(t) +
+                       " starts at an address that is not a function");
     std::vector<RtValue> args;
     for (size_t k = 0; k < fi->fn->arg_size(); ++k)
       args.push_back(RtValue{k == 0 && t != 0 ? th.entry.argument : 0, {}});
@@ -222,7 +224,8 @@ std::vector<ProgramRunner::LoopActivity> Interpreter::busyLoops(uint64_t minIter
             where = s;
         out.push_back({where, th.tid, f.loopIters[l]});
       }
-  std::stable_sort(out.begin(), out.end(), [](auto &a, auto &b) { return a.iterations > b.iterations; });
+  std::stable_sort(out.begin(), out.end(),
+                   [](auto &a, auto &b) { return a.iterations > b.iterations; });
   return out;
 }
 
@@ -237,36 +240,70 @@ RtValue Interpreter::binary(const BinaryOperator &i, const RtValue &a, const RtV
   if (t->isFloatingPointTy()) {
     double x = asDouble(a.bits, t), y = asDouble(b.bits, t), z = 0;
     switch (i.getOpcode()) {
-    case Instruction::FAdd: z = x + y; break;
-    case Instruction::FSub: z = x - y; break;
-    case Instruction::FMul: z = x * y; break;
-    case Instruction::FDiv: z = x / y; break;
-    case Instruction::FRem: z = std::fmod(x, y); break;
-    default: break;
+    case Instruction::FAdd:
+      z = x + y;
+      break;
+    case Instruction::FSub:
+      z = x - y;
+      break;
+    case Instruction::FMul:
+      z = x * y;
+      break;
+    case Instruction::FDiv:
+      z = x / y;
+      break;
+    case Instruction::FRem:
+      z = std::fmod(x, y);
+      break;
+    default:
+      break;
     }
     return RtValue{fromDouble(z, t), {}};
   }
   unsigned w = intBits(t);
   uint64_t x = a.bits & mask(w), y = b.bits & mask(w), z = 0;
   switch (i.getOpcode()) {
-  case Instruction::Add: z = x + y; break;
-  case Instruction::Sub: z = x - y; break;
-  case Instruction::Mul: z = x * y; break;
-  case Instruction::UDiv: z = x / y; break;
+  case Instruction::Add:
+    z = x + y;
+    break;
+  case Instruction::Sub:
+    z = x - y;
+    break;
+  case Instruction::Mul:
+    z = x * y;
+    break;
+  case Instruction::UDiv:
+    z = x / y;
+    break;
   case Instruction::SDiv:
     z = sext(y, w) == -1 ? 0 - x : static_cast<uint64_t>(sext(x, w) / sext(y, w));
     break;
-  case Instruction::URem: z = x % y; break;
+  case Instruction::URem:
+    z = x % y;
+    break;
   case Instruction::SRem:
     z = sext(y, w) == -1 ? 0 : static_cast<uint64_t>(sext(x, w) % sext(y, w));
     break;
-  case Instruction::Shl: z = y >= w ? 0 : x << y; break;
-  case Instruction::LShr: z = y >= w ? 0 : x >> y; break;
-  case Instruction::AShr: z = static_cast<uint64_t>(sext(x, w) >> std::min<uint64_t>(y, w - 1)); break;
-  case Instruction::And: z = x & y; break;
-  case Instruction::Or: z = x | y; break;
-  case Instruction::Xor: z = x ^ y; break;
-  default: break;
+  case Instruction::Shl:
+    z = y >= w ? 0 : x << y;
+    break;
+  case Instruction::LShr:
+    z = y >= w ? 0 : x >> y;
+    break;
+  case Instruction::AShr:
+    z = static_cast<uint64_t>(sext(x, w) >> std::min<uint64_t>(y, w - 1));
+    break;
+  case Instruction::And:
+    z = x & y;
+    break;
+  case Instruction::Or:
+    z = x | y;
+    break;
+  case Instruction::Xor:
+    z = x ^ y;
+    break;
+  default:
+    break;
   }
   return RtValue{z & mask(w), {}};
 }
@@ -281,17 +318,26 @@ RtValue Interpreter::castValue(const CastInst &i, const RtValue &v) const {
   }
   unsigned sw = intBits(srcTy), dw = intBits(dst);
   switch (i.getOpcode()) {
-  case Instruction::Trunc: return RtValue{v.bits & mask(dw), {}};
-  case Instruction::ZExt: return RtValue{v.bits & mask(sw), {}};
-  case Instruction::SExt: return RtValue{static_cast<uint64_t>(sext(v.bits, sw)) & mask(dw), {}};
+  case Instruction::Trunc:
+    return RtValue{v.bits & mask(dw), {}};
+  case Instruction::ZExt:
+    return RtValue{v.bits & mask(sw), {}};
+  case Instruction::SExt:
+    return RtValue{static_cast<uint64_t>(sext(v.bits, sw)) & mask(dw), {}};
   case Instruction::FPTrunc:
-  case Instruction::FPExt: return RtValue{fromDouble(asDouble(v.bits, srcTy), dst), {}};
-  case Instruction::FPToUI: return RtValue{static_cast<uint64_t>(asDouble(v.bits, srcTy)) & mask(dw), {}};
+  case Instruction::FPExt:
+    return RtValue{fromDouble(asDouble(v.bits, srcTy), dst), {}};
+  case Instruction::FPToUI:
+    return RtValue{static_cast<uint64_t>(asDouble(v.bits, srcTy)) & mask(dw), {}};
   case Instruction::FPToSI:
-    return RtValue{static_cast<uint64_t>(static_cast<int64_t>(asDouble(v.bits, srcTy))) & mask(dw), {}};
-  case Instruction::UIToFP: return RtValue{fromDouble(static_cast<double>(v.bits & mask(sw)), dst), {}};
-  case Instruction::SIToFP: return RtValue{fromDouble(static_cast<double>(sext(v.bits, sw)), dst), {}};
-  default: return RtValue{v.bits & mask(dst->isIntegerTy() ? dw : 64), {}}; // bitcast, ptr<->int
+    return RtValue{static_cast<uint64_t>(static_cast<int64_t>(asDouble(v.bits, srcTy))) & mask(dw),
+                   {}};
+  case Instruction::UIToFP:
+    return RtValue{fromDouble(static_cast<double>(v.bits & mask(sw)), dst), {}};
+  case Instruction::SIToFP:
+    return RtValue{fromDouble(static_cast<double>(sext(v.bits, sw)), dst), {}};
+  default:
+    return RtValue{v.bits & mask(dst->isIntegerTy() ? dw : 64), {}}; // bitcast, ptr<->int
   }
 }
 
@@ -314,39 +360,67 @@ bool compareInt(CmpInst::Predicate p, uint64_t x, uint64_t y, unsigned w) {
   x &= mask(w);
   y &= mask(w);
   switch (p) {
-  case CmpInst::ICMP_EQ: return x == y;
-  case CmpInst::ICMP_NE: return x != y;
-  case CmpInst::ICMP_UGT: return x > y;
-  case CmpInst::ICMP_UGE: return x >= y;
-  case CmpInst::ICMP_ULT: return x < y;
-  case CmpInst::ICMP_ULE: return x <= y;
-  case CmpInst::ICMP_SGT: return sx > sy;
-  case CmpInst::ICMP_SGE: return sx >= sy;
-  case CmpInst::ICMP_SLT: return sx < sy;
-  case CmpInst::ICMP_SLE: return sx <= sy;
-  default: return false;
+  case CmpInst::ICMP_EQ:
+    return x == y;
+  case CmpInst::ICMP_NE:
+    return x != y;
+  case CmpInst::ICMP_UGT:
+    return x > y;
+  case CmpInst::ICMP_UGE:
+    return x >= y;
+  case CmpInst::ICMP_ULT:
+    return x < y;
+  case CmpInst::ICMP_ULE:
+    return x <= y;
+  case CmpInst::ICMP_SGT:
+    return sx > sy;
+  case CmpInst::ICMP_SGE:
+    return sx >= sy;
+  case CmpInst::ICMP_SLT:
+    return sx < sy;
+  case CmpInst::ICMP_SLE:
+    return sx <= sy;
+  default:
+    return false;
   }
 }
 bool compareFloat(CmpInst::Predicate p, double x, double y) {
   bool unord = std::isnan(x) || std::isnan(y);
   switch (p) {
-  case CmpInst::FCMP_FALSE: return false;
-  case CmpInst::FCMP_TRUE: return true;
-  case CmpInst::FCMP_OEQ: return !unord && x == y;
-  case CmpInst::FCMP_OGT: return !unord && x > y;
-  case CmpInst::FCMP_OGE: return !unord && x >= y;
-  case CmpInst::FCMP_OLT: return !unord && x < y;
-  case CmpInst::FCMP_OLE: return !unord && x <= y;
-  case CmpInst::FCMP_ONE: return !unord && x != y;
-  case CmpInst::FCMP_ORD: return !unord;
-  case CmpInst::FCMP_UNO: return unord;
-  case CmpInst::FCMP_UEQ: return unord || x == y;
-  case CmpInst::FCMP_UGT: return unord || x > y;
-  case CmpInst::FCMP_UGE: return unord || x >= y;
-  case CmpInst::FCMP_ULT: return unord || x < y;
-  case CmpInst::FCMP_ULE: return unord || x <= y;
-  case CmpInst::FCMP_UNE: return unord || x != y;
-  default: return false;
+  case CmpInst::FCMP_FALSE:
+    return false;
+  case CmpInst::FCMP_TRUE:
+    return true;
+  case CmpInst::FCMP_OEQ:
+    return !unord && x == y;
+  case CmpInst::FCMP_OGT:
+    return !unord && x > y;
+  case CmpInst::FCMP_OGE:
+    return !unord && x >= y;
+  case CmpInst::FCMP_OLT:
+    return !unord && x < y;
+  case CmpInst::FCMP_OLE:
+    return !unord && x <= y;
+  case CmpInst::FCMP_ONE:
+    return !unord && x != y;
+  case CmpInst::FCMP_ORD:
+    return !unord;
+  case CmpInst::FCMP_UNO:
+    return unord;
+  case CmpInst::FCMP_UEQ:
+    return unord || x == y;
+  case CmpInst::FCMP_UGT:
+    return unord || x > y;
+  case CmpInst::FCMP_UGE:
+    return unord || x >= y;
+  case CmpInst::FCMP_ULT:
+    return unord || x < y;
+  case CmpInst::FCMP_ULE:
+    return unord || x <= y;
+  case CmpInst::FCMP_UNE:
+    return unord || x != y;
+  default:
+    return false;
   }
 }
 } // namespace
@@ -389,8 +463,11 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
     auto &c = cast<CmpInst>(i);
     Type *t = c.getOperand(0)->getType();
     if (!t->isVectorTy() && !c.isFPPredicate()) {
-      setBits(f, i, compareInt(c.getPredicate(), bits(f, c.getOperand(0)), bits(f, c.getOperand(1)),
-                               intBits(t)) ? 1u : 0u);
+      setBits(f, i,
+              compareInt(c.getPredicate(), bits(f, c.getOperand(0)), bits(f, c.getOperand(1)),
+                         intBits(t))
+                  ? 1u
+                  : 0u);
       return Flow::Next;
     }
     RtValue a = get(f, c.getOperand(0)), b = get(f, c.getOperand(1));
@@ -470,15 +547,17 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
     top = (top + align - 1) / align * align;
     // A frame past the thread's stack (a huge or negative VLA or alloca size) overflows it,
     // as it would on a machine: the program's memory error, not the tool's.
-    if (__builtin_mul_overflow(dl.getTypeAllocSize(a.getAllocatedType()).getFixedValue(), n, &size) ||
+    if (__builtin_mul_overflow(dl.getTypeAllocSize(a.getAllocatedType()).getFixedValue(), n,
+                               &size) ||
         size > addr::kMaxStack - top)
       return fail(th, i, ErrorKind::MemoryError,
                   "stack overflow: a local object of " + std::to_string(n) + " x " +
                       std::to_string(dl.getTypeAllocSize(a.getAllocatedType()).getFixedValue()) +
-                      " bytes does not fit in the thread's stack (" + std::to_string(addr::kMaxStack >> 20) +
-                      " MiB, the usual default)");
+                      " bytes does not fit in the thread's stack (" +
+                      std::to_string(addr::kMaxStack >> 20) + " MiB, the usual default)");
     size = std::max<uint64_t>(size, 1);
-    uint64_t base = addr::threadBase(prog_.isPrivate(&a) ? addr::kPrivateStack : addr::kSharedStack, th.tid);
+    uint64_t base =
+        addr::threadBase(prog_.isPrivate(&a) ? addr::kPrivateStack : addr::kSharedStack, th.tid);
     set(f, i, RtValue{base + top, {}});
     top += size;
     if (prog_.isPrivate(&a) && th.priv.size() < th.privTop)
@@ -526,8 +605,8 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
       case Instruction::AShr: // C: a shift by the width or more is undefined
         if (unsigned w = intBits(b->getType()); (y.bits & mask(w)) >= w)
           return fail(th, i, ErrorKind::UndefinedBehaviour,
-                      "shift by " + std::to_string(y.bits & mask(w)) + " of a " + std::to_string(w) +
-                          "-bit value");
+                      "shift by " + std::to_string(y.bits & mask(w)) + " of a " +
+                          std::to_string(w) + "-bit value");
         break;
       default:
         break;

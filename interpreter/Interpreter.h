@@ -4,8 +4,8 @@
 #pragma once
 
 #include <map>
-#include <optional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <llvm/IR/Instructions.h>
@@ -90,7 +90,7 @@ private:
     const llvm::BasicBlock *bb = nullptr;
     llvm::BasicBlock::const_iterator pc;
     std::vector<RtValue> regs;
-    std::vector<uint32_t> loopIters;  // back edges taken in the current instance of each loop
+    std::vector<uint32_t> loopIters;        // back edges taken in the current instance of each loop
     std::vector<IterationStart> loopStarts; // the thread as the current iteration began
     uint64_t privMark = 0;
   };
@@ -113,17 +113,18 @@ private:
     uint64_t privTop = 0, sharedTop = 0, heapTop = 0;
     std::vector<OwnAlloc> ownAllocs;
     std::vector<std::pair<uint64_t, uint32_t>> barrierCalls; // (barrier, calls so far)
-    uint32_t groupSize = 0; // __VERIFIER_groupsize
-    std::optional<uint32_t> globalId; // __VERIFIER_thread_global_id, placed once the group size is known
+    uint32_t groupSize = 0;                                  // __VERIFIER_groupsize
+    std::optional<uint32_t>
+        globalId; // __VERIFIER_thread_global_id, placed once the group size is known
     /// A bulk operation (memset, memcpy) stopped part-way: the pieces before `off` are
     /// done (their events replayed), so running the instruction again continues there
     /// instead of offering every piece again (Memory.cpp).
     struct Bulk {
       const llvm::Instruction *inst = nullptr;
       uint64_t off = 0;
-      bool storing = false;      // memcpy: reading done, storing from `off`
-      std::vector<uint8_t> buf;  // memcpy: the bytes read so far
-      std::vector<bool> skip;    // memcpy: padding pieces (not copied)
+      bool storing = false;     // memcpy: reading done, storing from `off`
+      std::vector<uint8_t> buf; // memcpy: the bytes read so far
+      std::vector<bool> skip;   // memcpy: padding pieces (not copied)
     } bulk;
     uint32_t nondetCalls = 0; // __VERIFIER_nondet_* calls so far (the value is a function of it)
     std::vector<std::pair<uint64_t, uint64_t>> hazards; // (hazard pointer, what it protects)
@@ -131,7 +132,7 @@ private:
       std::vector<ThreadId> threads;
       bool waited = false;
     };
-    std::vector<Launch> launches;                           // kernels this thread launched
+    std::vector<Launch> launches;                          // kernels this thread launched
     std::vector<std::pair<uint32_t, uint32_t>> blocksUsed; // (device, blocks launched there)
   };
   /// What executing one instruction did.
@@ -180,13 +181,13 @@ private:
   /// Loads a value of type ty at a; returns Stop/Done or Next.
   Flow load(Thread &th, const llvm::Instruction &i, uint64_t a, llvm::Type *ty, Access acc,
             RtValue &out);
-  Flow store(Thread &th, const llvm::Instruction &i, uint64_t a, llvm::Type *ty,
-             const RtValue &v, Access acc);
+  Flow store(Thread &th, const llvm::Instruction &i, uint64_t a, llvm::Type *ty, const RtValue &v,
+             Access acc);
   Flow accessCheck(Thread &th, const llvm::Instruction &i, uint64_t a, uint64_t size);
-  Flow loadScalar(Thread &th, const llvm::Instruction &i, uint64_t a, uint32_t size,
-                  Access acc, uint64_t &out, ReadLabel::Rmw rmw = {});
-  Flow storeScalar(Thread &th, const llvm::Instruction &i, uint64_t a, uint32_t size,
-                   uint64_t v, Access acc, bool rmwPart = false);
+  Flow loadScalar(Thread &th, const llvm::Instruction &i, uint64_t a, uint32_t size, Access acc,
+                  uint64_t &out, ReadLabel::Rmw rmw = {});
+  Flow storeScalar(Thread &th, const llvm::Instruction &i, uint64_t a, uint32_t size, uint64_t v,
+                   Access acc, bool rmwPart = false);
   /// An atomic read-modify-write (or a plain one when acc is plain); `old` is the value read.
   Flow rmwAt(Thread &th, const llvm::Instruction &i, uint64_t a, uint32_t size, RmwOp op,
              uint64_t x, Access acc, uint64_t &old);
@@ -202,7 +203,8 @@ private:
                   bool resumable = true);
   Flow setMemory(Thread &th, const llvm::Instruction &i, uint64_t dst, uint8_t byte, uint64_t n);
   /// How operand `operand` (at address ptr) of bulk operation i splits (Program::bulkShape).
-  Piecing piecing(const Thread &th, const llvm::Instruction &i, unsigned operand, uint64_t ptr) const;
+  Piecing piecing(const Thread &th, const llvm::Instruction &i, unsigned operand,
+                  uint64_t ptr) const;
   Scope scopeOf(const Thread &th, llvm::SyncScope::ID id) const;
   MemOrder accessOrder(Thread &th, llvm::AtomicOrdering o) const;
   Access accessOf(Thread &th, llvm::AtomicOrdering o, llvm::SyncScope::ID id) const;

@@ -19,31 +19,42 @@ constexpr uint32_t kMaxLaunchesPerThread = 64;
 // C11 memory_order values (__ATOMIC_RELAXED ... __ATOMIC_SEQ_CST).
 std::optional<MemOrder> orderOf(uint64_t v) {
   switch (v) {
-  case 0: return MemOrder::Relaxed;
+  case 0:
+    return MemOrder::Relaxed;
   case 1: // consume is strengthened to acquire, as compilers do
-  case 2: return MemOrder::Acquire;
-  case 3: return MemOrder::Release;
-  case 4: return MemOrder::AcqRel;
-  case 5: return MemOrder::SeqCst;
-  default: return std::nullopt;
+  case 2:
+    return MemOrder::Acquire;
+  case 3:
+    return MemOrder::Release;
+  case 4:
+    return MemOrder::AcqRel;
+  case 5:
+    return MemOrder::SeqCst;
+  default:
+    return std::nullopt;
   }
 }
 
 // scopemc_scope values, which are also OpenCL's memory_scope values for the first four.
 std::optional<Scope> scopeOfApi(uint64_t v) {
   switch (v) {
-  case 0: return Scope::Thread;
-  case 1: return Scope::Block;
-  case 2: return Scope::Device;
-  case 3: return Scope::System;
-  default: return std::nullopt;
+  case 0:
+    return Scope::Thread;
+  case 1:
+    return Scope::Block;
+  case 2:
+    return Scope::Device;
+  case 3:
+    return Scope::System;
+  default:
+    return std::nullopt;
   }
 }
 
 // __SCOPEMC_RMW_* values of include/scopemc/api.h.
 std::optional<RmwOp> rmwOfApi(uint64_t v) {
-  static const RmwOp kOps[] = {RmwOp::Xchg, RmwOp::Add, RmwOp::Sub,  RmwOp::And,
-                               RmwOp::Or,   RmwOp::Xor, RmwOp::Min,  RmwOp::Max,
+  static const RmwOp kOps[] = {RmwOp::Xchg, RmwOp::Add,  RmwOp::Sub,  RmwOp::And,
+                               RmwOp::Or,   RmwOp::Xor,  RmwOp::Min,  RmwOp::Max,
                                RmwOp::UMin, RmwOp::UMax, RmwOp::FAdd, RmwOp::FSub};
   if (v < std::size(kOps))
     return kOps[v];
@@ -63,9 +74,12 @@ uint64_t barrierKey(uint32_t launchKey, uint32_t device, uint32_t block) {
 // Splits a linear index into coordinates of extent d.
 uint32_t coordinate(uint64_t linear, const Dim3 &d, unsigned axis) {
   switch (axis) {
-  case 0: return static_cast<uint32_t>(linear % d.x);
-  case 1: return static_cast<uint32_t>(linear / d.x % d.y);
-  default: return static_cast<uint32_t>(linear / (uint64_t{d.x} * d.y));
+  case 0:
+    return static_cast<uint32_t>(linear % d.x);
+  case 1:
+    return static_cast<uint32_t>(linear / d.x % d.y);
+  default:
+    return static_cast<uint32_t>(linear / (uint64_t{d.x} * d.y));
   }
 }
 
@@ -84,20 +98,30 @@ uint64_t Calls::threadQuery(const Thread &th, uint64_t which) const {
   if (th.entry.place) {
     const KernelGrid &k = th.entry.kernel;
     switch (which / 3) {
-    case 0: return coordinate(th.pos.thread, k.block, axis);
-    case 1: return coordinate(th.pos.block - k.blockBase, k.grid, axis);
-    case 2: return axis == 0 ? k.block.x : axis == 1 ? k.block.y : k.block.z;
-    case 3: return axis == 0 ? k.grid.x : axis == 1 ? k.grid.y : k.grid.z;
-    default: return th.pos.device;
+    case 0:
+      return coordinate(th.pos.thread, k.block, axis);
+    case 1:
+      return coordinate(th.pos.block - k.blockBase, k.grid, axis);
+    case 2:
+      return axis == 0 ? k.block.x : axis == 1 ? k.block.y : k.block.z;
+    case 3:
+      return axis == 0 ? k.grid.x : axis == 1 ? k.grid.y : k.grid.z;
+    default:
+      return th.pos.device;
     }
   }
   bool placed = !isHostPos(th.pos); // a GPUMC-style thread placed by annotations
   switch (which / 3) {
-  case 0: return placed && axis == 0 ? th.pos.thread : 0;
-  case 1: return placed && axis == 0 ? th.pos.block : 0;
-  case 2: return axis == 0 && th.groupSize ? th.groupSize : 1;
-  case 3: return 1;
-  default: return placed ? th.pos.device : 0;
+  case 0:
+    return placed && axis == 0 ? th.pos.thread : 0;
+  case 1:
+    return placed && axis == 0 ? th.pos.block : 0;
+  case 2:
+    return axis == 0 && th.groupSize ? th.groupSize : 1;
+  case 3:
+    return 1;
+  default:
+    return placed ? th.pos.device : 0;
   }
 }
 
@@ -109,14 +133,14 @@ Interpreter::Flow Calls::blockBarrier(Thread &th, const CallBase &i) {
   }
   if (th.groupSize == 0)
     throw InputError(toString(in_.src(i)) + ": a block barrier outside a launched kernel needs the "
-                     "block size: call __VERIFIER_groupsize(n) first");
+                                            "block size: call __VERIFIER_groupsize(n) first");
   return barrierWait(th, i, barrierKey(0, th.pos.device, th.pos.block), th.groupSize, Scope::Block);
 }
 
 Interpreter::Flow Calls::gridBarrier(Thread &th, const CallBase &i) {
   if (!th.entry.place)
     return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
-                "grid barrier called by a thread that is not part of a launched kernel");
+                    "grid barrier called by a thread that is not part of a launched kernel");
   const KernelGrid &k = th.entry.kernel;
   return barrierWait(th, i, barrierKey(1 + k.launch, th.pos.device, 0xFFFF),
                      static_cast<uint32_t>(k.grid.count() * k.block.count()), Scope::Device);
@@ -178,20 +202,25 @@ Interpreter::Flow Calls::apiAccess(Thread &th, Frame &f, const CallBase &i, Buil
 Interpreter::Flow Calls::launch(Thread &th, Frame &f, const CallBase &i) {
   // (kernel, argument, device, grid x/y/z, block x/y/z) -> launch handle
   auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
-  auto dim = [&](unsigned k) { return Dim3{static_cast<uint32_t>(arg(k)), static_cast<uint32_t>(arg(k + 1)),
-                                           static_cast<uint32_t>(arg(k + 2))}; };
+  auto dim = [&](unsigned k) {
+    return Dim3{static_cast<uint32_t>(arg(k)), static_cast<uint32_t>(arg(k + 1)),
+                static_cast<uint32_t>(arg(k + 2))};
+  };
   uint64_t fn = arg(0), argument = arg(1);
   auto device = static_cast<uint32_t>(arg(2));
   Dim3 grid = dim(3), block = dim(6);
   const FunctionInfo *fi = in_.prog_.functionAt(fn);
   if (!fi || fi->fn->isDeclaration())
-    return in_.fail(th, i, ErrorKind::MemoryError, "kernel launch of an address that is not a function");
+    return in_.fail(th, i, ErrorKind::MemoryError,
+                    "kernel launch of an address that is not a function");
   uint64_t n = grid.count() * block.count();
   if (n == 0)
-    return in_.fail(th, i, ErrorKind::UndefinedBehaviour, "kernel launch with an empty grid or block");
+    return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
+                    "kernel launch with an empty grid or block");
   if (n > kMaxLaunchThreads || block.count() > 0xFFFF)
     throw InputError(toString(in_.src(i)) + ": a launch of " + std::to_string(n) +
-                     " threads is beyond scopemc's limit of " + std::to_string(kMaxLaunchThreads) + " threads");
+                     " threads is beyond scopemc's limit of " + std::to_string(kMaxLaunchThreads) +
+                     " threads");
   if (th.launches.size() >= kMaxLaunchesPerThread)
     throw InputError(toString(in_.src(i)) + ": more than " + std::to_string(kMaxLaunchesPerThread) +
                      " kernel launches from one thread are not supported");
@@ -202,10 +231,11 @@ Interpreter::Flow Calls::launch(Thread &th, Frame &f, const CallBase &i) {
   // Block numbers, shared-memory copies and barrier objects are named with 16 bits of block
   // and 4 bits of device: refuse what would not fit rather than share them by accident.
   if ((static_cast<uint64_t>(th.tid) << 10) + used + grid.count() > 0x10000 || device > 0xF)
-    throw InputError(toString(in_.src(i)) + ": kernel launches from thread " + std::to_string(th.tid) +
-                     " on device " + std::to_string(device) +
-                     " are beyond scopemc's limits (devices 0-15, launches from the first 64 threads, "
-                     "1024 blocks per launching thread and device)");
+    throw InputError(
+        toString(in_.src(i)) + ": kernel launches from thread " + std::to_string(th.tid) +
+        " on device " + std::to_string(device) +
+        " are beyond scopemc's limits (devices 0-15, launches from the first 64 threads, "
+        "1024 blocks per launching thread and device)");
   KernelGrid k{grid, block, (static_cast<uint32_t>(th.tid) << 10) + used,
                (static_cast<uint32_t>(th.tid) << 6) + static_cast<uint32_t>(th.launches.size())};
   Thread::Launch record;
@@ -213,8 +243,10 @@ Interpreter::Flow Calls::launch(Thread &th, Frame &f, const CallBase &i) {
     for (uint64_t t = 0; t < block.count(); ++t) {
       ThreadPos pos{device, k.blockBase + static_cast<uint32_t>(b), static_cast<uint32_t>(t)};
       uint64_t child = 0;
-      if (!in_.offer(th, ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i), ThreadEntry{fn, argument, pos, k}),
-                 &child))
+      if (!in_.offer(th,
+                     ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i),
+                                       ThreadEntry{fn, argument, pos, k}),
+                     &child))
         return Flow::Stop;
       record.threads.push_back(static_cast<ThreadId>(child));
     }
@@ -235,7 +267,7 @@ Interpreter::Flow Calls::waitLaunch(Thread &th, Frame &f, const CallBase &i) {
   uint64_t h = in_.bits(f, i.getArgOperand(0));
   if (h >= th.launches.size() || th.launches[h].waited)
     return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
-                "wait for a kernel launch this thread did not make or already waited for");
+                    "wait for a kernel launch this thread did not make or already waited for");
   for (ThreadId child : th.launches[h].threads)
     if (!in_.offer(th, ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i), child)))
       return Flow::Stop;
@@ -250,7 +282,8 @@ Interpreter::Flow Calls::apiBuiltin(Thread &th, Frame &f, const CallBase &i, Bui
     auto o = orderOf(arg(0));
     auto s = scopeOfApi(arg(1));
     if (!o || !s)
-      return in_.fail(th, i, ErrorKind::UndefinedBehaviour, "invalid memory order or scope for a fence");
+      return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
+                      "invalid memory order or scope for a fence");
     if (*o == MemOrder::Relaxed)
       return Flow::Next; // a relaxed fence has no effect
     return in_.offer(th, in_.fenceLabel(th, i, *o, *s)) ? Flow::Next : Flow::Stop;
@@ -260,7 +293,8 @@ Interpreter::Flow Calls::apiBuiltin(Thread &th, Frame &f, const CallBase &i, Bui
       return blockBarrier(th, i);
     if (arg(0) == 2)
       return gridBarrier(th, i);
-    return in_.fail(th, i, ErrorKind::UndefinedBehaviour, "a barrier's scope must be block or device");
+    return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
+                    "a barrier's scope must be block or device");
   case Builtin::ApiId:
     in_.setBits(f, i, threadQuery(th, arg(0)));
     return Flow::Next;

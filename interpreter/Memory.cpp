@@ -15,13 +15,19 @@ uint64_t mask(uint32_t bytes) { return bytes >= 8 ? ~0ull : ((1ull << (bytes * 8
 
 MemOrder toOrder(AtomicOrdering o) {
   switch (o) {
-  case AtomicOrdering::NotAtomic: return MemOrder::NotAtomic;
+  case AtomicOrdering::NotAtomic:
+    return MemOrder::NotAtomic;
   case AtomicOrdering::Unordered:
-  case AtomicOrdering::Monotonic: return MemOrder::Relaxed;
-  case AtomicOrdering::Acquire: return MemOrder::Acquire;
-  case AtomicOrdering::Release: return MemOrder::Release;
-  case AtomicOrdering::AcquireRelease: return MemOrder::AcqRel;
-  case AtomicOrdering::SequentiallyConsistent: return MemOrder::SeqCst;
+  case AtomicOrdering::Monotonic:
+    return MemOrder::Relaxed;
+  case AtomicOrdering::Acquire:
+    return MemOrder::Acquire;
+  case AtomicOrdering::Release:
+    return MemOrder::Release;
+  case AtomicOrdering::AcquireRelease:
+    return MemOrder::AcqRel;
+  case AtomicOrdering::SequentiallyConsistent:
+    return MemOrder::SeqCst;
   }
   return MemOrder::SeqCst;
 }
@@ -29,17 +35,23 @@ MemOrder toOrder(AtomicOrdering o) {
 MemOrder readHalf(MemOrder o) {
   switch (o) {
   case MemOrder::Acquire:
-  case MemOrder::AcqRel: return MemOrder::Acquire;
-  case MemOrder::SeqCst: return MemOrder::SeqCst;
-  default: return MemOrder::Relaxed;
+  case MemOrder::AcqRel:
+    return MemOrder::Acquire;
+  case MemOrder::SeqCst:
+    return MemOrder::SeqCst;
+  default:
+    return MemOrder::Relaxed;
   }
 }
 MemOrder writeHalf(MemOrder o) {
   switch (o) {
   case MemOrder::Release:
-  case MemOrder::AcqRel: return MemOrder::Release;
-  case MemOrder::SeqCst: return MemOrder::SeqCst;
-  default: return MemOrder::Relaxed;
+  case MemOrder::AcqRel:
+    return MemOrder::Release;
+  case MemOrder::SeqCst:
+    return MemOrder::SeqCst;
+  default:
+    return MemOrder::Relaxed;
   }
 }
 } // namespace
@@ -55,7 +67,7 @@ MemOrder Interpreter::accessOrder(Thread &th, AtomicOrdering o) const {
 
 Scope Interpreter::scopeOf(const Thread &th, SyncScope::ID id) const {
   if (id == SyncScope::System)
-    return th.scope; // the thread's current annotation scope (system unless set)
+    return th.scope;          // the thread's current annotation scope (system unless set)
   return prog_.syncScope(id); // validated when the program was loaded
 }
 
@@ -172,9 +184,10 @@ Interpreter::Flow Interpreter::block(Thread &th, const Instruction &i, BlockReas
   return offer(th, BlockLabel(nextEvent(th), th.pos, src(i), r, awaits)) ? Flow::Done : Flow::Stop;
 }
 
-Interpreter::Flow Interpreter::fail(Thread &th, const Instruction &i, ErrorKind k, std::string msg) {
+Interpreter::Flow Interpreter::fail(Thread &th, const Instruction &i, ErrorKind k,
+                                    std::string msg) {
   return offer(th, ErrorLabel(nextEvent(th), th.pos, src(i), k, std::move(msg))) ? Flow::Done
-                                                                                  : Flow::Stop;
+                                                                                 : Flow::Stop;
 }
 
 Interpreter::Flow Interpreter::accessCheck(Thread &th, const Instruction &i, uint64_t a,
@@ -251,8 +264,8 @@ Interpreter::Flow Interpreter::storeScalar(Thread &th, const Instruction &i, uin
     throw InputError(toString(src(i)) + ": unsupported access size " + std::to_string(size));
   a = locate(th, a);
   acc = overridden(i, acc, true);
-  WriteLabel lab(nextEvent(th), th.pos, acc.order, acc.scope, src(i), a, size, v & mask(size), rmwPart,
-                 addr::isHeap(a));
+  WriteLabel lab(nextEvent(th), th.pos, acc.order, acc.scope, src(i), a, size, v & mask(size),
+                 rmwPart, addr::isHeap(a));
   lab.setAnnotation(acc.annotation);
   return offer(th, lab) ? Flow::Next : Flow::Stop;
 }
@@ -267,7 +280,8 @@ Flow forEachLeaf(const DataLayout &dl, Type *ty, uint64_t a, RtValue &v, Flow co
     const StructLayout *sl = dl.getStructLayout(st);
     v.elems.resize(st->getNumElements());
     for (unsigned k = 0; k < st->getNumElements(); ++k)
-      if (Flow fl = forEachLeaf(dl, st->getElementType(k), a + sl->getElementOffset(k), v.elems[k], cont, fn);
+      if (Flow fl = forEachLeaf(dl, st->getElementType(k), a + sl->getElementOffset(k), v.elems[k],
+                                cont, fn);
           fl != cont)
         return fl;
     return cont;
@@ -278,7 +292,8 @@ Flow forEachLeaf(const DataLayout &dl, Type *ty, uint64_t a, RtValue &v, Flow co
                                  : cast<FixedVectorType>(ty)->getNumElements();
     v.elems.resize(n);
     for (unsigned k = 0; k < n; ++k)
-      if (Flow fl = forEachLeaf(dl, et, a + k * dl.getTypeAllocSize(et), v.elems[k], cont, fn); fl != cont)
+      if (Flow fl = forEachLeaf(dl, et, a + k * dl.getTypeAllocSize(et), v.elems[k], cont, fn);
+          fl != cont)
         return fl;
     return cont;
   }
@@ -308,8 +323,9 @@ uint64_t applyRmw(RmwOp op, uint64_t old, uint64_t x, uint32_t size) {
   uint64_t m = mask(size);
   auto sx = [&](uint64_t v) {
     unsigned bits = size * 8;
-    return bits >= 64 ? static_cast<int64_t>(v)
-                      : static_cast<int64_t>(((v & m) ^ (1ull << (bits - 1))) - (1ull << (bits - 1)));
+    return bits >= 64
+               ? static_cast<int64_t>(v)
+               : static_cast<int64_t>(((v & m) ^ (1ull << (bits - 1))) - (1ull << (bits - 1)));
   };
   // Floating-point RMWs: 4 bytes is float, 8 bytes double (checked when the program loads).
   auto fp = [&](uint64_t v) {
@@ -321,38 +337,66 @@ uint64_t applyRmw(RmwOp op, uint64_t old, uint64_t x, uint32_t size) {
                      : std::bit_cast<uint64_t>(d);
   };
   switch (op) {
-  case RmwOp::Xchg: return x & m;
-  case RmwOp::Add: return (old + x) & m;
-  case RmwOp::Sub: return (old - x) & m;
-  case RmwOp::And: return old & x & m;
-  case RmwOp::Or: return (old | x) & m;
-  case RmwOp::Xor: return (old ^ x) & m;
-  case RmwOp::Nand: return ~(old & x) & m;
-  case RmwOp::Max: return sx(old) >= sx(x) ? old : x & m;
-  case RmwOp::Min: return sx(old) <= sx(x) ? old : x & m;
-  case RmwOp::UMax: return (old & m) >= (x & m) ? old : x & m;
-  case RmwOp::UMin: return (old & m) <= (x & m) ? old : x & m;
-  case RmwOp::FAdd: return fromFp(fp(old) + fp(x));
-  case RmwOp::FSub: return fromFp(fp(old) - fp(x));
-  default: return old;
+  case RmwOp::Xchg:
+    return x & m;
+  case RmwOp::Add:
+    return (old + x) & m;
+  case RmwOp::Sub:
+    return (old - x) & m;
+  case RmwOp::And:
+    return old & x & m;
+  case RmwOp::Or:
+    return (old | x) & m;
+  case RmwOp::Xor:
+    return (old ^ x) & m;
+  case RmwOp::Nand:
+    return ~(old & x) & m;
+  case RmwOp::Max:
+    return sx(old) >= sx(x) ? old : x & m;
+  case RmwOp::Min:
+    return sx(old) <= sx(x) ? old : x & m;
+  case RmwOp::UMax:
+    return (old & m) >= (x & m) ? old : x & m;
+  case RmwOp::UMin:
+    return (old & m) <= (x & m) ? old : x & m;
+  case RmwOp::FAdd:
+    return fromFp(fp(old) + fp(x));
+  case RmwOp::FSub:
+    return fromFp(fp(old) - fp(x));
+  default:
+    return old;
   }
 }
 RmwOp rmwOp(AtomicRMWInst::BinOp op) {
   switch (op) {
-  case AtomicRMWInst::Xchg: return RmwOp::Xchg;
-  case AtomicRMWInst::Add: return RmwOp::Add;
-  case AtomicRMWInst::Sub: return RmwOp::Sub;
-  case AtomicRMWInst::And: return RmwOp::And;
-  case AtomicRMWInst::Or: return RmwOp::Or;
-  case AtomicRMWInst::Xor: return RmwOp::Xor;
-  case AtomicRMWInst::Nand: return RmwOp::Nand;
-  case AtomicRMWInst::Max: return RmwOp::Max;
-  case AtomicRMWInst::Min: return RmwOp::Min;
-  case AtomicRMWInst::UMax: return RmwOp::UMax;
-  case AtomicRMWInst::UMin: return RmwOp::UMin;
-  case AtomicRMWInst::FAdd: return RmwOp::FAdd;
-  case AtomicRMWInst::FSub: return RmwOp::FSub;
-  default: return RmwOp::None;
+  case AtomicRMWInst::Xchg:
+    return RmwOp::Xchg;
+  case AtomicRMWInst::Add:
+    return RmwOp::Add;
+  case AtomicRMWInst::Sub:
+    return RmwOp::Sub;
+  case AtomicRMWInst::And:
+    return RmwOp::And;
+  case AtomicRMWInst::Or:
+    return RmwOp::Or;
+  case AtomicRMWInst::Xor:
+    return RmwOp::Xor;
+  case AtomicRMWInst::Nand:
+    return RmwOp::Nand;
+  case AtomicRMWInst::Max:
+    return RmwOp::Max;
+  case AtomicRMWInst::Min:
+    return RmwOp::Min;
+  case AtomicRMWInst::UMax:
+    return RmwOp::UMax;
+  case AtomicRMWInst::UMin:
+    return RmwOp::UMin;
+  case AtomicRMWInst::FAdd:
+    return RmwOp::FAdd;
+  case AtomicRMWInst::FSub:
+    return RmwOp::FSub;
+  default:
+    return RmwOp::None;
   }
 }
 } // namespace
@@ -375,9 +419,11 @@ Interpreter::Flow Interpreter::casAt(Thread &th, const Instruction &i, uint64_t 
                                      uint64_t expected, uint64_t desired, Access succ,
                                      MemOrder failOrder, uint64_t &old) {
   bool atomic = succ.order != MemOrder::NotAtomic;
-  Access rd{atomic ? std::max(readHalf(succ.order), failOrder) : succ.order, succ.scope, succ.annotation};
+  Access rd{atomic ? std::max(readHalf(succ.order), failOrder) : succ.order, succ.scope,
+            succ.annotation};
   Access wr{atomic ? writeHalf(succ.order) : succ.order, succ.scope, succ.annotation};
-  Flow fl = loadScalar(th, i, a, size, rd, old, ReadLabel::Rmw{RmwOp::Cas, desired, expected, false});
+  Flow fl =
+      loadScalar(th, i, a, size, rd, old, ReadLabel::Rmw{RmwOp::Cas, desired, expected, false});
   bool ok = (old & mask(size)) == (expected & mask(size));
   if (fl == Flow::Next && ok) {
     fl = storeScalar(th, i, a, size, desired, wr, !addr::isPrivate(a));
@@ -422,7 +468,8 @@ Interpreter::Flow Interpreter::cmpxchg(Thread &th, Frame &f, const AtomicCmpXchg
   return fl;
 }
 
-FenceLabel Interpreter::fenceLabel(Thread &th, const llvm::Instruction &i, MemOrder o, Scope s) const {
+FenceLabel Interpreter::fenceLabel(Thread &th, const llvm::Instruction &i, MemOrder o,
+                                   Scope s) const {
   const SourceLoc *loc = src(i);
   if (opts_.overrides && loc)
     if (auto it = opts_.overrides->find(loc); it != opts_.overrides->end()) {
@@ -435,8 +482,9 @@ FenceLabel Interpreter::fenceLabel(Thread &th, const llvm::Instruction &i, MemOr
 }
 
 Interpreter::Flow Interpreter::fence(Thread &th, const FenceInst &i) {
-  return offer(th, fenceLabel(th, i, toOrder(i.getOrdering()), scopeOf(th, i.getSyncScopeID()))) ? Flow::Next
-                                                                                                   : Flow::Stop;
+  return offer(th, fenceLabel(th, i, toOrder(i.getOrdering()), scopeOf(th, i.getSyncScopeID())))
+             ? Flow::Next
+             : Flow::Stop;
 }
 
 namespace {
@@ -456,7 +504,8 @@ Grain pieceAt(const Program &p, const Piecing &pc, uint64_t a, uint64_t left) {
 }
 } // namespace
 
-Piecing Interpreter::piecing(const Thread &th, const Instruction &i, unsigned operand, uint64_t ptr) const {
+Piecing Interpreter::piecing(const Thread &th, const Instruction &i, unsigned operand,
+                             uint64_t ptr) const {
   BulkShape s = prog_.bulkShape(&i, operand);
   Piecing pc{s.type, ptr, s.align};
   if (s.base && s.base != i.getOperand(operand) && !th.stack.empty())

@@ -25,62 +25,107 @@ struct BuiltinName {
   const char *name;
   Builtin id;
 };
-const BuiltinName kBuiltins[] = {
-    {"pthread_create", Builtin::PthreadCreate}, {"pthread_join", Builtin::PthreadJoin},
-    {"pthread_exit", Builtin::PthreadExit}, {"pthread_self", Builtin::PthreadSelf},
-    {"pthread_equal", Builtin::PthreadEqual}, {"pthread_mutex_init", Builtin::MutexInit},
-    {"pthread_mutex_lock", Builtin::MutexLock}, {"pthread_mutex_trylock", Builtin::MutexTrylock},
-    {"pthread_mutex_unlock", Builtin::MutexUnlock}, {"pthread_mutex_destroy", Builtin::NoEffect},
-    {"pthread_barrier_init", Builtin::BarrierInit}, {"pthread_barrier_wait", Builtin::BarrierWait},
-    {"pthread_barrier_destroy", Builtin::NoEffect}, {"pthread_attr_init", Builtin::NoEffect},
-    {"pthread_attr_destroy", Builtin::NoEffect}, {"pthread_yield", Builtin::NoEffect},
-    {"sched_yield", Builtin::NoEffect}, {"malloc", Builtin::Malloc}, {"calloc", Builtin::Calloc},
-    {"aligned_alloc", Builtin::AlignedAlloc}, {"_Znwm", Builtin::Malloc}, {"_Znam", Builtin::Malloc},
-    {"_ZdlPv", Builtin::Free}, {"_ZdaPv", Builtin::Free}, {"_ZdlPvm", Builtin::Free},
-    {"_ZdaPvm", Builtin::Free}, {"realloc", Builtin::Realloc}, {"free", Builtin::Free},
-    {"memcpy", Builtin::Memcpy}, {"memmove", Builtin::Memcpy}, {"memset", Builtin::Memset},
-    {"__assert_fail", Builtin::AssertFail}, {"__assert_rtn", Builtin::AssertFail},
-    {"abort", Builtin::Abort}, {"__VERIFIER_error", Builtin::Abort}, {"exit", Builtin::Exit},
-    {"_Exit", Builtin::Exit}, {"printf", Builtin::Output}, {"fprintf", Builtin::Output},
-    {"puts", Builtin::Output}, {"putchar", Builtin::Output}, {"fflush", Builtin::Output},
-    {"__VERIFIER_assume", Builtin::VerifierAssume}, {"__VERIFIER_assert", Builtin::VerifierAssert},
-    {"__VERIFIER_weak_access", Builtin::WeakAccess},
-    {"__VERIFIER_memory_scope_work_group", Builtin::ScopeWorkGroup},
-    {"__VERIFIER_memory_scope_device", Builtin::ScopeDevice},
-    {"__VERIFIER_memory_scope_system", Builtin::ScopeSystem},
-    {"__VERIFIER_thread_local_id", Builtin::PlaceThread},
-    {"__VERIFIER_thread_group_id", Builtin::PlaceBlock},
-    {"__VERIFIER_thread_kernel_id", Builtin::PlaceDevice},
-    {"__VERIFIER_thread_global_id", Builtin::PlaceGlobal}, {"__VERIFIER_groupsize", Builtin::GroupSize},
-    {"__VERIFIER_syncthread", Builtin::SyncThreads}, {"__VERIFIER_ret_CAS", Builtin::NoEffect},
-    {"__VERIFIER_spin_start", Builtin::NoEffect}, {"__VERIFIER_spin_end", Builtin::NoEffect},
-    {"__VERIFIER_loop_begin", Builtin::NoEffect}, {"__scopemc_load", Builtin::ApiLoad},
-    {"__scopemc_store", Builtin::ApiStore}, {"__scopemc_rmw", Builtin::ApiRmw},
-    {"__scopemc_cas", Builtin::ApiCas}, {"__scopemc_fence", Builtin::ApiFence},
-    {"__scopemc_barrier", Builtin::ApiBarrier}, {"__scopemc_id", Builtin::ApiId},
-    {"__scopemc_launch", Builtin::ApiLaunch}, {"__scopemc_wait", Builtin::ApiWait},
-    // GenMC's genmc.h and the functions its pthread.h maps onto
-    {"__VERIFIER_thread_create", Builtin::ThreadSpawn},
-    {"__VERIFIER_thread_create_symmetric", Builtin::ThreadSpawn},
-    {"__VERIFIER_thread_join", Builtin::ThreadJoinValue},
-    {"__VERIFIER_thread_self", Builtin::PthreadSelf}, {"__VERIFIER_thread_exit", Builtin::PthreadExit},
-    {"__VERIFIER_malloc", Builtin::Malloc}, {"__VERIFIER_malloc_aligned", Builtin::AlignedAlloc},
-    {"__VERIFIER_free", Builtin::Free}, {"__VERIFIER_assert_fail", Builtin::AssertFail},
-    {"__VERIFIER_mutex_init", Builtin::MutexInit}, {"__VERIFIER_mutex_lock", Builtin::MutexLock},
-    {"__VERIFIER_mutex_trylock", Builtin::MutexTrylock},
-    {"__VERIFIER_mutex_unlock", Builtin::MutexUnlock}, {"__VERIFIER_mutex_destroy", Builtin::NoEffect},
-    {"__VERIFIER_barrier_init", Builtin::BarrierInit}, {"__VERIFIER_barrier_wait", Builtin::BarrierWait},
-    {"__VERIFIER_barrier_destroy", Builtin::NoEffect},
-    {"__VERIFIER_annotate_begin", Builtin::NoEffect}, {"__VERIFIER_annotate_end", Builtin::NoEffect},
-    {"__VERIFIER_nondet_int", Builtin::NondetInt}, {"__VERIFIER_nondet_uint", Builtin::NondetInt},
-    {"__VERIFIER_nondet_long", Builtin::NondetInt}, {"__VERIFIER_nondet_ulong", Builtin::NondetInt},
-    {"__VERIFIER_nondet_short", Builtin::NondetInt}, {"__VERIFIER_nondet_ushort", Builtin::NondetInt},
-    {"__VERIFIER_nondet_char", Builtin::NondetInt}, {"__VERIFIER_nondet_uchar", Builtin::NondetInt},
-    {"__VERIFIER_nondet_bool", Builtin::NondetInt},
-    {"__VERIFIER_hazptr_alloc", Builtin::HazardAlloc},
-    {"__VERIFIER_hazptr_protect", Builtin::HazardProtect},
-    {"__VERIFIER_hazptr_clear", Builtin::HazardClear}, {"__VERIFIER_hazptr_free", Builtin::NoEffect},
-    {"__VERIFIER_hazptr_retire", Builtin::HazardRetire}};
+const BuiltinName kBuiltins[] = {{"pthread_create", Builtin::PthreadCreate},
+                                 {"pthread_join", Builtin::PthreadJoin},
+                                 {"pthread_exit", Builtin::PthreadExit},
+                                 {"pthread_self", Builtin::PthreadSelf},
+                                 {"pthread_equal", Builtin::PthreadEqual},
+                                 {"pthread_mutex_init", Builtin::MutexInit},
+                                 {"pthread_mutex_lock", Builtin::MutexLock},
+                                 {"pthread_mutex_trylock", Builtin::MutexTrylock},
+                                 {"pthread_mutex_unlock", Builtin::MutexUnlock},
+                                 {"pthread_mutex_destroy", Builtin::NoEffect},
+                                 {"pthread_barrier_init", Builtin::BarrierInit},
+                                 {"pthread_barrier_wait", Builtin::BarrierWait},
+                                 {"pthread_barrier_destroy", Builtin::NoEffect},
+                                 {"pthread_attr_init", Builtin::NoEffect},
+                                 {"pthread_attr_destroy", Builtin::NoEffect},
+                                 {"pthread_yield", Builtin::NoEffect},
+                                 {"sched_yield", Builtin::NoEffect},
+                                 {"malloc", Builtin::Malloc},
+                                 {"calloc", Builtin::Calloc},
+                                 {"aligned_alloc", Builtin::AlignedAlloc},
+                                 {"_Znwm", Builtin::Malloc},
+                                 {"_Znam", Builtin::Malloc},
+                                 {"_ZdlPv", Builtin::Free},
+                                 {"_ZdaPv", Builtin::Free},
+                                 {"_ZdlPvm", Builtin::Free},
+                                 {"_ZdaPvm", Builtin::Free},
+                                 {"realloc", Builtin::Realloc},
+                                 {"free", Builtin::Free},
+                                 {"memcpy", Builtin::Memcpy},
+                                 {"memmove", Builtin::Memcpy},
+                                 {"memset", Builtin::Memset},
+                                 {"__assert_fail", Builtin::AssertFail},
+                                 {"__assert_rtn", Builtin::AssertFail},
+                                 {"abort", Builtin::Abort},
+                                 {"__VERIFIER_error", Builtin::Abort},
+                                 {"exit", Builtin::Exit},
+                                 {"_Exit", Builtin::Exit},
+                                 {"printf", Builtin::Output},
+                                 {"fprintf", Builtin::Output},
+                                 {"puts", Builtin::Output},
+                                 {"putchar", Builtin::Output},
+                                 {"fflush", Builtin::Output},
+                                 {"__VERIFIER_assume", Builtin::VerifierAssume},
+                                 {"__VERIFIER_assert", Builtin::VerifierAssert},
+                                 {"__VERIFIER_weak_access", Builtin::WeakAccess},
+                                 {"__VERIFIER_memory_scope_work_group", Builtin::ScopeWorkGroup},
+                                 {"__VERIFIER_memory_scope_device", Builtin::ScopeDevice},
+                                 {"__VERIFIER_memory_scope_system", Builtin::ScopeSystem},
+                                 {"__VERIFIER_thread_local_id", Builtin::PlaceThread},
+                                 {"__VERIFIER_thread_group_id", Builtin::PlaceBlock},
+                                 {"__VERIFIER_thread_kernel_id", Builtin::PlaceDevice},
+                                 {"__VERIFIER_thread_global_id", Builtin::PlaceGlobal},
+                                 {"__VERIFIER_groupsize", Builtin::GroupSize},
+                                 {"__VERIFIER_syncthread", Builtin::SyncThreads},
+                                 {"__VERIFIER_ret_CAS", Builtin::NoEffect},
+                                 {"__VERIFIER_spin_start", Builtin::NoEffect},
+                                 {"__VERIFIER_spin_end", Builtin::NoEffect},
+                                 {"__VERIFIER_loop_begin", Builtin::NoEffect},
+                                 {"__scopemc_load", Builtin::ApiLoad},
+                                 {"__scopemc_store", Builtin::ApiStore},
+                                 {"__scopemc_rmw", Builtin::ApiRmw},
+                                 {"__scopemc_cas", Builtin::ApiCas},
+                                 {"__scopemc_fence", Builtin::ApiFence},
+                                 {"__scopemc_barrier", Builtin::ApiBarrier},
+                                 {"__scopemc_id", Builtin::ApiId},
+                                 {"__scopemc_launch", Builtin::ApiLaunch},
+                                 {"__scopemc_wait", Builtin::ApiWait},
+                                 // GenMC's genmc.h and the functions its pthread.h maps onto
+                                 {"__VERIFIER_thread_create", Builtin::ThreadSpawn},
+                                 {"__VERIFIER_thread_create_symmetric", Builtin::ThreadSpawn},
+                                 {"__VERIFIER_thread_join", Builtin::ThreadJoinValue},
+                                 {"__VERIFIER_thread_self", Builtin::PthreadSelf},
+                                 {"__VERIFIER_thread_exit", Builtin::PthreadExit},
+                                 {"__VERIFIER_malloc", Builtin::Malloc},
+                                 {"__VERIFIER_malloc_aligned", Builtin::AlignedAlloc},
+                                 {"__VERIFIER_free", Builtin::Free},
+                                 {"__VERIFIER_assert_fail", Builtin::AssertFail},
+                                 {"__VERIFIER_mutex_init", Builtin::MutexInit},
+                                 {"__VERIFIER_mutex_lock", Builtin::MutexLock},
+                                 {"__VERIFIER_mutex_trylock", Builtin::MutexTrylock},
+                                 {"__VERIFIER_mutex_unlock", Builtin::MutexUnlock},
+                                 {"__VERIFIER_mutex_destroy", Builtin::NoEffect},
+                                 {"__VERIFIER_barrier_init", Builtin::BarrierInit},
+                                 {"__VERIFIER_barrier_wait", Builtin::BarrierWait},
+                                 {"__VERIFIER_barrier_destroy", Builtin::NoEffect},
+                                 {"__VERIFIER_annotate_begin", Builtin::NoEffect},
+                                 {"__VERIFIER_annotate_end", Builtin::NoEffect},
+                                 {"__VERIFIER_nondet_int", Builtin::NondetInt},
+                                 {"__VERIFIER_nondet_uint", Builtin::NondetInt},
+                                 {"__VERIFIER_nondet_long", Builtin::NondetInt},
+                                 {"__VERIFIER_nondet_ulong", Builtin::NondetInt},
+                                 {"__VERIFIER_nondet_short", Builtin::NondetInt},
+                                 {"__VERIFIER_nondet_ushort", Builtin::NondetInt},
+                                 {"__VERIFIER_nondet_char", Builtin::NondetInt},
+                                 {"__VERIFIER_nondet_uchar", Builtin::NondetInt},
+                                 {"__VERIFIER_nondet_bool", Builtin::NondetInt},
+                                 {"__VERIFIER_hazptr_alloc", Builtin::HazardAlloc},
+                                 {"__VERIFIER_hazptr_protect", Builtin::HazardProtect},
+                                 {"__VERIFIER_hazptr_clear", Builtin::HazardClear},
+                                 {"__VERIFIER_hazptr_free", Builtin::NoEffect},
+                                 {"__VERIFIER_hazptr_retire", Builtin::HazardRetire}};
 
 struct Refusal {
   const char *prefix; // a name or, ending in '*', a name prefix
@@ -90,15 +135,19 @@ const Refusal kRefusals[] = {
     {"__VERIFIER_opt_begin", "GenMC's __VERIFIER_optional blocks are not supported"},
     {"__VERIFIER_palloc", "persistency checking (GenMC's persistent memory) is not supported"},
     {"__VERIFIER_pbarrier", "persistency checking (GenMC's persistent memory) is not supported"},
-    {"__VERIFIER_recovery_routine", "persistency checking (GenMC's persistent memory) is not supported"},
+    {"__VERIFIER_recovery_routine",
+     "persistency checking (GenMC's persistent memory) is not supported"},
     {"__VERIFIER_*FS", "file-system calls (GenMC's ext4 model) are not supported"},
-    {"__VERIFIER_rcu_*", "RCU needs the Linux-kernel memory model, which scopemc does not implement"},
-    {"__VERIFIER_synchronize_rcu", "RCU needs the Linux-kernel memory model, which scopemc does not implement"},
+    {"__VERIFIER_rcu_*",
+     "RCU needs the Linux-kernel memory model, which scopemc does not implement"},
+    {"__VERIFIER_synchronize_rcu",
+     "RCU needs the Linux-kernel memory model, which scopemc does not implement"},
     {"__VERIFIER_atexit", "atexit handlers are not supported"},
     {"atexit", "atexit handlers are not supported"},
     {"__VERIFIER_cond_*", "condition variables are not supported"},
     {"pthread_cond_*", "condition variables are not supported"},
-    {"pthread_rwlock_*", "reader-writer locks of pthreads are not supported (write one with atomics)"},
+    {"pthread_rwlock_*",
+     "reader-writer locks of pthreads are not supported (write one with atomics)"},
     {"pthread_spin_*", "pthread spin locks are not supported (write one with atomics)"},
 };
 
@@ -162,7 +211,8 @@ std::string globalWhere(const GlobalVariable &g) {
   std::string name = "global '" + llvm::demangle(g.getName().str()) + "'";
   for (auto *gve : gvs)
     if (DIGlobalVariable *v = gve->getVariable(); v && v->getFile())
-      return v->getFile()->getFilename().str() + ":" + std::to_string(v->getLine()) + ": in " + name;
+      return v->getFile()->getFilename().str() + ":" + std::to_string(v->getLine()) + ": in " +
+             name;
   return "in " + name;
 }
 
@@ -200,26 +250,57 @@ unsigned builtinArity(Builtin b) {
   // The arguments the interpreter reads (all integers or pointers); C lets an unprototyped
   // declaration pass fewer, which is refused at load.
   switch (b) {
-  case Builtin::PthreadCreate: return 4;
-  case Builtin::BarrierInit: case Builtin::Memcpy: case Builtin::Memset:
-  case Builtin::ThreadSpawn: return 3;
-  case Builtin::PthreadJoin: case Builtin::PthreadEqual: case Builtin::Calloc:
-  case Builtin::AlignedAlloc: case Builtin::Realloc: case Builtin::HazardProtect:
-  case Builtin::ApiFence: return 2;
-  case Builtin::PthreadExit: case Builtin::MutexInit: case Builtin::MutexLock:
-  case Builtin::MutexTrylock: case Builtin::MutexUnlock: case Builtin::BarrierWait:
-  case Builtin::Malloc: case Builtin::Free: case Builtin::AssertFail: case Builtin::VerifierAssert:
-  case Builtin::VerifierAssume: case Builtin::Exit: case Builtin::PlaceThread:
-  case Builtin::PlaceBlock: case Builtin::PlaceDevice: case Builtin::PlaceGlobal:
-  case Builtin::GroupSize: case Builtin::ThreadJoinValue: case Builtin::HazardClear:
-  case Builtin::HazardRetire: case Builtin::ApiBarrier: case Builtin::ApiId: case Builtin::ApiWait:
+  case Builtin::PthreadCreate:
+    return 4;
+  case Builtin::BarrierInit:
+  case Builtin::Memcpy:
+  case Builtin::Memset:
+  case Builtin::ThreadSpawn:
+    return 3;
+  case Builtin::PthreadJoin:
+  case Builtin::PthreadEqual:
+  case Builtin::Calloc:
+  case Builtin::AlignedAlloc:
+  case Builtin::Realloc:
+  case Builtin::HazardProtect:
+  case Builtin::ApiFence:
+    return 2;
+  case Builtin::PthreadExit:
+  case Builtin::MutexInit:
+  case Builtin::MutexLock:
+  case Builtin::MutexTrylock:
+  case Builtin::MutexUnlock:
+  case Builtin::BarrierWait:
+  case Builtin::Malloc:
+  case Builtin::Free:
+  case Builtin::AssertFail:
+  case Builtin::VerifierAssert:
+  case Builtin::VerifierAssume:
+  case Builtin::Exit:
+  case Builtin::PlaceThread:
+  case Builtin::PlaceBlock:
+  case Builtin::PlaceDevice:
+  case Builtin::PlaceGlobal:
+  case Builtin::GroupSize:
+  case Builtin::ThreadJoinValue:
+  case Builtin::HazardClear:
+  case Builtin::HazardRetire:
+  case Builtin::ApiBarrier:
+  case Builtin::ApiId:
+  case Builtin::ApiWait:
     return 1;
-  case Builtin::ApiLoad: return 4;
-  case Builtin::ApiStore: return 5;
-  case Builtin::ApiRmw: return 6;
-  case Builtin::ApiCas: return 7;
-  case Builtin::ApiLaunch: return 9;
-  default: return 0;
+  case Builtin::ApiLoad:
+    return 4;
+  case Builtin::ApiStore:
+    return 5;
+  case Builtin::ApiRmw:
+    return 6;
+  case Builtin::ApiCas:
+    return 7;
+  case Builtin::ApiLaunch:
+    return 9;
+  default:
+    return 0;
   }
 }
 
@@ -242,12 +323,20 @@ std::optional<Scope> scopeForSyncScopeName(StringRef name) {
     name = "";
   // Sub-block groups (wavefront, sub-group, warp) are taken as the whole block: exact when a
   // block is at most one wavefront wide, which holds for the grids a model checker explores.
-  static const std::pair<StringRef, Scope> kNames[] = {
-      {"", Scope::System},           {"system", Scope::System},   {"all_svm_devices", Scope::System},
-      {"agent", Scope::Device},      {"device", Scope::Device},   {"gpu", Scope::Device},
-      {"workgroup", Scope::Block},   {"block", Scope::Block},     {"cta", Scope::Block},
-      {"wavefront", Scope::Block},   {"subgroup", Scope::Block},  {"warp", Scope::Block},
-      {"singlethread", Scope::Thread}, {"thread", Scope::Thread}};
+  static const std::pair<StringRef, Scope> kNames[] = {{"", Scope::System},
+                                                       {"system", Scope::System},
+                                                       {"all_svm_devices", Scope::System},
+                                                       {"agent", Scope::Device},
+                                                       {"device", Scope::Device},
+                                                       {"gpu", Scope::Device},
+                                                       {"workgroup", Scope::Block},
+                                                       {"block", Scope::Block},
+                                                       {"cta", Scope::Block},
+                                                       {"wavefront", Scope::Block},
+                                                       {"subgroup", Scope::Block},
+                                                       {"warp", Scope::Block},
+                                                       {"singlethread", Scope::Thread},
+                                                       {"thread", Scope::Thread}};
   for (auto &[n, s] : kNames)
     if (n == name)
       return s;
@@ -288,17 +377,18 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
       if (!dl) {
         if (MDNode *md = i.getMetadata("scopemc.line")) { // textual IR (frontend/markIrLines)
           auto field = [&](unsigned k) {
-            return static_cast<unsigned>(mdconst::extract<ConstantInt>(md->getOperand(k))->getZExtValue());
+            return static_cast<unsigned>(
+                mdconst::extract<ConstantInt>(md->getOperand(k))->getZExtValue());
           };
-          sourceStore_.push_back(SourceLoc{mod_->getModuleIdentifier(), field(0), field(1), f.getName().str(), ""});
+          sourceStore_.push_back(
+              SourceLoc{mod_->getModuleIdentifier(), field(0), field(1), f.getName().str(), ""});
           sources_[&i] = &sourceStore_.back();
         }
         continue;
       }
       auto *scope = cast<DIScope>(dl.getScope());
       sourceStore_.push_back(SourceLoc{scope->getFilename().str(), dl.getLine(), dl.getCol(),
-                                       f.getName().str(),
-                                       scope->getDirectory().str()});
+                                       f.getName().str(), scope->getDirectory().str()});
       sources_[&i] = &sourceStore_.back();
     }
   }
@@ -325,8 +415,8 @@ void Program::checkBuiltinCall(const CallBase &call, Builtin b) const {
   std::string name = calledFunction(call)->getName().str();
   if (call.arg_size() < want)
     throw InputError(where(*this, call) + ": '" + name + "' is called with " +
-                     std::to_string(call.arg_size()) + " argument" + (call.arg_size() == 1 ? "" : "s") +
-                     ", it takes " + std::to_string(want));
+                     std::to_string(call.arg_size()) + " argument" +
+                     (call.arg_size() == 1 ? "" : "s") + ", it takes " + std::to_string(want));
   for (unsigned k = 0; k < want; ++k) {
     Type *t = call.getArgOperand(k)->getType();
     if (!t->isIntegerTy() && !t->isPointerTy())
@@ -341,12 +431,14 @@ void Program::checkBuiltinCall(const CallBase &call, Builtin b) const {
 void Program::refusePersistency() const {
   // GenMC runs a program's recovery routine after a crash and keeps globals marked
   // __VERIFIER_persistent_storage on a persistent device: neither is modelled here.
-  if (const Function *r = mod_->getFunction("__VERIFIER_recovery_routine"); r && !r->isDeclaration())
+  if (const Function *r = mod_->getFunction("__VERIFIER_recovery_routine");
+      r && !r->isDeclaration())
     throw InputError("in function '__VERIFIER_recovery_routine': persistency checking (GenMC's "
                      "recovery routine) is not supported");
   for (const GlobalVariable &g : mod_->globals())
     if (g.getSection() == "__genmc_persist")
-      throw InputError("global '" + g.getName().str() + "': persistent storage (GenMC's "
+      throw InputError("global '" + g.getName().str() +
+                       "': persistent storage (GenMC's "
                        "__VERIFIER_persistent_storage) is not supported");
 }
 
@@ -385,7 +477,6 @@ bool Program::globalRange(uint64_t a, uint64_t &start, uint64_t &size) const {
   size = it->second;
   return a >= start && a < start + std::max<uint64_t>(size, 1);
 }
-
 
 uint64_t Program::imageOffset(uint64_t a) const {
   if ((a & addr::kRegionMask) == addr::kGlobals)
@@ -464,8 +555,9 @@ void Program::precomputeShared() {
       visit(i.getType());
       for (const Value *op : i.operands()) {
         visit(op->getType());
-        if (auto *c = dyn_cast<Constant>(op); c && !isa<GlobalValue>(c) &&
-                                              (c->getType()->isAggregateType() || c->getType()->isVectorTy()))
+        if (auto *c = dyn_cast<Constant>(op);
+            c && !isa<GlobalValue>(c) &&
+            (c->getType()->isAggregateType() || c->getType()->isVectorTy()))
           if (!aggregates_.count(c))
             aggregates_[c] = evaluate(c);
         std::function<void(const Value *)> constExpr = [&](const Value *v) {
@@ -529,7 +621,8 @@ void Program::layoutGlobals() {
     if (size > kMaxInitialisedGlobal)
       throw InputError(globalWhere(g) + ": a global of " + std::to_string(size) +
                        " bytes with a nonzero initial value exceeds scopemc's limit of " +
-                       std::to_string(kMaxInitialisedGlobal >> 20) + " MiB (zero-initialised globals have none)");
+                       std::to_string(kMaxInitialisedGlobal >> 20) +
+                       " MiB (zero-initialised globals have none)");
     std::vector<uint8_t> bytes(size, 0);
     try {
       writeConstant(g.getInitializer(), bytes, 0);
@@ -599,8 +692,9 @@ void Program::writeConstant(const Constant *c, std::vector<uint8_t> &bytes, uint
   }
   uint64_t size = dl.getTypeStoreSize(ty);
   if (size > 8)
-    throw InputError("an initial value of " + std::to_string(size) +
-                     " bytes is not supported (scalars wider than 64 bits: __int128, long double, _BitInt)");
+    throw InputError(
+        "an initial value of " + std::to_string(size) +
+        " bytes is not supported (scalars wider than 64 bits: __int128, long double, _BitInt)");
   uint64_t v = constantBits(*this, c);
   std::memcpy(bytes.data() + offset, &v, size);
 }
@@ -617,7 +711,8 @@ public:
   void tooManyUses() override { capturedSomewhere = true; }
   bool captured(const Use *u) override {
     if (auto *call = dyn_cast<CallBase>(u->getUser()); call && call->isArgOperand(u)) {
-      auto b = call->getCalledFunction() ? prog_.builtinOf(call->getCalledFunction()) : std::nullopt;
+      auto b =
+          call->getCalledFunction() ? prog_.builtinOf(call->getCalledFunction()) : std::nullopt;
       unsigned n = call->getArgOperandNo(u);
       if ((b == Builtin::PthreadCreate && n == 0) || (b == Builtin::PthreadJoin && n == 1))
         return false; // an out-parameter of the builtin: look on
@@ -724,7 +819,8 @@ void Program::validate(const Function &f) const {
     for (const Use &op : i.operands())
       wide = wide || tooWide(op->getType());
     if (wide && !isa<DbgInfoIntrinsic>(&i))
-      throw InputError(where(*this, i) + ": integers wider than 64 bits (__int128, _BitInt) are not supported");
+      throw InputError(where(*this, i) +
+                       ": integers wider than 64 bits (__int128, _BitInt) are not supported");
     switch (i.getOpcode()) {
     case Instruction::Invoke:
     case Instruction::Resume:
@@ -737,8 +833,9 @@ void Program::validate(const Function &f) const {
       throw InputError(where(*this, i) + ": unsupported instruction '" +
                        std::string(i.getOpcodeName()) + "' (C++ exceptions are not supported)");
     case Instruction::IndirectBr:
-      throw InputError(where(*this, i) + ": unsupported instruction 'indirectbr' (GNU's computed goto, "
-                                         "`goto *p`, is not supported)");
+      throw InputError(where(*this, i) +
+                       ": unsupported instruction 'indirectbr' (GNU's computed goto, "
+                       "`goto *p`, is not supported)");
     case Instruction::CallBr:
     case Instruction::VAArg:
       throw InputError(where(*this, i) + ": unsupported instruction '" +
@@ -757,7 +854,8 @@ void Program::validate(const Function &f) const {
       continue;
     if (callee->isIntrinsic()) {
       if (!isSupportedIntrinsic(callee->getIntrinsicID()))
-        throw InputError(where(*this, i) + ": unsupported intrinsic '" + callee->getName().str() + "'");
+        throw InputError(where(*this, i) + ": unsupported intrinsic '" + callee->getName().str() +
+                         "'");
       continue;
     }
     if (StringRef why = refusalReason(callee->getName()); !why.empty())

@@ -33,7 +33,7 @@ constexpr uint64_t kHeap = 0x2000'0000'0000ull;
 constexpr uint64_t kSharedStack = 0x3000'0000'0000ull;
 constexpr uint64_t kPrivateStack = 0x4000'0000'0000ull;
 constexpr uint64_t kBlockBarriers = 0x5000'0000'0000ull; // ids of per-block barriers, not memory
-constexpr uint64_t kBlockShared = 0x6000'0000'0000ull; // __shared__ / __local: a copy per block
+constexpr uint64_t kBlockShared = 0x6000'0000'0000ull;   // __shared__ / __local: a copy per block
 /// Thread-local globals (__thread, _Thread_local, thread_local): thread t's instance of a
 /// global at template offset o is at kThreadLocal + t * 2^32 + o (thread 0's is the template).
 /// The address is an ordinary one: another thread may reach the instance through it.
@@ -43,7 +43,9 @@ constexpr uint64_t kRegionMask = 0xF000'0000'0000ull;
 /// block (d, b) goes to the copy with key 1 + d * 2^16 + b, as a GPU's shared-memory window.
 constexpr unsigned kBlockShift = 24;
 inline bool isBlockShared(uint64_t a) { return (a & kRegionMask) == kBlockShared; }
-inline uint64_t sharedTemplate(uint64_t a) { return kBlockShared | (a & ((1ull << kBlockShift) - 1)); }
+inline uint64_t sharedTemplate(uint64_t a) {
+  return kBlockShared | (a & ((1ull << kBlockShift) - 1));
+}
 inline uint64_t sharedKey(uint64_t a) { return (a & ~kRegionMask) >> kBlockShift; }
 constexpr unsigned kThreadShift = 32;
 /// The bytes of a region each thread has (heap, stacks, thread-locals).
@@ -275,7 +277,7 @@ private:
   std::map<std::pair<const llvm::Instruction *, unsigned>, BulkShape> bulkShapes_;
   void analyseBulkOperations(const llvm::Function &f);
   bool samplesNondet_ = false;
-  std::vector<std::optional<Scope>> syncScopes_; // by SyncScope::ID
+  std::vector<std::optional<Scope>> syncScopes_;               // by SyncScope::ID
   llvm::DenseMap<const llvm::Constant *, RtValue> aggregates_; // aggregate constant operands
   std::deque<SourceLoc> sourceStore_;
   llvm::DenseMap<const llvm::Instruction *, const SourceLoc *> sources_;

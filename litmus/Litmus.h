@@ -33,8 +33,8 @@ struct Location {
   std::string type = "int";
   int64_t init = 0;
   bool local = false;
-  size_t count = 0;            // elements of an array location (`int x[2]`); 0: a scalar
-  std::vector<int64_t> inits;  // an array's initialiser list (missing elements are 0)
+  size_t count = 0;           // elements of an array location (`int x[2]`); 0: a scalar
+  std::vector<int64_t> inits; // an array's initialiser list (missing elements are 0)
 };
 
 struct Param {
@@ -47,8 +47,8 @@ struct Thread {
   int id = 0;
   std::optional<uint32_t> group, device; // placement (@wg/@cta, @dev/@gpu)
   std::vector<Param> params;
-  std::string body; // the C statements between the braces, verbatim
-  Pos bodyPos;      // where the body text starts
+  std::string body;                   // the C statements between the braces, verbatim
+  Pos bodyPos;                        // where the body text starts
   std::vector<std::string> registers; // locals declared at the body's top level, in order
   std::vector<std::pair<std::string, int64_t>> registerInits; // from the init section
 };
@@ -59,7 +59,7 @@ struct Prop {
   int thread = -1;  // Reg
   std::string name; // Reg: register or pointer parameter, Mem: location or element "x[1]"
   int64_t value = 0;
-  std::string valueLoc; // the value is the address of this location (`0:r0=x`), as herd reads it
+  std::string valueLoc;   // the value is the address of this location (`0:r0=x`), as herd reads it
   std::vector<Prop> args; // Not (1), And/Or (2)
   Pos pos;
 };
@@ -90,7 +90,7 @@ Test parseFile(const std::string &path);
 
 /// A final state: the values of the observed registers ("0:r0") and locations ("x").
 struct State {
-  std::vector<std::pair<std::string, int64_t>> values; // sorted by key
+  std::vector<std::pair<std::string, int64_t>> values;    // sorted by key
   std::vector<std::pair<std::string, int64_t>> addresses; // "x" -> its address (not printed)
 
   std::optional<int64_t> get(const std::string &key) const;

@@ -16,10 +16,10 @@ namespace {
 bool isIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool isIdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
-const char *const kTypeWords[] = {"int",      "long",     "short",    "char",     "unsigned",
+const char *const kTypeWords[] = {"int",      "long",     "short",     "char",    "unsigned",
                                   "signed",   "intptr_t", "uintptr_t", "int32_t", "uint32_t",
-                                  "int64_t",  "uint64_t", "size_t",   "uint",     "ulong",
-                                  "volatile", "const",    "bool",     "_Bool"};
+                                  "int64_t",  "uint64_t", "size_t",    "uint",    "ulong",
+                                  "volatile", "const",    "bool",      "_Bool"};
 
 bool isTypeWord(const std::string &w) {
   return std::find(std::begin(kTypeWords), std::end(kTypeWords), w) != std::end(kTypeWords) ||
@@ -177,7 +177,9 @@ private:
     else if (up == "PTX" || up == "CUDA" || up == "GPU_PTX")
       t.dialect = Dialect::Ptx;
     else
-      fail("a litmus test starts with its dialect (C, OPENCL, CUDA or PTX) and name, found '" + word + "'", p);
+      fail("a litmus test starts with its dialect (C, OPENCL, CUDA or PTX) and name, found '" +
+               word + "'",
+           p);
     while (!atEnd() && (peek() == ' ' || peek() == '\t'))
       advance();
     while (!atEnd() && !std::isspace(static_cast<unsigned char>(peek()))) {
@@ -242,8 +244,9 @@ private:
       Pos itemPos = pos();
       while (true) {
         skipSpace();
-        if (peek() == '[' && !words.empty() && !isTypeWord(words.back()) && words.back() != "local" &&
-            words.back() != "__local" && words.back() != "global" && words.back() != "__global")
+        if (peek() == '[' && !words.empty() && !isTypeWord(words.back()) &&
+            words.back() != "local" && words.back() != "__local" && words.back() != "global" &&
+            words.back() != "__global")
           break; // `int x[2]`: the number of elements follows the name
         if (accept("[")) {
           words.push_back(expectIdent("a location name"));
@@ -289,7 +292,8 @@ private:
       if (accept("=")) {
         skipSpace();
         if (isIdentStart(peek()))
-          fail("only integer initial values are supported (found a name: pointers are not supported)");
+          fail("only integer initial values are supported (found a name: pointers are not "
+               "supported)");
         if (l.count && accept("{"))
           arrayInit(l);
         else
@@ -313,7 +317,9 @@ private:
       Pos at = pos();
       l.inits.push_back(number("an integer element value"));
       if (l.inits.size() > l.count)
-        fail("more initial values than the " + std::to_string(l.count) + " elements of '" + l.name + "'", at);
+        fail("more initial values than the " + std::to_string(l.count) + " elements of '" + l.name +
+                 "'",
+             at);
     }
   }
 
@@ -492,7 +498,8 @@ private:
       }
       for (auto &prm : th.params) {
         Location &l = locationNamed(t, prm.name);
-        if (l.type == "int" || (l.type.rfind("atomic_", 0) != 0 && prm.type.rfind("atomic_", 0) == 0))
+        if (l.type == "int" ||
+            (l.type.rfind("atomic_", 0) != 0 && prm.type.rfind("atomic_", 0) == 0))
           l.type = prm.type;
         l.local = l.local || prm.local;
       }
@@ -504,10 +511,12 @@ private:
     std::sort(t.threads.begin(), t.threads.end(), [](auto &a, auto &b) { return a.id < b.id; });
     for (size_t k = 0; k < t.threads.size(); ++k)
       if (t.threads[k].id != static_cast<int>(k))
-        fail("threads must be numbered P0, P1, ... without gaps (P" + std::to_string(k) + " is missing)");
+        fail("threads must be numbered P0, P1, ... without gaps (P" + std::to_string(k) +
+             " is missing)");
     for (auto &[tid, inits] : pendingRegInits_) {
       if (tid < 0 || tid >= static_cast<int>(t.threads.size()))
-        fail("the initial state sets a register of P" + std::to_string(tid) + ", which does not exist");
+        fail("the initial state sets a register of P" + std::to_string(tid) +
+             ", which does not exist");
       t.threads[static_cast<size_t>(tid)].registerInits = inits;
     }
   }
@@ -627,18 +636,24 @@ private:
     for (auto &a : p.args)
       checkProp(t, a);
     if (!p.valueLoc.empty() && !t.location(p.valueLoc))
-      fail("the condition compares with '" + p.valueLoc + "', which is not a location of the test", p.pos);
+      fail("the condition compares with '" + p.valueLoc + "', which is not a location of the test",
+           p.pos);
     if (!p.valueLoc.empty() && t.location(p.valueLoc)->local)
-      fail("the condition compares with the address of '" + p.valueLoc + "', which is work-group "
-           "local memory (each work-group has its own copy)", p.pos);
+      fail("the condition compares with the address of '" + p.valueLoc +
+               "', which is work-group "
+               "local memory (each work-group has its own copy)",
+           p.pos);
     if (p.kind == Prop::Kind::Reg) {
       if (p.thread < 0 || p.thread >= static_cast<int>(t.threads.size()))
         fail("the condition names P" + std::to_string(p.thread) + ", which does not exist", p.pos);
       const Thread &th = t.threads[static_cast<size_t>(p.thread)];
-      bool param = std::any_of(th.params.begin(), th.params.end(), [&](auto &q) { return q.name == p.name; });
-      if (!param && std::find(th.registers.begin(), th.registers.end(), p.name) == th.registers.end())
+      bool param = std::any_of(th.params.begin(), th.params.end(),
+                               [&](auto &q) { return q.name == p.name; });
+      if (!param &&
+          std::find(th.registers.begin(), th.registers.end(), p.name) == th.registers.end())
         fail("'" + p.name + "' is not a register of P" + std::to_string(p.thread) +
-                 " (registers are the locals declared at the top of its body, and its pointer parameters)",
+                 " (registers are the locals declared at the top of its body, and its pointer "
+                 "parameters)",
              p.pos);
     } else if (p.kind == Prop::Kind::Mem) {
       checkMem(t, p);
@@ -651,8 +666,10 @@ private:
     if (!l)
       fail("the condition names '" + base + "', which is not a location of the test", p.pos);
     if (l->local)
-      fail("the condition names '" + base + "', which is work-group local memory: each work-group "
-           "has its own copy, so a final condition cannot name it (copy it to a global location)",
+      fail("the condition names '" + base +
+               "', which is work-group local memory: each work-group "
+               "has its own copy, so a final condition cannot name it (copy it to a global "
+               "location)",
            p.pos);
     if (base.size() == p.name.size()) {
       if (l->count)
@@ -726,31 +743,47 @@ std::optional<int64_t> valueOf(const Prop &p, const State &s) {
   return std::nullopt;
 }
 bool sameValue(std::optional<int64_t> a, std::optional<int64_t> b) { return a && b && *a == *b; }
-std::string valueText(const Prop &p) { return p.valueLoc.empty() ? std::to_string(p.value) : p.valueLoc; }
+std::string valueText(const Prop &p) {
+  return p.valueLoc.empty() ? std::to_string(p.value) : p.valueLoc;
+}
 } // namespace
 
 bool holds(const Prop &p, const State &s) {
   switch (p.kind) {
-  case Prop::Kind::True: return true;
-  case Prop::Kind::False: return false;
-  case Prop::Kind::Reg: return sameValue(s.get(std::to_string(p.thread) + ":" + p.name), valueOf(p, s));
-  case Prop::Kind::Mem: return sameValue(s.get(p.name), valueOf(p, s));
-  case Prop::Kind::Not: return !holds(p.args[0], s);
-  case Prop::Kind::And: return holds(p.args[0], s) && holds(p.args[1], s);
-  case Prop::Kind::Or: return holds(p.args[0], s) || holds(p.args[1], s);
+  case Prop::Kind::True:
+    return true;
+  case Prop::Kind::False:
+    return false;
+  case Prop::Kind::Reg:
+    return sameValue(s.get(std::to_string(p.thread) + ":" + p.name), valueOf(p, s));
+  case Prop::Kind::Mem:
+    return sameValue(s.get(p.name), valueOf(p, s));
+  case Prop::Kind::Not:
+    return !holds(p.args[0], s);
+  case Prop::Kind::And:
+    return holds(p.args[0], s) && holds(p.args[1], s);
+  case Prop::Kind::Or:
+    return holds(p.args[0], s) || holds(p.args[1], s);
   }
   return false;
 }
 
 std::string toString(const Prop &p) {
   switch (p.kind) {
-  case Prop::Kind::True: return "true";
-  case Prop::Kind::False: return "false";
-  case Prop::Kind::Reg: return std::to_string(p.thread) + ":" + p.name + "=" + valueText(p);
-  case Prop::Kind::Mem: return p.name + "=" + valueText(p);
-  case Prop::Kind::Not: return "~" + toString(p.args[0]);
-  case Prop::Kind::And: return "(" + toString(p.args[0]) + " /\\ " + toString(p.args[1]) + ")";
-  case Prop::Kind::Or: return "(" + toString(p.args[0]) + " \\/ " + toString(p.args[1]) + ")";
+  case Prop::Kind::True:
+    return "true";
+  case Prop::Kind::False:
+    return "false";
+  case Prop::Kind::Reg:
+    return std::to_string(p.thread) + ":" + p.name + "=" + valueText(p);
+  case Prop::Kind::Mem:
+    return p.name + "=" + valueText(p);
+  case Prop::Kind::Not:
+    return "~" + toString(p.args[0]);
+  case Prop::Kind::And:
+    return "(" + toString(p.args[0]) + " /\\ " + toString(p.args[1]) + ")";
+  case Prop::Kind::Or:
+    return "(" + toString(p.args[0]) + " \\/ " + toString(p.args[1]) + ")";
   }
   return "?";
 }

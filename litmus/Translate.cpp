@@ -18,14 +18,26 @@ struct TypeInfo {
 std::optional<TypeInfo> typeInfo(std::string t) {
   if (t.rfind("atomic_", 0) == 0)
     t = t.substr(7);
-  static const std::map<std::string, TypeInfo> kTypes = {
-      {"int", {4, true}},           {"signed int", {4, true}},    {"int32_t", {4, true}},
-      {"uint", {4, false}},         {"unsigned", {4, false}},     {"unsigned int", {4, false}},
-      {"uint32_t", {4, false}},     {"long", {8, true}},          {"long long", {8, true}},
-      {"int64_t", {8, true}},       {"intptr_t", {8, true}},      {"ulong", {8, false}},
-      {"unsigned long", {8, false}}, {"uint64_t", {8, false}},    {"uintptr_t", {8, false}},
-      {"size_t", {8, false}},       {"short", {2, true}},         {"char", {1, true}},
-      {"bool", {1, false}},         {"_Bool", {1, false}}};
+  static const std::map<std::string, TypeInfo> kTypes = {{"int", {4, true}},
+                                                         {"signed int", {4, true}},
+                                                         {"int32_t", {4, true}},
+                                                         {"uint", {4, false}},
+                                                         {"unsigned", {4, false}},
+                                                         {"unsigned int", {4, false}},
+                                                         {"uint32_t", {4, false}},
+                                                         {"long", {8, true}},
+                                                         {"long long", {8, true}},
+                                                         {"int64_t", {8, true}},
+                                                         {"intptr_t", {8, true}},
+                                                         {"ulong", {8, false}},
+                                                         {"unsigned long", {8, false}},
+                                                         {"uint64_t", {8, false}},
+                                                         {"uintptr_t", {8, false}},
+                                                         {"size_t", {8, false}},
+                                                         {"short", {2, true}},
+                                                         {"char", {1, true}},
+                                                         {"bool", {1, false}},
+                                                         {"_Bool", {1, false}}};
   auto it = kTypes.find(t);
   if (it == kTypes.end())
     return std::nullopt;
@@ -63,7 +75,8 @@ Translation translate(const Test &t) {
   for (auto &l : t.locations) {
     auto ti = typeInfo(l.type);
     if (!ti)
-      throw LitmusError(t.file, Pos{}, "unsupported type '" + l.type + "' of location '" + l.name + "'");
+      throw LitmusError(t.file, Pos{},
+                        "unsupported type '" + l.type + "' of location '" + l.name + "'");
     if (l.local)
       os << "static __attribute__((section(\"scopemc_shared\"))) ";
     std::string global = "__litmus_loc_" + l.name;
@@ -99,7 +112,8 @@ Translation translate(const Test &t) {
     os << "long long " << g << ";\n";
     tr.observed.push_back(Observed{std::to_string(tid) + ":" + r, g, 8, true});
   }
-  std::stable_sort(tr.observed.begin(), tr.observed.end(), [](auto &a, auto &b) { return a.key < b.key; });
+  std::stable_sort(tr.observed.begin(), tr.observed.end(),
+                   [](auto &a, auto &b) { return a.key < b.key; });
 
   // Placement: threads of one (device, work-group) are numbered in P order. Threads of GPU
   // dialects without a placement share work-group 0 of device 0; in C tests they are host
@@ -122,11 +136,12 @@ Translation translate(const Test &t) {
     os << "\nstatic void *__litmus_P" << th.id << "(void *__litmus_arg) {\n";
     if (placed(th)) {
       auto key = placeOf(th);
-      os << "  __litmus_place(" << key.first << ", " << key.second << ", " << nextIndex[key]++ << ", "
-         << groupSize[key] << ");\n";
+      os << "  __litmus_place(" << key.first << ", " << key.second << ", " << nextIndex[key]++
+         << ", " << groupSize[key] << ");\n";
     }
     for (auto &p : th.params)
-      os << "  " << p.type << " *" << p.name << " = (" << p.type << " *)&__litmus_loc_" << p.name << ";\n";
+      os << "  " << p.type << " *" << p.name << " = (" << p.type << " *)&__litmus_loc_" << p.name
+         << ";\n";
     os << "#line " << th.bodyPos.line << " " << quoted(t.file) << "\n";
     os << std::string(static_cast<size_t>(std::max(0, th.bodyPos.col - 1)), ' ') << th.body << "\n";
     for (auto &[tid, r] : regs)

@@ -13,8 +13,8 @@ struct Observed {
   std::string global;
   uint32_t size = 4;
   bool isSigned = true;
-  uint64_t offset = 0;      // of an array element in the global
-  bool address = false;     // the key is a location's address (State::addresses), not a value
+  uint64_t offset = 0;  // of an array element in the global
+  bool address = false; // the key is a location's address (State::addresses), not a value
 };
 
 struct Translation {

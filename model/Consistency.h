@@ -65,7 +65,8 @@ public:
 };
 
 /// `crossCheckPsc`: compare each incremental psc answer with the from-scratch one (tests).
-std::unique_ptr<ConsistencyChecker> makeConsistencyChecker(ModelKind kind, bool crossCheckPsc = false);
+std::unique_ptr<ConsistencyChecker> makeConsistencyChecker(ModelKind kind,
+                                                           bool crossCheckPsc = false);
 
 /// Strict happens-before from a to b, read off b's view.
 inline bool hbBefore(const ExecutionGraph &g, Event a, Event b) {

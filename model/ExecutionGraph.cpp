@@ -61,7 +61,8 @@ EventLabel *ExecutionGraph::add(std::unique_ptr<EventLabel> lab) {
     ++scFences_;
   setPoIndexes(*lab, events.empty() ? nullptr : events.back().get());
   if (auto *al = dyn_cast<AllocLabel>(lab.get())) {
-    auto it = std::lower_bound(allocs_.begin(), allocs_.end(), std::pair<Addr, Event>(al->addr(), Event{}),
+    auto it = std::lower_bound(allocs_.begin(), allocs_.end(),
+                               std::pair<Addr, Event>(al->addr(), Event{}),
                                [](auto &x, auto &y) { return x.first < y.first; });
     allocs_.insert(it, {al->addr(), al->pos()});
   } else if (auto *fl = dyn_cast<FreeLabel>(lab.get())) {
@@ -79,9 +80,7 @@ EventLabel *ExecutionGraph::add(std::unique_ptr<EventLabel> lab) {
   return events.back().get();
 }
 
-void ExecutionGraph::setRf(Event read, Event write) {
-  cast<ReadLabel>(label(read))->setRf(write);
-}
+void ExecutionGraph::setRf(Event read, Event write) { cast<ReadLabel>(label(read))->setRf(write); }
 
 void ExecutionGraph::placeWrite(Event write, size_t pos) {
   auto *w = cast<WriteLabel>(label(write));
@@ -387,7 +386,7 @@ void ExecutionGraph::copyLocationsFrom(const ExecutionGraph &from) {
     std::copy_if(src.co.begin(), src.co.end(), std::back_inserter(li.co), held);
     std::copy_if(src.reads.begin(), src.reads.end(), std::back_inserter(li.reads), held);
     if (li.co.empty() && li.reads.empty())
-      continue; // (the slot is taken by the next location, or dropped)
+      continue;                        // (the slot is taken by the next location, or dropped)
     if (li.co.size() != src.co.size()) // the labels are copies: their co positions moved
       renumberCo(li, 0);
     ++k;

@@ -19,15 +19,17 @@ namespace scopemc {
 struct LocationInfo {
   uint32_t size = 0;
   std::vector<Event> co;
-  std::vector<Event> reads;       // every read of the location, in the order added
-  MutualInclusion accesses;        // over every access added (those dropped since included)
+  std::vector<Event> reads; // every read of the location, in the order added
+  MutualInclusion accesses; // over every access added (those dropped since included)
   /// The one thread every access added so far came from (those dropped since included);
   /// kNone before the first, kSeveral once a second thread accessed the location. A thread's
   /// own accesses never race with each other, so a location of one thread needs no race scan.
   static constexpr int32_t kNone = -1, kSeveral = -2;
   int32_t soleThread = kNone;
   void noteThread(ThreadId t) {
-    soleThread = soleThread == kNone || soleThread == static_cast<int32_t>(t) ? static_cast<int32_t>(t) : kSeveral;
+    soleThread = soleThread == kNone || soleThread == static_cast<int32_t>(t)
+                     ? static_cast<int32_t>(t)
+                     : kSeveral;
   }
 };
 

@@ -18,12 +18,18 @@ std::string toString(Event e) {
 
 std::string_view orderName(MemOrder o) {
   switch (o) {
-  case MemOrder::NotAtomic: return "na";
-  case MemOrder::Relaxed: return "rlx";
-  case MemOrder::Acquire: return "acq";
-  case MemOrder::Release: return "rel";
-  case MemOrder::AcqRel: return "acq_rel";
-  case MemOrder::SeqCst: return "sc";
+  case MemOrder::NotAtomic:
+    return "na";
+  case MemOrder::Relaxed:
+    return "rlx";
+  case MemOrder::Acquire:
+    return "acq";
+  case MemOrder::Release:
+    return "rel";
+  case MemOrder::AcqRel:
+    return "acq_rel";
+  case MemOrder::SeqCst:
+    return "sc";
   }
   return "?";
 }
@@ -51,10 +57,14 @@ std::string hex(uint64_t v) {
 }
 const char *blockName(BlockReason r) {
   switch (r) {
-  case BlockReason::Assume: return "assume";
-  case BlockReason::SpinLoop: return "spin loop";
-  case BlockReason::LoopBound: return "loop bound";
-  case BlockReason::Lock: return "lock";
+  case BlockReason::Assume:
+    return "assume";
+  case BlockReason::SpinLoop:
+    return "spin loop";
+  case BlockReason::LoopBound:
+    return "loop bound";
+  case BlockReason::Lock:
+    return "lock";
   }
   return "?";
 }
@@ -87,8 +97,12 @@ std::string describe(const EventLabel &l) {
     modeScope();
     os << ")";
     break;
-  case EventLabel::Kind::ThreadStart: os << "start"; break;
-  case EventLabel::Kind::ThreadFinish: os << "finish"; break;
+  case EventLabel::Kind::ThreadStart:
+    os << "start";
+    break;
+  case EventLabel::Kind::ThreadFinish:
+    os << "finish";
+    break;
   case EventLabel::Kind::ThreadCreate:
     os << "create T" << cast<ThreadCreateLabel>(l).child();
     break;
@@ -111,7 +125,9 @@ std::string describe(const EventLabel &l) {
   case EventLabel::Kind::Block:
     os << "blocked (" << blockName(cast<BlockLabel>(l).reason()) << ")";
     break;
-  case EventLabel::Kind::Error: os << "error: " << cast<ErrorLabel>(l).message(); break;
+  case EventLabel::Kind::Error:
+    os << "error: " << cast<ErrorLabel>(l).message();
+    break;
   case EventLabel::Kind::BarrierArrive:
   case EventLabel::Kind::BarrierDepart: {
     auto &b = cast<BarrierLabel>(l);
@@ -126,8 +142,9 @@ std::string describe(const EventLabel &l) {
 
 std::string_view kindName(EventLabel::Kind k) {
   switch (k) {
-#define SCOPEMC_LABEL(K, C, N)                                                                    \
-  case EventLabel::Kind::K: return N;
+#define SCOPEMC_LABEL(K, C, N)                                                                     \
+  case EventLabel::Kind::K:                                                                        \
+    return N;
 #include "model/LabelKinds.def"
   }
   return "?";

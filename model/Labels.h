@@ -36,7 +36,21 @@ std::string toString(const SourceLoc *loc);
 
 /// Read-modify-write operations a read label can be the first half of.
 enum class RmwOp : uint8_t {
-  None, Xchg, Add, Sub, And, Or, Xor, Nand, Max, Min, UMax, UMin, FAdd, FSub, Cas
+  None,
+  Xchg,
+  Add,
+  Sub,
+  And,
+  Or,
+  Xor,
+  Nand,
+  Max,
+  Min,
+  UMax,
+  UMin,
+  FAdd,
+  FSub,
+  Cas
 };
 
 enum class BlockReason : uint8_t { Assume, SpinLoop, LoopBound, Lock };
@@ -120,7 +134,6 @@ private:
   View porf_;
 };
 
-
 /// Common data of the labels that touch memory.
 class MemAccessLabel : public EventLabel {
 public:
@@ -138,8 +151,8 @@ public:
   }
 
 protected:
-  MemAccessLabel(Kind k, Event pos, ThreadPos tp, MemOrder o, Scope s, const SourceLoc *src,
-                 Addr a, uint32_t size, bool onHeap)
+  MemAccessLabel(Kind k, Event pos, ThreadPos tp, MemOrder o, Scope s, const SourceLoc *src, Addr a,
+                 uint32_t size, bool onHeap)
       : EventLabel(k, pos, tp, o, s, src), addr_(a), size_(size), onHeap_(onHeap) {}
 
 private:
@@ -416,9 +429,9 @@ public:
 
 /// The kind of each concrete label class.
 template <typename T> struct LabelKindOf;
-#define SCOPEMC_LABEL(K, C, N)                                                                    \
-  template <> struct LabelKindOf<C> {                                                             \
-    static constexpr EventLabel::Kind value = EventLabel::Kind::K;                                \
+#define SCOPEMC_LABEL(K, C, N)                                                                     \
+  template <> struct LabelKindOf<C> {                                                              \
+    static constexpr EventLabel::Kind value = EventLabel::Kind::K;                                 \
   };
 #include "model/LabelKinds.def"
 
@@ -433,7 +446,9 @@ template <typename T> bool isa(const EventLabel *l) {
   else
     return l && T::classof(l);
 }
-template <typename T> T *dyn_cast(EventLabel *l) { return isa<T>(l) ? static_cast<T *>(l) : nullptr; }
+template <typename T> T *dyn_cast(EventLabel *l) {
+  return isa<T>(l) ? static_cast<T *>(l) : nullptr;
+}
 template <typename T> const T *dyn_cast(const EventLabel *l) {
   return isa<T>(l) ? static_cast<const T *>(l) : nullptr;
 }
@@ -452,16 +467,18 @@ template <typename T> const T &cast(const EventLabel &l) { return *cast<T>(&l); 
 /// Calls f with the label as its concrete class; returns what f returns.
 template <typename F> decltype(auto) visit(EventLabel &l, F &&f) {
   switch (l.kind()) {
-#define SCOPEMC_LABEL(K, C, N)                                                                    \
-  case EventLabel::Kind::K: return f(static_cast<C &>(l));
+#define SCOPEMC_LABEL(K, C, N)                                                                     \
+  case EventLabel::Kind::K:                                                                        \
+    return f(static_cast<C &>(l));
 #include "model/LabelKinds.def"
   }
   __builtin_unreachable();
 }
 template <typename F> decltype(auto) visit(const EventLabel &l, F &&f) {
   switch (l.kind()) {
-#define SCOPEMC_LABEL(K, C, N)                                                                    \
-  case EventLabel::Kind::K: return f(static_cast<const C &>(l));
+#define SCOPEMC_LABEL(K, C, N)                                                                     \
+  case EventLabel::Kind::K:                                                                        \
+    return f(static_cast<const C &>(l));
 #include "model/LabelKinds.def"
   }
   __builtin_unreachable();

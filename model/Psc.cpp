@@ -18,18 +18,20 @@ struct PscContext {
     auto *mb = dyn_cast<MemAccessLabel>(b);
     return ma && mb && ma->addr() == mb->addr();
   }
-  bool hb(const EventLabel *a, const EventLabel *b) const { return hbBefore(g, a->pos(), b->pos()); }
+  bool hb(const EventLabel *a, const EventLabel *b) const {
+    return hbBefore(g, a->pos(), b->pos());
+  }
   bool po(const EventLabel *a, const EventLabel *b) const {
     return a->thread() == b->thread() && a->index() < b->index();
   }
-  Event observed(const EventLabel *l) const {
-    return g.observedWrite(cast<MemAccessLabel>(l));
-  }
+  Event observed(const EventLabel *l) const { return g.observedWrite(cast<MemAccessLabel>(l)); }
   bool co(const EventLabel *a, const EventLabel *b) const {
-    return isa<WriteLabel>(a) && isa<WriteLabel>(b) && sameLoc(a, b) && g.coBefore(a->pos(), b->pos());
+    return isa<WriteLabel>(a) && isa<WriteLabel>(b) && sameLoc(a, b) &&
+           g.coBefore(a->pos(), b->pos());
   }
   bool fr(const EventLabel *a, const EventLabel *b) const {
-    return isa<ReadLabel>(a) && isa<WriteLabel>(b) && sameLoc(a, b) && g.coBefore(observed(a), b->pos());
+    return isa<ReadLabel>(a) && isa<WriteLabel>(b) && sameLoc(a, b) &&
+           g.coBefore(observed(a), b->pos());
   }
   /// eco = (rf U co U fr)+ on one location.
   bool eco(const EventLabel *a, const EventLabel *b) const {
@@ -182,7 +184,8 @@ struct PscIncremental {
   }
   /// The latest SC event of thread t at index at most i that satisfies `ok` (null: none).
   template <typename F> const EventLabel *latestSc(ThreadId t, int32_t i, F ok) const {
-    for (int32_t k = i >= 0 ? at(t, i)->prevSc() : -1; k >= 0; k = k > 0 ? at(t, k - 1)->prevSc() : -1)
+    for (int32_t k = i >= 0 ? at(t, i)->prevSc() : -1; k >= 0;
+         k = k > 0 ? at(t, k - 1)->prevSc() : -1)
       if (ok(at(t, k)))
         return at(t, k);
     return nullptr;
@@ -252,12 +255,14 @@ bool ScopedRC11Checker::pscCycleThrough(const ExecutionGraph &g, const MemAccess
   // from e for one of them.
   const LocationInfo *li = g.location(e.addr());
   std::vector<const EventLabel *> targets;
-  for (size_t k = static_cast<size_t>(g.coIndex(g.observedWrite(&e)) + 1); li && k < li->co.size(); ++k)
+  for (size_t k = static_cast<size_t>(g.coIndex(g.observedWrite(&e)) + 1); li && k < li->co.size();
+       ++k)
     if (auto *w = g.label(li->co[k]); w != &e && w->isSC() && incl(e, *w))
       targets.push_back(w);
   if (targets.empty())
     return false; // added maximally: no successor, no cycle
-  PscIncremental p{g, *this, std::vector<std::vector<bool>>(static_cast<size_t>(g.numThreads())), {}};
+  PscIncremental p{
+      g, *this, std::vector<std::vector<bool>>(static_cast<size_t>(g.numThreads())), {}};
   std::vector<const MemAccessLabel *> stack{&e};
   p.mark(&e);
   bool found = false;

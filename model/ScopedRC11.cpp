@@ -242,7 +242,8 @@ bool ScopedRC11Checker::pscHoldsAfter(const ExecutionGraph &g, const EventLabel 
   if (m && lab.isSC() && g.numScFences() == 0 && lab.index() == g.threadSize(lab.thread()) - 1) {
     bool ok = !pscCycleThrough(g, *m);
     if (crossCheckPsc_ && ok != pscAcyclic(g))
-      throw std::logic_error("incremental psc check disagrees with the full one at " + toString(lab.pos()));
+      throw std::logic_error("incremental psc check disagrees with the full one at " +
+                             toString(lab.pos()));
     return ok;
   }
   if (lab.isSC() && (isa<MemAccessLabel>(&lab) || isa<FenceLabel>(&lab)))

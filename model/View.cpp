@@ -53,8 +53,8 @@ int32_t *View::writable(uint32_t n) {
   const uint32_t size = std::max(have, n);
   const uint32_t want = std::max(size, alone ? 2 * rep->cap : 0);
   // the pool's blocks come in 16-byte steps: the array fills its block
-  const uint32_t cap = static_cast<uint32_t>(((repBytes(sizeof(Rep), want) + 15) / 16 * 16 - sizeof(Rep)) /
-                                             sizeof(int32_t));
+  const uint32_t cap = static_cast<uint32_t>(
+      ((repBytes(sizeof(Rep), want) + 15) / 16 * 16 - sizeof(Rep)) / sizeof(int32_t));
   Rep *r = new (poolAllocate(repBytes(sizeof(Rep), cap))) Rep{{1}, size, cap};
   if (rep)
     std::copy(rep->data(), rep->data() + have, r->data());

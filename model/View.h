@@ -81,7 +81,8 @@ public:
       sh_.ownI = idx;
     } else if (shared() && sh_.rep && static_cast<uint32_t>(t) < sh_.rep->size &&
                sh_.rep->refs.load(std::memory_order_acquire) == 1) {
-      sh_.rep->data()[t] = idx; // (an array of this view's own: the common case of a view being built)
+      sh_.rep->data()[t] =
+          idx; // (an array of this view's own: the common case of a view being built)
     } else {
       setSlow(t, idx);
     }
@@ -105,7 +106,9 @@ public:
     if (!shared())
       return n_;
     size_t n = sh_.rep ? sh_.rep->size : 0;
-    return sh_.ownT != kNone && static_cast<size_t>(sh_.ownT) >= n ? static_cast<size_t>(sh_.ownT) + 1 : n;
+    return sh_.ownT != kNone && static_cast<size_t>(sh_.ownT) >= n
+               ? static_cast<size_t>(sh_.ownT) + 1
+               : n;
   }
   bool operator==(const View &o) const;
 

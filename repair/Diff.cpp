@@ -30,7 +30,8 @@ std::vector<Op> script(const std::vector<std::string> &a, const std::vector<std:
     trace.push_back(v);
     bool done = false;
     for (long k = -d; k <= d; k += 2) {
-      long x = (k == -d || (k != d && v[off + k - 1] < v[off + k + 1])) ? v[off + k + 1] : v[off + k - 1] + 1;
+      long x = (k == -d || (k != d && v[off + k - 1] < v[off + k + 1])) ? v[off + k + 1]
+                                                                        : v[off + k - 1] + 1;
       long y = x - k;
       while (x < n && y < m && a[x] == b[y])
         ++x, ++y;
@@ -65,7 +66,8 @@ std::vector<Op> script(const std::vector<std::string> &a, const std::vector<std:
 
 } // namespace
 
-std::string unifiedDiff(const std::string &path, const std::string &before, const std::string &after) {
+std::string unifiedDiff(const std::string &path, const std::string &before,
+                        const std::string &after) {
   std::vector<std::string> a = linesOf(before), b = linesOf(after);
   std::vector<Op> ops = script(a, b);
   std::ostringstream out;
@@ -104,7 +106,8 @@ std::string unifiedDiff(const std::string &path, const std::string &before, cons
       al += ops[k] != Op::Add;
       bl += ops[k] != Op::Del;
     }
-    out << "@@ -" << ai + (al ? 1 : 0) << "," << al << " +" << bi + (bl ? 1 : 0) << "," << bl << " @@\n";
+    out << "@@ -" << ai + (al ? 1 : 0) << "," << al << " +" << bi + (bl ? 1 : 0) << "," << bl
+        << " @@\n";
     for (size_t k = start; k < end; ++k) {
       if (ops[k] == Op::Keep)
         out << " " << a[ai++] << "\n", ++bi;

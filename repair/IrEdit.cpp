@@ -17,10 +17,14 @@ namespace {
 
 std::string syncScopeFor(Scope s) {
   switch (s) {
-  case Scope::Thread: return " syncscope(\"singlethread\")";
-  case Scope::Block: return " syncscope(\"workgroup\")";
-  case Scope::Device: return " syncscope(\"agent\")";
-  case Scope::System: return ""; // the default scope of LLVM IR
+  case Scope::Thread:
+    return " syncscope(\"singlethread\")";
+  case Scope::Block:
+    return " syncscope(\"workgroup\")";
+  case Scope::Device:
+    return " syncscope(\"agent\")";
+  case Scope::System:
+    return ""; // the default scope of LLVM IR
   }
   return "";
 }
@@ -32,11 +36,14 @@ struct Line {
 
 /// The first whole word of `line` that is an IR ordering keyword: (column, word).
 std::optional<std::pair<size_t, std::string>> orderingIn(const std::string &line) {
-  static const char *kWords[] = {"unordered", "monotonic", "acquire", "release", "acq_rel", "seq_cst"};
+  static const char *kWords[] = {"unordered", "monotonic", "acquire",
+                                 "release",   "acq_rel",   "seq_cst"};
   std::optional<std::pair<size_t, std::string>> best;
   for (const char *w : kWords)
     for (size_t at = line.find(w); at != std::string::npos; at = line.find(w, at + 1)) {
-      auto isWord = [&](size_t k) { return k < line.size() && (std::isalnum(line[k]) || line[k] == '_'); };
+      auto isWord = [&](size_t k) {
+        return k < line.size() && (std::isalnum(line[k]) || line[k] == '_');
+      };
       if ((at > 0 && isWord(at - 1)) || isWord(at + std::string(w).size()))
         continue;
       if (!best || at < best->first)
@@ -48,7 +55,8 @@ std::optional<std::pair<size_t, std::string>> orderingIn(const std::string &line
 
 } // namespace
 
-SourcePatch patchIr(const std::string &file, const FrontendOptions &fo, const std::vector<AccessEdit> &edits) {
+SourcePatch patchIr(const std::string &file, const FrontendOptions &fo,
+                    const std::vector<AccessEdit> &edits) {
   SourcePatch out;
   std::string text;
   if (auto it = fo.remappedFiles.find(file); it != fo.remappedFiles.end()) {
@@ -92,9 +100,11 @@ SourcePatch patchIr(const std::string &file, const FrontendOptions &fo, const st
         out.refused.push_back(toString(site) + ": no syncscope on the instruction to widen");
       } else {
         std::string after = syncScopeFor(*to);
-        std::string change = std::string(scopeName(first->from)) + " -> " + std::string(scopeName(*to));
-        out.edits.push_back(TextEdit{file, site->line, static_cast<unsigned>(at + 2), before.substr(1),
-                                     after.empty() ? "" : after.substr(1), change, first->reason, site});
+        std::string change =
+            std::string(scopeName(first->from)) + " -> " + std::string(scopeName(*to));
+        out.edits.push_back(TextEdit{file, site->line, static_cast<unsigned>(at + 2),
+                                     before.substr(1), after.empty() ? "" : after.substr(1), change,
+                                     first->reason, site});
         if (after.empty())
           out.edits.back().after = "(no syncscope: system)";
         line.replace(at, before.size(), after);
@@ -107,8 +117,9 @@ SourcePatch patchIr(const std::string &file, const FrontendOptions &fo, const st
       if (!repl) {
         out.refused.push_back(toString(site) + ": no ordering keyword on the instruction");
       } else if (*repl != word->second) {
-        out.edits.push_back(TextEdit{file, site->line, static_cast<unsigned>(word->first + 1), word->second, *repl,
-                                     orderWord(first->order) + " -> " + orderWord(want), first->reason, site});
+        out.edits.push_back(
+            TextEdit{file, site->line, static_cast<unsigned>(word->first + 1), word->second, *repl,
+                     orderWord(first->order) + " -> " + orderWord(want), first->reason, site});
         line.replace(word->first, word->second.size(), *repl);
       }
     }

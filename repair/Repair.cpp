@@ -11,9 +11,10 @@ namespace scopemc {
 namespace {
 
 std::string describe(const ReportedEvent &e) {
-  std::string s = "T" + std::to_string(e.event.thread) + " (device " + std::to_string(e.pos.device) +
-                  ", block " + std::to_string(e.pos.block) + ", thread " + std::to_string(e.pos.thread) +
-                  ") " + std::string(eventName(e)) + " (" + std::string(orderName(e.order));
+  std::string s = "T" + std::to_string(e.event.thread) + " (device " +
+                  std::to_string(e.pos.device) + ", block " + std::to_string(e.pos.block) +
+                  ", thread " + std::to_string(e.pos.thread) + ") " + std::string(eventName(e)) +
+                  " (" + std::string(orderName(e.order));
   if (isAtomic(e.order))
     s += ", " + std::string(scopeName(e.scope)) + " scope";
   return s + ") at " + toString(e.source);
@@ -41,7 +42,10 @@ MemOrder writtenOrder(const ExecutionGraph &g, Event e) {
   if (r == MemOrder::SeqCst || w == MemOrder::SeqCst)
     return MemOrder::SeqCst;
   bool acq = isAcquire(r), rel = isRelease(w);
-  return acq && rel ? MemOrder::AcqRel : acq ? MemOrder::Acquire : rel ? MemOrder::Release : MemOrder::Relaxed;
+  return acq && rel ? MemOrder::AcqRel
+         : acq      ? MemOrder::Acquire
+         : rel      ? MemOrder::Release
+                    : MemOrder::Relaxed;
 }
 
 bool isRmwAccess(const ExecutionGraph &g, Event e) {
@@ -85,8 +89,9 @@ Proposal widenBoth(const Report &r) {
     if (e->scope >= to)
       continue;
     std::string reason = "heterogeneous race with " + describe(other) + ": " +
-                         std::string(scopeName(e->scope)) + " scope does not include that thread; " +
-                         std::string(scopeName(to)) + " is the narrowest scope holding both";
+                         std::string(scopeName(e->scope)) +
+                         " scope does not include that thread; " + std::string(scopeName(to)) +
+                         " is the narrowest scope holding both";
     p.edits.push_back(scopeEdit(*e, to, reason));
   }
   return p;
@@ -96,7 +101,8 @@ Proposal widenBoth(const Report &r) {
 /// through atomics whose scopes include each other, where an edge costs the orders it lacks
 /// (a release write, an acquire read). Nothing when no such chain exists or it costs nothing
 /// (something else is missing).
-std::vector<std::pair<Event, Event>> orderingChain(const ExecutionGraph &g, Event first, Event second) {
+std::vector<std::pair<Event, Event>> orderingChain(const ExecutionGraph &g, Event first,
+                                                   Event second) {
   if (first.thread == second.thread || !g.contains(second) || !g.contains(first))
     return {};
   // readers of each atomic write, and the departures of each barrier instance (an arrival
@@ -148,14 +154,16 @@ std::vector<std::pair<Event, Event>> orderingChain(const ExecutionGraph &g, Even
       continue;
     for (Event r : readers[e]) {
       const EventLabel *rl = g.label(r);
-      if (r.thread != e.thread && scopeIncludes(w->scope(), w->threadRef(), rl->scope(), rl->threadRef()))
+      if (r.thread != e.thread &&
+          scopeIncludes(w->scope(), w->threadRef(), rl->scope(), rl->threadRef()))
         relax(r, cost(e, r), true);
     }
   }
   return {};
 }
 
-AccessEdit orderEdit(const ExecutionGraph &g, Event e, AccessEdit::Kind k, const std::string &reason) {
+AccessEdit orderEdit(const ExecutionGraph &g, Event e, AccessEdit::Kind k,
+                     const std::string &reason) {
   const EventLabel *l = g.label(e);
   AccessEdit a;
   a.kind = k;
@@ -171,9 +179,9 @@ AccessEdit orderEdit(const ExecutionGraph &g, Event e, AccessEdit::Kind k, const
 
 void strengthenEdge(const ExecutionGraph &g, Event w, Event r, const std::string &what,
                     std::vector<AccessEdit> &out) {
-  std::string reason = what + ": the read at " + toString(g.label(r)->source()) + " reads from the write at " +
-                       toString(g.label(w)->source()) + "; as a release/acquire pair they give the " +
-                       "missing happens-before edge";
+  std::string reason = what + ": the read at " + toString(g.label(r)->source()) +
+                       " reads from the write at " + toString(g.label(w)->source()) +
+                       "; as a release/acquire pair they give the " + "missing happens-before edge";
   if (!isRelease(g.label(w)->order()))
     out.push_back(orderEdit(g, w, AccessEdit::Kind::Release, reason));
   if (!isAcquire(g.label(r)->order()))
@@ -223,13 +231,17 @@ Proposal widenSynchronisation(const Report &r) {
           rd->rf().index <= x.index || !isAtomic(g.label(rd->rf())->order()))
         continue;
       Event w = rd->rf(), rdPos = rd->pos();
-      Event rel = isRelease(g.label(w)->order()) ? w : fenceBetween(g, x.thread, x.index, w.index, true, isRelease);
-      Event acq = isAcquire(rd->order()) ? rdPos : fenceBetween(g, y.thread, i, y.index, false, isAcquire);
+      Event rel = isRelease(g.label(w)->order())
+                      ? w
+                      : fenceBetween(g, x.thread, x.index, w.index, true, isRelease);
+      Event acq =
+          isAcquire(rd->order()) ? rdPos : fenceBetween(g, y.thread, i, y.index, false, isAcquire);
       if (rel.isInit() || acq.isInit())
         continue;
-      std::string reason = "data race between " + describe(r.events[0]) + " and " + describe(r.events[1]) +
-                           ": the synchronisation through the read at " + toString(rd->source()) +
-                           " needs " + std::string(scopeName(to)) + " scope on its release and acquire side";
+      std::string reason = "data race between " + describe(r.events[0]) + " and " +
+                           describe(r.events[1]) + ": the synchronisation through the read at " +
+                           toString(rd->source()) + " needs " + std::string(scopeName(to)) +
+                           " scope on its release and acquire side";
       std::vector<Event> sides{rel, w, rdPos, acq};
       std::sort(sides.begin(), sides.end());
       sides.erase(std::unique(sides.begin(), sides.end()), sides.end());
@@ -249,7 +261,8 @@ Proposal orderRace(const Report &r) {
   Event a = r.events[0].event, b = r.events[1].event;
   for (auto [x, y] : {std::pair{a, b}, std::pair{b, a}})
     strengthen(g, orderingChain(g, x, y),
-               "data race between " + describe(r.events[0]) + " and " + describe(r.events[1]), p.edits);
+               "data race between " + describe(r.events[0]) + " and " + describe(r.events[1]),
+               p.edits);
   if (p.edits.empty())
     p.why = "no reads-from edge between the two threads would order the accesses";
   return p;
@@ -265,8 +278,8 @@ Proposal orderAssertion(const Report &r) {
   }
   for (ThreadId t = 0; t < g.numThreads(); ++t)
     if (t != f.thread && g.threadSize(t) > 0)
-      strengthen(g, orderingChain(g, Event{t, 0}, f), "assertion violation at " + toString(r.events[0].source),
-                 p.edits);
+      strengthen(g, orderingChain(g, Event{t, 0}, f),
+                 "assertion violation at " + toString(r.events[0].source), p.edits);
   if (p.edits.empty())
     p.why = "no reads-from edge into the failing thread would change what it reads";
   return p;
@@ -288,16 +301,18 @@ Proposal propose(const Report &r, const RepairOptions &ro) {
       const ReportedEvent &plain = aa ? b : a, &atomic = aa ? a : b;
       if (plain.annotation) { // made plain by __VERIFIER_weak_access: may be atomic
         Scope to = needed(a, b);
-        AccessEdit e = scopeEdit(plain, to, "data race with the atomic " + describe(atomic) +
-                                                ": made a relaxed atomic of " + std::string(scopeName(to)) +
-                                                " scope, the two no longer race");
+        AccessEdit e = scopeEdit(plain, to,
+                                 "data race with the atomic " + describe(atomic) +
+                                     ": made a relaxed atomic of " + std::string(scopeName(to)) +
+                                     " scope, the two no longer race");
         e.kind = AccessEdit::Kind::MakeAtomic;
         e.order = MemOrder::NotAtomic;
         p.edits.push_back(e);
         if (atomic.scope < to)
-          p.edits.push_back(scopeEdit(atomic, to, "data race with " + describe(plain) + ", made atomic: " +
-                                                      std::string(scopeName(atomic.scope)) +
-                                                      " scope does not include that thread"));
+          p.edits.push_back(scopeEdit(atomic, to,
+                                      "data race with " + describe(plain) +
+                                          ", made atomic: " + std::string(scopeName(atomic.scope)) +
+                                          " scope does not include that thread"));
         return p;
       }
     }
@@ -305,8 +320,10 @@ Proposal propose(const Report &r, const RepairOptions &ro) {
       return widened;
     if (ro.orders)
       return orderRace(r);
-    p.why = aa == ba ? "two plain accesses race: not repaired (an order repair may help: --orders)"
-                     : "the plain access is not atomic in the source; an order repair may help: --orders";
+    p.why =
+        aa == ba
+            ? "two plain accesses race: not repaired (an order repair may help: --orders)"
+            : "the plain access is not atomic in the source; an order repair may help: --orders";
     return p;
   }
   case ErrorType::Assertion:
@@ -328,7 +345,9 @@ public:
       seen_[m->annotation()].insert(m->source());
     return true;
   }
-  bool onExecutionEnd(const ExecutionGraph &, const std::vector<ThreadEndState> &) override { return true; }
+  bool onExecutionEnd(const ExecutionGraph &, const std::vector<ThreadEndState> &) override {
+    return true;
+  }
   std::map<const SourceLoc *, std::set<const SourceLoc *>> seen_;
 };
 
@@ -337,10 +356,18 @@ std::shared_ptr<const AccessOverrides> overridesOf(const std::vector<AccessEdit>
   for (const AccessEdit &e : edits) {
     AccessOverride &x = (*o)[e.site];
     switch (e.kind) {
-    case AccessEdit::Kind::MakeAtomic: x.makeAtomic = true; [[fallthrough]];
-    case AccessEdit::Kind::Scope: x.scope = std::max(x.scope, e.to); break;
-    case AccessEdit::Kind::Acquire: x.acquire = true; break;
-    case AccessEdit::Kind::Release: x.release = true; break;
+    case AccessEdit::Kind::MakeAtomic:
+      x.makeAtomic = true;
+      [[fallthrough]];
+    case AccessEdit::Kind::Scope:
+      x.scope = std::max(x.scope, e.to);
+      break;
+    case AccessEdit::Kind::Acquire:
+      x.acquire = true;
+      break;
+    case AccessEdit::Kind::Release:
+      x.release = true;
+      break;
     }
   }
   return o;
@@ -361,7 +388,8 @@ public:
     auto start = std::chrono::steady_clock::now();
     std::vector<AccessEdit> edits;
     for (unsigned round = 1; round <= ropts_.maxRounds; ++round) {
-      tell("round " + std::to_string(round) + ": verifying with " + std::to_string(edits.size()) + " edit(s)");
+      tell("round " + std::to_string(round) + ": verifying with " + std::to_string(edits.size()) +
+           " edit(s)");
       RunResult r = verifyWith(edits);
       RepairRound rr{r.reports, {}, r.verdict, r.exploration.seconds, r.exploration.complete};
       res_.unrepairable.clear();
@@ -406,11 +434,13 @@ private:
   }
 
   /// The new edits the errors ask for (none already made); unrepairable errors are noted.
-  std::vector<AccessEdit> propose(const std::vector<Report> &errors, const std::vector<AccessEdit> &made) {
+  std::vector<AccessEdit> propose(const std::vector<Report> &errors,
+                                  const std::vector<AccessEdit> &made) {
     std::vector<AccessEdit> out;
     auto known = [&](const AccessEdit &e) {
       auto same = [&](const AccessEdit &o) { return o.sameChange(e) && o.to >= e.to; };
-      return std::any_of(made.begin(), made.end(), same) || std::any_of(out.begin(), out.end(), same);
+      return std::any_of(made.begin(), made.end(), same) ||
+             std::any_of(out.begin(), out.end(), same);
     };
     for (const Report &r : errors) {
       Proposal p = scopemc::propose(r, ropts_);
@@ -467,7 +497,10 @@ MemOrder orderAfter(const std::vector<AccessEdit> &edits, const SourceLoc *site)
     o = MemOrder::Relaxed;
   acq = acq || isAcquire(o);
   rel = rel || isRelease(o);
-  return acq && rel ? MemOrder::AcqRel : acq ? MemOrder::Acquire : rel ? MemOrder::Release : MemOrder::Relaxed;
+  return acq && rel ? MemOrder::AcqRel
+         : acq      ? MemOrder::Acquire
+         : rel      ? MemOrder::Release
+                    : MemOrder::Relaxed;
 }
 
 RepairResult repairProgram(const std::shared_ptr<const Program> &program, const RunOptions &opts,

@@ -30,9 +30,9 @@ struct AccessEdit {
   const SourceLoc *site = nullptr;       // the access instruction
   const SourceLoc *annotation = nullptr; // the GPUMC annotation call that carries it, if any
   Scope from = Scope::System, to = Scope::System; // Scope and MakeAtomic: the scopes
-  MemOrder order = MemOrder::Relaxed;   // the access's order as written (for Acquire/Release)
-  bool rmw = false;                     // the access is a read-modify-write
-  std::string reason;                   // the error that asks for it, in words
+  MemOrder order = MemOrder::Relaxed; // the access's order as written (for Acquire/Release)
+  bool rmw = false;                   // the access is a read-modify-write
+  std::string reason;                 // the error that asks for it, in words
   bool sameChange(const AccessEdit &o) const { return kind == o.kind && site == o.site; }
 };
 
@@ -50,10 +50,10 @@ struct RepairRound {
 
 struct RepairResult {
   std::vector<RepairRound> rounds;
-  std::vector<AccessEdit> edits;     // minimal: none can be dropped
-  std::vector<Report> unrepairable;  // errors no rule applies to (with `why`)
-  std::vector<std::string> why;      // per unrepairable error
-  RunResult last;                    // the verification of the program with `edits`
+  std::vector<AccessEdit> edits;    // minimal: none can be dropped
+  std::vector<Report> unrepairable; // errors no rule applies to (with `why`)
+  std::vector<std::string> why;     // per unrepairable error
+  RunResult last;                   // the verification of the program with `edits`
   /// Every access each GPUMC annotation call decided in the runs (for splitting a shared
   /// annotation when only some of its accesses change).
   std::map<const SourceLoc *, std::vector<const SourceLoc *>> annotated;

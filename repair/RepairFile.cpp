@@ -18,7 +18,8 @@ bool isLitmus(const std::string &file) { return fs::path(file).extension() == ".
 
 /// The text of `opts.file`: remapped (a repaired text being checked again) or from disk.
 std::string inputText(const RunOptions &opts) {
-  if (auto it = opts.frontend.remappedFiles.find(opts.file); it != opts.frontend.remappedFiles.end())
+  if (auto it = opts.frontend.remappedFiles.find(opts.file);
+      it != opts.frontend.remappedFiles.end())
     return it->second;
   std::ifstream in(opts.file, std::ios::binary);
   if (!in)
@@ -51,8 +52,9 @@ void ontoLitmus(SourcePatch &p, const std::string &file, const std::string &text
   for (const TextEdit &e : p.edits) {
     size_t off = e.file == file ? offsetOf(text, e.line, e.col) : std::string::npos;
     if (off == std::string::npos || text.compare(off, e.before.size(), e.before) != 0) {
-      p.refused.push_back(e.file + ":" + std::to_string(e.line) + ":" + std::to_string(e.col) + ": '" +
-                          e.before + "' -> '" + e.after + "' falls outside the test's thread bodies");
+      p.refused.push_back(e.file + ":" + std::to_string(e.line) + ":" + std::to_string(e.col) +
+                          ": '" + e.before + "' -> '" + e.after +
+                          "' falls outside the test's thread bodies");
       continue;
     }
     kept.push_back(e);
@@ -102,7 +104,8 @@ FileRepair repairFile(const RunOptions &opts, const RepairOptions &ropts) {
   }
   ontoLitmus(out.patch, opts.file, text);
   auto repaired = out.patch.repaired.find(opts.file);
-  out.final = verify(litmusOptions(opts, repaired == out.patch.repaired.end() ? text : repaired->second));
+  out.final =
+      verify(litmusOptions(opts, repaired == out.patch.repaired.end() ? text : repaired->second));
   return out;
 }
 

@@ -42,18 +42,21 @@ public:
     const MacroInfo *mi = md->getMacroInfo();
     if (!mi || sm_.isInSystemHeader(mi->getDefinitionLoc()) || !mi->getDefinitionLoc().isFileID())
       return;
-    macros_[mi] = Macro{name.getIdentifierInfo()->getName().str(), mi->getDefinitionLoc(),
-                        mi->getDefinitionEndLoc(), {}};
+    macros_[mi] = Macro{name.getIdentifierInfo()->getName().str(),
+                        mi->getDefinitionLoc(),
+                        mi->getDefinitionEndLoc(),
+                        {}};
   }
-  void MacroExpands(const Token &, const MacroDefinition &md, SourceRange range, const MacroArgs *) override {
+  void MacroExpands(const Token &, const MacroDefinition &md, SourceRange range,
+                    const MacroArgs *) override {
     if (auto it = macros_.find(md.getMacroInfo()); it != macros_.end())
       it->second.uses.push_back(range.getBegin());
   }
   /// The macro whose definition holds the file location `s`.
   const Macro *definitionHolding(SourceLocation s) const {
     for (auto &[mi, m] : macros_)
-      if (sm_.getFileID(m.begin) == sm_.getFileID(s) && !sm_.isBeforeInTranslationUnit(s, m.begin) &&
-          !sm_.isBeforeInTranslationUnit(m.end, s))
+      if (sm_.getFileID(m.begin) == sm_.getFileID(s) &&
+          !sm_.isBeforeInTranslationUnit(s, m.begin) && !sm_.isBeforeInTranslationUnit(m.end, s))
         return &m;
     return nullptr;
   }
@@ -111,9 +114,12 @@ const Expr *stripped(const Expr *e) {
 }
 
 std::optional<unsigned> builtinArg(const std::string &callee, bool scope) {
-  static const std::map<std::string, std::pair<int, int>> kArgs = { // (order, scope)
-      {"__scopemc_load", {2, 3}}, {"__scopemc_store", {3, 4}}, {"__scopemc_rmw", {4, 5}},
-      {"__scopemc_cas", {4, 6}},  {"__scopemc_fence", {0, 1}}};
+  static const std::map<std::string, std::pair<int, int>> kArgs = {// (order, scope)
+                                                                   {"__scopemc_load", {2, 3}},
+                                                                   {"__scopemc_store", {3, 4}},
+                                                                   {"__scopemc_rmw", {4, 5}},
+                                                                   {"__scopemc_cas", {4, 6}},
+                                                                   {"__scopemc_fence", {0, 1}}};
   auto it = kArgs.find(callee);
   if (it == kArgs.end())
     return std::nullopt;
@@ -134,7 +140,8 @@ const Expr *carrier(const Expr *e, bool scope) {
     return *k < c->getNumArgs() ? stripped(c->getArg(*k)) : nullptr;
   auto wanted = [&](QualType t) {
     for (const std::string &n : {t.getAsString(), t.getCanonicalType().getAsString()})
-      if (scope ? n.find("memory_scope") != std::string::npos || n.find("thread_scope") != std::string::npos
+      if (scope ? n.find("memory_scope") != std::string::npos ||
+                      n.find("thread_scope") != std::string::npos
                 : n.find("memory_order") != std::string::npos)
         return true;
     return false;
@@ -190,7 +197,8 @@ const Expr *templateScope(TypeLoc tl) {
         return nullptr;
       tl = ts->getTypeLoc();
     } else if (auto s = tl.getAs<TemplateSpecializationTypeLoc>()) {
-      if (s.getNumArgs() < 2 || s.getArgLoc(1).getArgument().getKind() != TemplateArgument::Expression)
+      if (s.getNumArgs() < 2 ||
+          s.getArgLoc(1).getArgument().getKind() != TemplateArgument::Expression)
         return nullptr;
       return s.getArgLoc(1).getSourceExpression();
     } else {
@@ -203,7 +211,8 @@ const Expr *templateScope(TypeLoc tl) {
 class Patcher {
 public:
   Patcher(ASTContext &ctx, const MacroLog &macros, const std::string &includeDir,
-          const std::map<const SourceLoc *, std::vector<const SourceLoc *>> &annotated, SourcePatch &out)
+          const std::map<const SourceLoc *, std::vector<const SourceLoc *>> &annotated,
+          SourcePatch &out)
       : ctx_(ctx), sm_(ctx.getSourceManager()), lo_(ctx.getLangOpts()), macros_(macros),
         includeDir_(includeDir.empty() ? "" : canonical(includeDir)), annotated_(annotated),
         rewriter_(sm_, lo_), out_(out), index_(sm_) {
@@ -269,7 +278,8 @@ private:
 
   /// Replaces the token at `l` (resolved to what the user wrote) by its spelling of the new
   /// scope or order. A token in a macro definition waits for finishMacros.
-  void replaceToken(SourceLocation l, const std::function<std::optional<std::string>(const std::string &)> &rename,
+  void replaceToken(SourceLocation l,
+                    const std::function<std::optional<std::string>(const std::string &)> &rename,
                     const std::string &change, const AccessEdit &why) {
     SourceLocation s = userToken(l);
     if (s.isInvalid()) {
@@ -296,8 +306,8 @@ private:
     for (auto &d : changes_)
       if (d.at == c.at && d.before == c.before) {
         if (d.after != c.after)
-          out_.refused.push_back(where(c.at) + ": '" + c.before + "' would need both '" + d.after + "' and '" +
-                                 c.after + "'");
+          out_.refused.push_back(where(c.at) + ": '" + c.before + "' would need both '" + d.after +
+                                 "' and '" + c.after + "'");
         return;
       }
     changes_.push_back(c);
@@ -319,8 +329,9 @@ private:
       std::string uses;
       for (auto u : m->uses)
         uses += (uses.empty() ? "" : ", ") + where(sm_.getExpansionLoc(u));
-      out_.refused.push_back("the macro " + m->name + " (" + where(m->begin) + ") is used at " + uses +
-                             "; " + std::to_string(sites.size()) + " of its " + std::to_string(m->uses.size()) +
+      out_.refused.push_back("the macro " + m->name + " (" + where(m->begin) + ") is used at " +
+                             uses + "; " + std::to_string(sites.size()) + " of its " +
+                             std::to_string(m->uses.size()) +
                              " uses asked for this change, so its definition is left as it is");
     }
   }
@@ -372,8 +383,8 @@ private:
       return false;
     SourceLocation name = sm_.getExpansionLoc(call->getBeginLoc());
     SourceLocation close = sm_.getExpansionRange(call->getEndLoc()).getEnd();
-    if (!isUserFile(name) || !isUserFile(close) || !StringRef(tokenAt(name)).ends_with("_explicit") ||
-        tokenAt(close) != ")")
+    if (!isUserFile(name) || !isUserFile(close) ||
+        !StringRef(tokenAt(name)).ends_with("_explicit") || tokenAt(close) != ")")
       return false;
     auto spelled = renameScope("memory_scope_device", to);
     if (!spelled)
@@ -406,21 +417,24 @@ private:
         return;
     // CUDA's scoped functions: the name carries the scope (atomicAdd_block -> atomicAdd).
     for (Expr *c : calls)
-      if (auto *ce = dyn_cast<CallExpr>(c); ce && ce->getDirectCallee() &&
-                                            renameScope(ce->getDirectCallee()->getNameAsString(), to)) {
-        replaceToken(ce->getCallee()->getBeginLoc(), [&](const std::string &t) { return renameScope(t, to); },
-                     change, e);
+      if (auto *ce = dyn_cast<CallExpr>(c);
+          ce && ce->getDirectCallee() &&
+          renameScope(ce->getDirectCallee()->getNameAsString(), to)) {
+        replaceToken(
+            ce->getCallee()->getBeginLoc(),
+            [&](const std::string &t) { return renameScope(t, to); }, change, e);
         return;
       }
     refuse(e.site, "no scope argument found for the access (" + change + ")");
   }
 
   void argumentOrder(const AccessEdit &e, MemOrder to, const std::vector<Expr *> &calls) {
-    std::string change = orderWord(e.order == MemOrder::NotAtomic ? MemOrder::Relaxed : e.order) + " -> " +
-                         orderWord(to);
+    std::string change = orderWord(e.order == MemOrder::NotAtomic ? MemOrder::Relaxed : e.order) +
+                         " -> " + orderWord(to);
     for (Expr *c : calls)
       if (const Expr *arg = carrier(c, false)) {
-        replaceToken(nameLoc(arg), [&](const std::string &t) { return renameOrder(t, to); }, change, e);
+        replaceToken(
+            nameLoc(arg), [&](const std::string &t) { return renameOrder(t, to); }, change, e);
         return;
       }
     refuse(e.site, "no order argument found for the access (" + change + ")");
@@ -429,27 +443,32 @@ private:
   /// A GPUMC-annotated access: the annotation call is renamed when every access it decided
   /// needs the same scope; otherwise the access is bracketed by annotations of its own.
   void annotationScope(const AccessEdit &e, Scope from, Scope to, bool makeAtomic,
-                       const std::vector<AccessEdit> &edits, const std::vector<Expr *> &accessCalls) {
+                       const std::vector<AccessEdit> &edits,
+                       const std::vector<Expr *> &accessCalls) {
     std::vector<Expr *> calls = index_.at(*e.annotation);
     const CallExpr *call = nullptr;
     for (Expr *c : calls)
-      if (auto *ce = dyn_cast<CallExpr>(c); ce && ce->getDirectCallee() &&
-                                            ce->getDirectCallee()->getName().starts_with("__VERIFIER_"))
+      if (auto *ce = dyn_cast<CallExpr>(c);
+          ce && ce->getDirectCallee() &&
+          ce->getDirectCallee()->getName().starts_with("__VERIFIER_"))
         call = ce;
     if (!call) {
       refuse(e.site, "the annotation call at " + toString(e.annotation) + " was not found");
       return;
     }
-    std::string change = makeAtomic ? "plain -> relaxed atomic, " + std::string(scopeName(to)) + " scope"
-                                    : std::string(scopeName(from)) + " -> " + std::string(scopeName(to));
+    std::string change = makeAtomic
+                             ? "plain -> relaxed atomic, " + std::string(scopeName(to)) + " scope"
+                             : std::string(scopeName(from)) + " -> " + std::string(scopeName(to));
     SourceLocation callee = call->getCallee()->getBeginLoc();
     bool shared = false;
     if (auto it = annotated_.find(e.annotation); it != annotated_.end())
       for (const SourceLoc *other : it->second) {
         bool same = false;
         for (auto &o : edits)
-          same = same || (o.site == other && (o.kind == AccessEdit::Kind::Scope || o.kind == AccessEdit::Kind::MakeAtomic) &&
-                          o.to == to);
+          same = same ||
+                 (o.site == other &&
+                  (o.kind == AccessEdit::Kind::Scope || o.kind == AccessEdit::Kind::MakeAtomic) &&
+                  o.to == to);
         shared = shared || !same;
       }
     if (makeAtomic && from >= to) // the thread's scope suffices: no longer a weak access
@@ -505,8 +524,8 @@ private:
     std::set<FileID> files;
     auto record = [&](const Change &c) {
       PresumedLoc p = sm_.getPresumedLoc(c.at);
-      out_.edits.push_back(TextEdit{p.getFilename(), p.getLine(), p.getColumn(), c.before,
-                                    c.after, c.change, c.reason, c.site});
+      out_.edits.push_back(TextEdit{p.getFilename(), p.getLine(), p.getColumn(), c.before, c.after,
+                                    c.change, c.reason, c.site});
       files.insert(sm_.getFileID(c.at));
     };
     for (auto &c : changes_) {
@@ -522,7 +541,8 @@ private:
     }
     for (FileID f : files) {
       OptionalFileEntryRef fe = sm_.getFileEntryRefForID(f);
-      std::string path = fe ? fe->getName().str() : sm_.getBufferName(sm_.getLocForStartOfFile(f)).str();
+      std::string path =
+          fe ? fe->getName().str() : sm_.getBufferName(sm_.getLocForStartOfFile(f)).str();
       out_.original[path] = sm_.getBufferData(f).str();
       if (const RewriteBuffer *rb = rewriter_.getRewriteBufferFor(f))
         out_.repaired[path] = std::string(rb->begin(), rb->end());
@@ -539,13 +559,15 @@ private:
   SourcePatch &out_;
   CallIndex index_;
   std::vector<Change> changes_, inserts_;
-  std::map<const MacroLog::Macro *, std::vector<std::pair<Change, const SourceLoc *>>> pendingMacros_;
+  std::map<const MacroLog::Macro *, std::vector<std::pair<Change, const SourceLoc *>>>
+      pendingMacros_;
 };
 
 class PatchAction final : public ASTFrontendAction {
 public:
   PatchAction(const std::vector<AccessEdit> &edits, const std::string &includeDir,
-              const std::map<const SourceLoc *, std::vector<const SourceLoc *>> &annotated, SourcePatch &out)
+              const std::map<const SourceLoc *, std::vector<const SourceLoc *>> &annotated,
+              SourcePatch &out)
       : edits_(edits), includeDir_(includeDir), annotated_(annotated), out_(out) {}
 
 protected:
@@ -573,9 +595,10 @@ private:
 
 } // namespace
 
-SourcePatch patchSource(const std::string &file, const FrontendOptions &fo,
-                        const std::vector<AccessEdit> &edits,
-                        const std::map<const SourceLoc *, std::vector<const SourceLoc *>> &annotated) {
+SourcePatch
+patchSource(const std::string &file, const FrontendOptions &fo,
+            const std::vector<AccessEdit> &edits,
+            const std::map<const SourceLoc *, std::vector<const SourceLoc *>> &annotated) {
   SourcePatch out;
   if (edits.empty())
     return out;

@@ -20,9 +20,9 @@ namespace scopemc {
 struct TextEdit {
   std::string file;
   unsigned line = 0, col = 0;
-  std::string before, after; // the replaced token ("" for an insertion) and its replacement
-  std::string change;        // in the model's words: "block -> device", "relaxed -> acquire"
-  std::string reason;        // why the access changes (AccessEdit::reason)
+  std::string before, after;       // the replaced token ("" for an insertion) and its replacement
+  std::string change;              // in the model's words: "block -> device", "relaxed -> acquire"
+  std::string reason;              // why the access changes (AccessEdit::reason)
   const SourceLoc *site = nullptr; // the access that changes
 };
 
@@ -36,15 +36,18 @@ struct SourcePatch {
 
 /// The text edits that make `edits` (grouped per access) on the program compiled from `file`
 /// with `fo`. `annotated`: the accesses each GPUMC annotation call decided (RepairResult).
-SourcePatch patchSource(const std::string &file, const FrontendOptions &fo,
-                        const std::vector<AccessEdit> &edits,
-                        const std::map<const SourceLoc *, std::vector<const SourceLoc *>> &annotated);
+SourcePatch
+patchSource(const std::string &file, const FrontendOptions &fo,
+            const std::vector<AccessEdit> &edits,
+            const std::map<const SourceLoc *, std::vector<const SourceLoc *>> &annotated);
 
 /// The same for textual LLVM IR: each access's instruction line (frontend's line marks) gets
 /// its syncscope and ordering keyword changed.
-SourcePatch patchIr(const std::string &file, const FrontendOptions &fo, const std::vector<AccessEdit> &edits);
+SourcePatch patchIr(const std::string &file, const FrontendOptions &fo,
+                    const std::vector<AccessEdit> &edits);
 
 /// A unified diff (3 lines of context) of two texts, with `path` in its headers.
-std::string unifiedDiff(const std::string &path, const std::string &before, const std::string &after);
+std::string unifiedDiff(const std::string &path, const std::string &before,
+                        const std::string &after);
 
 } // namespace scopemc

@@ -13,14 +13,16 @@ const std::vector<ScopeNames> &scopeFamilies() {
   static const std::vector<ScopeNames> k = {
       {"memory_scope_work_item", "memory_scope_work_group", "memory_scope_device",
        "memory_scope_all_svm_devices"},
-      {"", "memory_scope_sub_group", "", "memory_scope_all_devices"}, // aliases, read only
+      {"", "memory_scope_sub_group", "", "memory_scope_all_devices"},      // aliases, read only
       {"", "memory_scope_cta", "memory_scope_gpu", "memory_scope_system"}, // PTX litmus names
-      {"scopemc_scope_thread", "scopemc_scope_block", "scopemc_scope_device", "scopemc_scope_system"},
+      {"scopemc_scope_thread", "scopemc_scope_block", "scopemc_scope_device",
+       "scopemc_scope_system"},
       {"thread_scope_thread", "thread_scope_block", "thread_scope_device", "thread_scope_system"},
       {"", "__VERIFIER_memory_scope_work_group", "__VERIFIER_memory_scope_device",
        "__VERIFIER_memory_scope_system"},
       {"", "__threadfence_block", "__threadfence", "__threadfence_system"},
-      {"syncscope(\"singlethread\")", "syncscope(\"workgroup\")", "syncscope(\"agent\")", ""}, // LLVM IR
+      {"syncscope(\"singlethread\")", "syncscope(\"workgroup\")", "syncscope(\"agent\")",
+       ""}, // LLVM IR
   };
   return k;
 }
@@ -28,7 +30,7 @@ const std::vector<ScopeNames> &scopeFamilies() {
 /// CUDA's atomic functions: NAME_block, NAME (device) and NAME_system.
 const std::vector<std::string> &cudaAtomics() {
   static const std::vector<std::string> k = {"atomicAdd", "atomicSub", "atomicExch", "atomicMin",
-                                             "atomicMax", "atomicInc", "atomicDec", "atomicCAS",
+                                             "atomicMax", "atomicInc", "atomicDec",  "atomicCAS",
                                              "atomicAnd", "atomicOr",  "atomicXor"};
   return k;
 }
@@ -43,7 +45,7 @@ const std::vector<OrderNames> &orderFamilies() {
        "scopemc_seq_cst"},
       {"", "__ATOMIC_RELAXED", "__ATOMIC_ACQUIRE", "__ATOMIC_RELEASE", "__ATOMIC_ACQ_REL",
        "__ATOMIC_SEQ_CST"},
-      {"", "relaxed", "acquire", "release", "acq_rel", "seq_cst"}, // C++ memory_order::relaxed
+      {"", "relaxed", "acquire", "release", "acq_rel", "seq_cst"},   // C++ memory_order::relaxed
       {"", "monotonic", "acquire", "release", "acq_rel", "seq_cst"}, // LLVM IR
       // the numbers (C11 memory_order values) as they appear in IR-level or hand-encoded calls
       {"", "0", "2", "3", "4", "5"},

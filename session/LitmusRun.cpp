@@ -3,8 +3,8 @@
 #include <map>
 #include <mutex>
 
-#include "model/Errors.h"
 #include "litmus/Translate.h"
+#include "model/Errors.h"
 
 namespace scopemc {
 
@@ -26,7 +26,8 @@ public:
   FinalStates(const Program &p, std::vector<Slot> slots) : prog_(p), slots_(std::move(slots)) {}
 
   bool onEvent(const ExecutionGraph &, Event) override { return true; }
-  bool onExecutionEnd(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads) override {
+  bool onExecutionEnd(const ExecutionGraph &g,
+                      const std::vector<ThreadEndState> &threads) override {
     for (auto &t : threads)
       if (t.kind != ThreadEndState::Kind::Finished)
         return true; // blocked or errored: not a complete execution
@@ -67,14 +68,18 @@ private:
 
 bool LitmusOutcome::validated() const {
   switch (test.condition.quantifier) {
-  case litmus::Quantifier::Exists: return positive > 0;
-  case litmus::Quantifier::NotExists: return positive == 0;
-  case litmus::Quantifier::Forall: return negative == 0;
+  case litmus::Quantifier::Exists:
+    return positive > 0;
+  case litmus::Quantifier::NotExists:
+    return positive == 0;
+  case litmus::Quantifier::Forall:
+    return negative == 0;
   }
   return false;
 }
 
-RunOptions translationOptions(const litmus::Test &t, const std::string &translation, RunOptions base) {
+RunOptions translationOptions(const litmus::Test &t, const std::string &translation,
+                              RunOptions base) {
   base.file = t.file + ".c";
   base.frontend.sourceText = translation;
   return base;

@@ -25,7 +25,7 @@ struct LitmusOutcome {
   uint64_t positive = 0, negative = 0; // complete executions (passing the filter) that do / do
                                        // not satisfy the condition's proposition
   uint64_t complete = 0, blocked = 0;
-  std::vector<Report> errors; // races and other errors, each distinct one once
+  std::vector<Report> errors;             // races and other errors, each distinct one once
   std::shared_ptr<const Program> program; // owns what the reports point to
   bool timedOut = false;
   double seconds = 0;
@@ -41,7 +41,8 @@ struct LitmusOutcome {
 /// The options that verify the C translation of `t` (made by litmus::translate): `base` with
 /// its file (the test's path + ".c") and source text set. The translation copies each thread's
 /// body with `#line`, so the program's source locations are the test's own lines and columns.
-RunOptions translationOptions(const litmus::Test &t, const std::string &translation, RunOptions base);
+RunOptions translationOptions(const litmus::Test &t, const std::string &translation,
+                              RunOptions base);
 
 /// Translates, compiles and explores one test. Throws litmus::LitmusError or InputError.
 LitmusOutcome runLitmus(const litmus::Test &t, const LitmusRunOptions &o);

@@ -38,10 +38,13 @@ std::unique_ptr<Program> loadProgram(const RunOptions &opts) {
   return std::make_unique<Program>(std::move(ctx), std::move(mod), popts);
 }
 
-Explorer::Estimate estimateProgram(const Program &program, const RunOptions &opts, unsigned samples) {
+Explorer::Estimate estimateProgram(const Program &program, const RunOptions &opts,
+                                   unsigned samples) {
   struct Quiet final : ExplorationObserver {
     bool onEvent(const ExecutionGraph &, Event) override { return true; }
-    bool onExecutionEnd(const ExecutionGraph &, const std::vector<ThreadEndState> &) override { return true; }
+    bool onExecutionEnd(const ExecutionGraph &, const std::vector<ThreadEndState> &) override {
+      return true;
+    }
   } quiet;
   Interpreter interp(program, opts.interpreter);
   ExplorationOptions eo = opts.exploration;
@@ -101,7 +104,8 @@ RunResult verifyProgram(std::shared_ptr<const Program> program, const RunOptions
     std::optional<BothObservers> both;
     if (extra)
       both.emplace(checker, extra());
-    Explorer explorer(interp, both ? static_cast<ExplorationObserver &>(*both) : checker, opts.exploration);
+    Explorer explorer(interp, both ? static_cast<ExplorationObserver &>(*both) : checker,
+                      opts.exploration);
     res.exploration = explorer.run();
     res.reports = checker.reports();
   }
@@ -116,10 +120,14 @@ RunResult verifyProgram(std::shared_ptr<const Program> program, const RunOptions
 
 int exitCodeOf(Verdict v) {
   switch (v) {
-  case Verdict::Verified: return kExitVerified;
-  case Verdict::ErrorFound: return kExitError;
-  case Verdict::Bounded: return kExitBounded;
-  case Verdict::Timeout: return kExitTimeout;
+  case Verdict::Verified:
+    return kExitVerified;
+  case Verdict::ErrorFound:
+    return kExitError;
+  case Verdict::Bounded:
+    return kExitBounded;
+  case Verdict::Timeout:
+    return kExitTimeout;
   }
   return kExitInternal;
 }

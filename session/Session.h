@@ -48,8 +48,13 @@ struct RunResult {
 
 /// Exit codes (INTERFACE.md §4).
 enum ExitCode : int {
-  kExitVerified = 0, kExitError = 42, kExitBounded = 3, kExitInput = 5, kExitUsage = 17,
-  kExitInternal = 7, kExitTimeout = 124
+  kExitVerified = 0,
+  kExitError = 42,
+  kExitBounded = 3,
+  kExitInput = 5,
+  kExitUsage = 17,
+  kExitInternal = 7,
+  kExitTimeout = 124
 };
 
 /// Makes the extra observer of one explorer: called once for a sequential run and once per
@@ -58,7 +63,8 @@ enum ExitCode : int {
 using ObserverFactory = std::function<ExplorationObserver &()>;
 
 /// Knuth's estimate of the size of the exploration (no verification).
-Explorer::Estimate estimateProgram(const Program &program, const RunOptions &opts, unsigned samples);
+Explorer::Estimate estimateProgram(const Program &program, const RunOptions &opts,
+                                   unsigned samples);
 
 /// Loads and verifies. Throws InputError for input that cannot be handled.
 RunResult verify(const RunOptions &opts);

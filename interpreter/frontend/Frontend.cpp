@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <sstream>
 #include <optional>
+#include <sstream>
 
 #include <clang/Basic/Diagnostic.h>
 #include <clang/CodeGen/CodeGenAction.h>
@@ -14,13 +14,13 @@
 #include <clang/Frontend/TextDiagnosticPrinter.h>
 #include <clang/Frontend/Utils.h>
 #include <clang/Lex/PreprocessorOptions.h>
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/InstIterator.h>
 #include <llvm/IRReader/IRReader.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
-#include <llvm/IR/DebugInfoMetadata.h>
-#include <llvm/IR/IRBuilder.h>
-#include <llvm/IR/InstIterator.h>
 #include <llvm/Transforms/IPO/AlwaysInliner.h>
 #include <llvm/Transforms/Scalar/SROA.h>
 #include <llvm/Transforms/Utils/Mem2Reg.h>
@@ -82,8 +82,15 @@ std::vector<std::string> legacyCArgs(const FrontendOptions &opts) {
 bool runAction(const std::string &path, const FrontendOptions &opts, Language lang,
                clang::FrontendAction &action, std::string &diagText) {
   std::string resourceDir = fs::path(SCOPEMC_CLANG_RESOURCE_DIR).parent_path().string();
-  std::vector<std::string> args = {"clang", "-c", "-g", "-O0", "-Xclang", "-disable-O0-optnone",
-                                   "-fno-discard-value-names", "-resource-dir", resourceDir,
+  std::vector<std::string> args = {"clang",
+                                   "-c",
+                                   "-g",
+                                   "-O0",
+                                   "-Xclang",
+                                   "-disable-O0-optnone",
+                                   "-fno-discard-value-names",
+                                   "-resource-dir",
+                                   resourceDir,
                                    "-D__SCOPEMC__=1"};
   for (auto &a : languageArgs(lang, opts))
     args.push_back(a);
@@ -94,14 +101,15 @@ bool runAction(const std::string &path, const FrontendOptions &opts, Language la
     // <scopemc.h> and <scopemc/cuda.h> from the root, <genmc.h> from its folder
     args.insert(args.end(), {"-I", opts.includeDir, "-I", opts.includeDir + "/scopemc"});
   }
-  static const std::vector<std::string> kTakesValue = {"-I", "-D", "-U", "-include", "-isystem",
-                                                      "-x", "-Xclang", "-idirafter", "-iquote"};
+  static const std::vector<std::string> kTakesValue = {
+      "-I", "-D", "-U", "-include", "-isystem", "-x", "-Xclang", "-idirafter", "-iquote"};
   for (size_t k = 0; k < opts.compilerArgs.size(); ++k) {
     const std::string &a = opts.compilerArgs[k];
-    bool value = k > 0 && std::find(kTakesValue.begin(), kTakesValue.end(), opts.compilerArgs[k - 1]) !=
-                              kTakesValue.end();
+    bool value = k > 0 && std::find(kTakesValue.begin(), kTakesValue.end(),
+                                    opts.compilerArgs[k - 1]) != kTakesValue.end();
     if (!a.empty() && a[0] != '-' && !value)
-      throw InputError("'" + a + "' after `--` is not a compiler option (scopemc's own options go "
+      throw InputError("'" + a +
+                       "' after `--` is not a compiler option (scopemc's own options go "
                        "before `--`, and the input is the one FILE)");
     args.push_back(a);
   }
@@ -282,9 +290,11 @@ std::string remapped(const std::string &path, const FrontendOptions &opts) {
 
 /// Textual IR has no source locations: each instruction of a function whose lines can be
 /// matched one to one (one instruction per line, as LLVM prints IR) gets its line in the .ll
-/// file (and the column it starts at) as `scopemc.line` metadata, which survives the IR passes (Program::sourceOf reads it).
+/// file (and the column it starts at) as `scopemc.line` metadata, which survives the IR passes
+/// (Program::sourceOf reads it).
 void markIrLines(llvm::Module &m, const std::string &text) {
-  std::map<std::string, std::vector<std::pair<unsigned, std::string>>> lines; // function -> (line, text)
+  std::map<std::string, std::vector<std::pair<unsigned, std::string>>>
+      lines; // function -> (line, text)
   std::istringstream in(text);
   std::string line, fn;
   for (unsigned n = 1; std::getline(in, line); ++n) {
@@ -320,7 +330,8 @@ void markIrLines(llvm::Module &m, const std::string &text) {
     for (llvm::Instruction &i : llvm::instructions(f)) {
       auto &[n, text] = it->second[k++];
       auto *line = llvm::ConstantInt::get(llvm::Type::getInt32Ty(ctx), n);
-      auto *col = llvm::ConstantInt::get(llvm::Type::getInt32Ty(ctx), text.find_first_not_of(" \t") + 1);
+      auto *col =
+          llvm::ConstantInt::get(llvm::Type::getInt32Ty(ctx), text.find_first_not_of(" \t") + 1);
       i.setMetadata("scopemc.line", llvm::MDNode::get(ctx, {llvm::ConstantAsMetadata::get(line),
                                                             llvm::ConstantAsMetadata::get(col)}));
     }

@@ -40,9 +40,9 @@ std::string paramName(const Argument &a) {
 Constant *bufferFor(Module &m, const Function &k, const Argument &a, uint64_t bytes) {
   unsigned as = cast<PointerType>(a.getType())->getAddressSpace();
   auto *ty = ArrayType::get(Type::getInt8Ty(m.getContext()), bytes);
-  auto *g = new GlobalVariable(m, ty, false, GlobalValue::InternalLinkage, ConstantAggregateZero::get(ty),
-                               k.getName() + "." + paramName(a), nullptr,
-                               GlobalValue::NotThreadLocal, as);
+  auto *g = new GlobalVariable(m, ty, false, GlobalValue::InternalLinkage,
+                               ConstantAggregateZero::get(ty), k.getName() + "." + paramName(a),
+                               nullptr, GlobalValue::NotThreadLocal, as);
   g->setAlignment(Align(16));
   return g;
 }
@@ -70,8 +70,8 @@ Function *postFunction(Module &m, const Function &k, const KernelOptions &o) {
     throw InputError("--post: the program defines no function '" + name + "'");
   }
   if (p->arg_size() != k.arg_size())
-    throw InputError("the post function '" + name + "' must take the same parameters as the kernel '" +
-                     o.name + "'");
+    throw InputError("the post function '" + name +
+                     "' must take the same parameters as the kernel '" + o.name + "'");
   return p;
 }
 
@@ -83,7 +83,8 @@ bool parseGrid(const std::string &text, KernelOptions &opts) {
   while (true) {
     size_t x = text.find('x', start);
     std::string part = text.substr(start, x == std::string::npos ? std::string::npos : x - start);
-    if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos || part.size() > 6)
+    if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos ||
+        part.size() > 6)
       return false;
     parts.push_back(static_cast<uint32_t>(std::stoul(part)));
     if (parts.back() == 0)
@@ -109,7 +110,8 @@ std::string gridBeyondLimits(const KernelOptions &o) {
   if (o.blocks > kMaxBlocksPerLauncher)
     return "at most " + std::to_string(kMaxBlocksPerLauncher) + " blocks";
   if (threads > kMaxLaunchThreads)
-    return "at most " + std::to_string(kMaxLaunchThreads) + " threads per device (blocks x threads)";
+    return "at most " + std::to_string(kMaxLaunchThreads) +
+           " threads per device (blocks x threads)";
   return {};
 }
 
@@ -138,17 +140,19 @@ void addKernelHarness(Module &m, const KernelOptions &o) {
   b.CreateRetVoid();
 
   FunctionCallee launch = m.getOrInsertFunction(
-      "__scopemc_launch", FunctionType::get(i32, {ptr, ptr, i32, i32, i32, i32, i32, i32, i32}, false));
-  FunctionCallee wait = m.getOrInsertFunction("__scopemc_wait",
-                                              FunctionType::get(Type::getVoidTy(ctx), {i32}, false));
+      "__scopemc_launch",
+      FunctionType::get(i32, {ptr, ptr, i32, i32, i32, i32, i32, i32, i32}, false));
+  FunctionCallee wait = m.getOrInsertFunction(
+      "__scopemc_wait", FunctionType::get(Type::getVoidTy(ctx), {i32}, false));
   auto *host = Function::Create(FunctionType::get(i32, {}, false), GlobalValue::ExternalLinkage,
                                 kKernelHostEntry, m);
   b.SetInsertPoint(BasicBlock::Create(ctx, "", host));
   auto c = [&](uint32_t v) { return ConstantInt::get(i32, v); };
   std::vector<Value *> handles;
   for (uint32_t d = 0; d < opts.devices; ++d)
-    handles.push_back(b.CreateCall(launch, {entry, ConstantPointerNull::get(ptr), c(d), c(opts.blocks),
-                                            c(1), c(1), c(opts.threads), c(1), c(1)}));
+    handles.push_back(
+        b.CreateCall(launch, {entry, ConstantPointerNull::get(ptr), c(d), c(opts.blocks), c(1),
+                              c(1), c(opts.threads), c(1), c(1)}));
   for (Value *h : handles)
     b.CreateCall(wait, {h});
   if (post)

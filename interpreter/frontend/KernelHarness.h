@@ -14,10 +14,10 @@
 namespace scopemc {
 
 struct KernelOptions {
-  std::string name;                       // the kernel function; empty: run main
+  std::string name; // the kernel function; empty: run main
   uint32_t devices = 1, blocks = 1, threads = 1;
-  uint64_t bufferBytes = 0;               // per pointer parameter; 0: 64 bytes per thread, at least 4096
-  std::string post;                       // empty: NAME_post when the program defines it
+  uint64_t bufferBytes = 0; // per pointer parameter; 0: 64 bytes per thread, at least 4096
+  std::string post;         // empty: NAME_post when the program defines it
   std::vector<std::pair<std::string, int64_t>> args; // values of integer parameters, by name
 };
 

@@ -5,8 +5,8 @@
 // pthread_create, pthread_equal, pthread_barrier_init, the __scopemc_* API...)
 #include <gtest/gtest.h>
 
-#include "model/Errors.h"
 #include "interpreter/BuiltinId.h"
+#include "model/Errors.h"
 #include "session/Session.h"
 
 namespace scopemc {

@@ -45,10 +45,14 @@ std::vector<Row> readManifest() {
 
 std::string kindName(ErrorType t) {
   switch (t) {
-  case ErrorType::Assertion: return "assertion";
-  case ErrorType::DataRace: return "data-race";
-  case ErrorType::HeteroRace: return "hetero-race";
-  default: return std::string(errorTypeName(t));
+  case ErrorType::Assertion:
+    return "assertion";
+  case ErrorType::DataRace:
+    return "data-race";
+  case ErrorType::HeteroRace:
+    return "hetero-race";
+  default:
+    return std::string(errorTypeName(t));
   }
 }
 
@@ -143,8 +147,10 @@ TEST(SpinPruning, DroppingFrozenSpinBranchesKeepsEveryCompleteExecution) {
   // disappear.
   std::vector<std::pair<std::string, std::vector<std::string>>> programs;
   for (const Row &row : readManifest())
-    if (row.program.find("lock") != std::string::npos || row.program.find("mutex") != std::string::npos)
-      programs.push_back({std::string(SCOPEMC_CONFORMANCE_DIR) + "/programs/" + row.program + ".c", {}});
+    if (row.program.find("lock") != std::string::npos ||
+        row.program.find("mutex") != std::string::npos)
+      programs.push_back(
+          {std::string(SCOPEMC_CONFORMANCE_DIR) + "/programs/" + row.program + ".c", {}});
   std::string gpu = std::string(SCOPEMC_E2E_DIR) + "/../../benchmarks/programs/gpu/";
   for (std::string p : {"caslock.c", "ticketlock.c", "ttaslock.c", "xfbarrier.c"})
     for (std::string v : {"0", "1", "2"})

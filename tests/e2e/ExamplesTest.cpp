@@ -61,13 +61,17 @@ TEST_P(Examples, VerdictAndCountMatch) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Programs, Examples, ::testing::ValuesIn(readCases()), [](const auto &info) {
-  std::string n = info.param.file + (info.param.unroll ? "_unroll" + std::to_string(info.param.unroll) : "");
-  for (char &ch : n)
-    if (!isalnum(static_cast<unsigned char>(ch)))
-      ch = '_';
-  return n;
-});
+INSTANTIATE_TEST_SUITE_P(Programs, Examples, ::testing::ValuesIn(readCases()),
+                         [](const auto &info) {
+                           std::string n =
+                               info.param.file +
+                               (info.param.unroll ? "_unroll" + std::to_string(info.param.unroll)
+                                                  : "");
+                           for (char &ch : n)
+                             if (!isalnum(static_cast<unsigned char>(ch)))
+                               ch = '_';
+                           return n;
+                         });
 
 } // namespace
 } // namespace scopemc

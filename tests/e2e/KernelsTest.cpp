@@ -26,7 +26,8 @@ std::vector<Row> readRows() {
     if (f.size() != 9)
       ADD_FAILURE() << "malformed manifest line starting with " << f[0];
     else
-      rows.push_back(Row{f[0], f[1], f[2], f[3], f[4], f[5], f[6], std::stol(f[7]), f[8] == "keep-going"});
+      rows.push_back(
+          Row{f[0], f[1], f[2], f[3], f[4], f[5], f[6], std::stol(f[7]), f[8] == "keep-going"});
   }
   return rows;
 }
@@ -57,7 +58,8 @@ Outcome run(const Row &r, unsigned workers = 1) {
               : res.verdict == Verdict::ErrorFound ? "error"
               : res.verdict == Verdict::Bounded    ? "bounded"
                                                    : "timeout",
-              static_cast<long>(res.exploration.complete), {}};
+              static_cast<long>(res.exploration.complete),
+              {}};
   for (auto &rep : res.reports)
     out.errors.push_back(std::string(errorTypeName(rep.type)));
   return out;
@@ -73,7 +75,8 @@ TEST(Kernels, EveryStyleGivesTheSpecifiedResult) {
     EXPECT_EQ(o.verdict, r.verdict);
     if (r.verdict == "error") {
       EXPECT_NE(std::find(o.errors.begin(), o.errors.end(), r.error), o.errors.end())
-          << "expected " << r.error << ", first reported: " << (o.errors.empty() ? "none" : o.errors[0]);
+          << "expected " << r.error
+          << ", first reported: " << (o.errors.empty() ? "none" : o.errors[0]);
     }
     if (r.executions >= 0) {
       EXPECT_EQ(o.executions, r.executions);

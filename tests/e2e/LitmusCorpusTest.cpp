@@ -56,9 +56,13 @@ void checkCorpus(const std::string &csv, ModelKind model, size_t minimum) {
   }
 }
 
-TEST(LitmusCorpus, ScopedRC11ExpectationsAndCounts) { checkCorpus("expected.csv", ModelKind::ScopedRC11, 80); }
+TEST(LitmusCorpus, ScopedRC11ExpectationsAndCounts) {
+  checkCorpus("expected.csv", ModelKind::ScopedRC11, 80);
+}
 
-TEST(LitmusCorpus, RC11ExpectationsOfTheGpuTests) { checkCorpus("expected-rc11.csv", ModelKind::RC11, 30); }
+TEST(LitmusCorpus, RC11ExpectationsOfTheGpuTests) {
+  checkCorpus("expected-rc11.csv", ModelKind::RC11, 30);
+}
 
 } // namespace
 } // namespace scopemc

@@ -63,7 +63,8 @@ std::pair<RunOptions, RepairOptions> optionsOf(const Case &c) {
 }
 
 std::string describe(const TextEdit &e) {
-  std::string head = fs::path(e.file).filename().string() + ":" + std::to_string(e.line) + ":" + std::to_string(e.col);
+  std::string head = fs::path(e.file).filename().string() + ":" + std::to_string(e.line) + ":" +
+                     std::to_string(e.col);
   if (e.before.empty()) {
     std::string t = e.after;
     t.erase(0, t.find_first_not_of(" \n,"));
@@ -112,7 +113,8 @@ TEST_P(Repair, MakesTheEditsTheRulesAskForAndTheResultVerifies) {
     } else if (auto from = orderSpelled(e.before)) {
       auto to = orderSpelled(e.after);
       ASSERT_TRUE(to) << e.after;
-      EXPECT_TRUE((isAcquire(*to) || !isAcquire(*from)) && (isRelease(*to) || !isRelease(*from)) && *to != *from)
+      EXPECT_TRUE((isAcquire(*to) || !isAcquire(*from)) && (isRelease(*to) || !isRelease(*from)) &&
+                  *to != *from)
           << describe(e);
     }
   }
@@ -121,7 +123,8 @@ TEST_P(Repair, MakesTheEditsTheRulesAskForAndTheResultVerifies) {
   if (c.sameAs != "-") {
     auto colon = c.sameAs.find(':'), eq = c.sameAs.find('=');
     std::string name = c.sameAs.substr(0, colon);
-    unsigned line = std::stoul(c.sameAs.substr(colon + 1, eq - colon - 1)), ref = std::stoul(c.sameAs.substr(eq + 1));
+    unsigned line = std::stoul(c.sameAs.substr(colon + 1, eq - colon - 1)),
+             ref = std::stoul(c.sameAs.substr(eq + 1));
     bool found = false;
     for (auto &[path, text] : fr.patch.repaired)
       if (fs::path(path).filename() == name) {

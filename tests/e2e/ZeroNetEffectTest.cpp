@@ -20,7 +20,8 @@ class FinalStates final : public ExplorationObserver {
 public:
   explicit FinalStates(const Program &p) : prog_(p) {}
   bool onEvent(const ExecutionGraph &, Event) override { return true; }
-  bool onExecutionEnd(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads) override {
+  bool onExecutionEnd(const ExecutionGraph &g,
+                      const std::vector<ThreadEndState> &threads) override {
     for (auto &t : threads)
       if (t.kind != ThreadEndState::Kind::Finished)
         return true;
@@ -68,9 +69,9 @@ TEST(ZeroNetEffect, SameFinalStatesAndErrorsWithAndWithoutTheReduction) {
   const std::string conf = std::string(SCOPEMC_CONFORMANCE_DIR) + "/programs/";
   const std::string e2e = std::string(SCOPEMC_E2E_DIR) + "/programs/";
   std::vector<std::string> files = {
-      conf + "rwlock_cancel_2r1w.c", conf + "treiber_stack_2.c",   conf + "ms_queue_2.c",
+      conf + "rwlock_cancel_2r1w.c",  conf + "treiber_stack_2.c",     conf + "ms_queue_2.c",
       conf + "cas_retry_counter_2.c", conf + "cas_retry_counter_3.c", conf + "spin_cas_lock_2.c",
-      conf + "ttas_lock_2.c",         conf + "ticket_lock_2.c",      conf + "seqlock_1w2r.c",
+      conf + "ttas_lock_2.c",         conf + "ticket_lock_2.c",       conf + "seqlock_1w2r.c",
       e2e + "goto_xchg_lock.c",       e2e + "gpumc_ticket_lock.c"};
   int reduced = 0;
   for (const std::string &f : files) {
@@ -110,8 +111,8 @@ std::string zneProgram(std::mt19937_64 &rng) {
           << inside << "  atomic_store_explicit(&lock, 0, memory_order_release);\n";
         break;
       case 1: // exchange lock: a failed exchange writes back the 1 it read
-        c << "  while (atomic_exchange_explicit(&xlock, 1, memory_order_acquire));\n" << inside
-          << "  atomic_store_explicit(&xlock, 0, memory_order_release);\n";
+        c << "  while (atomic_exchange_explicit(&xlock, 1, memory_order_acquire));\n"
+          << inside << "  atomic_store_explicit(&xlock, 0, memory_order_release);\n";
         break;
       case 2: // semaphore of one permit: a failed fetch_sub is undone before retrying
         c << "  while (atomic_fetch_sub_explicit(&sem, 1, memory_order_acquire) <= 0)\n"
@@ -119,20 +120,25 @@ std::string zneProgram(std::mt19937_64 &rng) {
           << inside << "  atomic_fetch_add_explicit(&sem, 1, memory_order_release);\n";
         break;
       case 3: // push: the retry writes only the fresh node
-        c << "  { struct node *n = malloc(sizeof *n);\n    n->v = " << t << ";\n"
+        c << "  { struct node *n = malloc(sizeof *n);\n    n->v = " << t
+          << ";\n"
              "    struct node *old = atomic_load_explicit(&top, memory_order_relaxed);\n"
-             "    do n->next = old;\n    while (!atomic_compare_exchange_weak_explicit(&top, &old, n, "
+             "    do n->next = old;\n    while (!atomic_compare_exchange_weak_explicit(&top, &old, "
+             "n, "
              "memory_order_release, memory_order_relaxed)); }\n";
         break;
       case 4: // await a flag another thread (or none) sets
-        c << "  while (atomic_load_explicit(&flag, memory_order_acquire) != " << 1 + pick(2) << ");\n";
+        c << "  while (atomic_load_explicit(&flag, memory_order_acquire) != " << 1 + pick(2)
+          << ");\n";
         break;
       case 5: // a retry whose RMW does change the counter: every iteration has an effect
-        c << "  while (atomic_fetch_add_explicit(&counter, 1, memory_order_relaxed) < " << 2 + pick(2) << ");\n";
+        c << "  while (atomic_fetch_add_explicit(&counter, 1, memory_order_relaxed) < "
+          << 2 + pick(2) << ");\n";
         break;
       case 6: // a retry that publishes a copy of the flag while the lock is taken
         c << "  do atomic_store_explicit(&copy, atomic_load_explicit(&flag, memory_order_relaxed), "
-             "memory_order_relaxed);\n  while (atomic_load_explicit(&lock, memory_order_acquire));\n";
+             "memory_order_relaxed);\n  while (atomic_load_explicit(&lock, "
+             "memory_order_acquire));\n";
         break;
       default: // set the flag, or touch the data without a lock
         if (pick(2))
@@ -146,7 +152,8 @@ std::string zneProgram(std::mt19937_64 &rng) {
   c << "int main(void) {\n  atomic_store(&sem, 1);\n  pthread_t t[" << threads << "];\n";
   for (int t = 0; t < threads; ++t)
     c << "  pthread_create(&t[" << t << "], 0, t" << t << ", 0);\n";
-  c << "  for (int i = 0; i < " << threads << "; ++i)\n    pthread_join(t[i], 0);\n  return 0;\n}\n";
+  c << "  for (int i = 0; i < " << threads
+    << "; ++i)\n    pthread_join(t[i], 0);\n  return 0;\n}\n";
   return c.str();
 }
 

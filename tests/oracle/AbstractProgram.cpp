@@ -8,12 +8,18 @@ namespace {
 
 const char *cOrder(MemOrder o) {
   switch (o) {
-  case MemOrder::Relaxed: return "memory_order_relaxed";
-  case MemOrder::Acquire: return "memory_order_acquire";
-  case MemOrder::Release: return "memory_order_release";
-  case MemOrder::AcqRel: return "memory_order_acq_rel";
-  case MemOrder::SeqCst: return "memory_order_seq_cst";
-  default: return "?";
+  case MemOrder::Relaxed:
+    return "memory_order_relaxed";
+  case MemOrder::Acquire:
+    return "memory_order_acquire";
+  case MemOrder::Release:
+    return "memory_order_release";
+  case MemOrder::AcqRel:
+    return "memory_order_acq_rel";
+  case MemOrder::SeqCst:
+    return "memory_order_seq_cst";
+  default:
+    return "?";
   }
 }
 
@@ -22,7 +28,9 @@ MemOrder pick(std::mt19937_64 &rng, std::initializer_list<MemOrder> os) {
   return *(os.begin() + static_cast<long>(d(rng)));
 }
 
-int uniform(std::mt19937_64 &rng, int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }
+int uniform(std::mt19937_64 &rng, int lo, int hi) {
+  return std::uniform_int_distribution<int>(lo, hi)(rng);
+}
 
 /// The scope of an atomic op in a scoped program: block a third of the time, else device or
 /// system.
@@ -61,7 +69,8 @@ AbstractProgram generateTtasLocks(std::mt19937_64 &rng, const GeneratorOptions &
     lock.kind = Op::Kind::TtasAwait;
     lock.expected = 0;
     lock.value = 1;
-    lock.order = pick(rng, {MemOrder::Relaxed, MemOrder::Acquire, MemOrder::AcqRel, MemOrder::SeqCst});
+    lock.order =
+        pick(rng, {MemOrder::Relaxed, MemOrder::Acquire, MemOrder::AcqRel, MemOrder::SeqCst});
     th.ops.push_back(lock);
     for (int i = uni(1, 2); i > 0; --i)
       th.ops.push_back(access());
@@ -91,7 +100,8 @@ AbstractProgram generate(std::mt19937_64 &rng, const GeneratorOptions &o) {
     op.kind = Op::Kind::CasAwait;
     op.expected = static_cast<uint64_t>(uni(0, 1));
     op.value = op.expected + 1;
-    op.order = pick(rng, {MemOrder::Relaxed, MemOrder::Acquire, MemOrder::AcqRel, MemOrder::SeqCst});
+    op.order =
+        pick(rng, {MemOrder::Relaxed, MemOrder::Acquire, MemOrder::AcqRel, MemOrder::SeqCst});
   };
   AbstractProgram p;
   p.scoped = o.scoped;
@@ -128,15 +138,18 @@ AbstractProgram generate(std::mt19937_64 &rng, const GeneratorOptions &o) {
       }
       if (r < 35) {
         op.kind = Op::Kind::Load;
-        op.order = pick(rng, {MemOrder::NotAtomic, MemOrder::Relaxed, MemOrder::Acquire, MemOrder::SeqCst});
+        op.order = pick(
+            rng, {MemOrder::NotAtomic, MemOrder::Relaxed, MemOrder::Acquire, MemOrder::SeqCst});
       } else if (r < 70) {
         op.kind = Op::Kind::Store;
         op.value = static_cast<uint64_t>(uni(1, 3));
-        op.order = pick(rng, {MemOrder::NotAtomic, MemOrder::Relaxed, MemOrder::Release, MemOrder::SeqCst});
+        op.order = pick(
+            rng, {MemOrder::NotAtomic, MemOrder::Relaxed, MemOrder::Release, MemOrder::SeqCst});
       } else if (r < 80) {
         op.kind = Op::Kind::FetchAdd;
         op.value = 1;
-        op.order = pick(rng, {MemOrder::Relaxed, MemOrder::Acquire, MemOrder::Release, MemOrder::AcqRel, MemOrder::SeqCst});
+        op.order = pick(rng, {MemOrder::Relaxed, MemOrder::Acquire, MemOrder::Release,
+                              MemOrder::AcqRel, MemOrder::SeqCst});
       } else if (r < 85) {
         op.kind = Op::Kind::Xchg;
         op.value = static_cast<uint64_t>(uni(1, 2));
@@ -151,10 +164,12 @@ AbstractProgram generate(std::mt19937_64 &rng, const GeneratorOptions &o) {
         op.kind = Op::Kind::Cas;
         op.expected = static_cast<uint64_t>(uni(0, 1));
         op.value = static_cast<uint64_t>(uni(1, 2));
-        op.order = pick(rng, {MemOrder::Relaxed, MemOrder::Acquire, MemOrder::AcqRel, MemOrder::SeqCst});
+        op.order =
+            pick(rng, {MemOrder::Relaxed, MemOrder::Acquire, MemOrder::AcqRel, MemOrder::SeqCst});
       } else {
         op.kind = Op::Kind::Fence;
-        op.order = pick(rng, {MemOrder::Acquire, MemOrder::Release, MemOrder::AcqRel, MemOrder::SeqCst});
+        op.order =
+            pick(rng, {MemOrder::Acquire, MemOrder::Release, MemOrder::AcqRel, MemOrder::SeqCst});
       }
       if (o.scPercent && op.order != MemOrder::NotAtomic && op.kind != Op::Kind::Fence &&
           uni(0, 99) < o.scPercent)
@@ -173,14 +188,17 @@ std::string AbstractProgram::describe() const {
   os << "locations " << numLocs << (scoped ? ", scoped" : "") << "\n";
   for (size_t t = 0; t < threads.size(); ++t) {
     auto &th = threads[t];
-    os << "  thread " << t + 1 << " (device " << th.pos.device << ", block " << th.pos.block << "):";
+    os << "  thread " << t + 1 << " (device " << th.pos.device << ", block " << th.pos.block
+       << "):";
     for (auto &op : th.ops) {
-      static const char *names[] = {"ld", "st", "fai", "xchg", "cas", "fence", "await", "casawait", "ttas"};
+      static const char *names[] = {"ld",    "st",    "fai",      "xchg", "cas",
+                                    "fence", "await", "casawait", "ttas"};
       os << " " << names[static_cast<int>(op.kind)] << "(";
       if (op.kind != Op::Kind::Fence)
         os << "v" << op.loc << ",";
       os << orderName(op.order) << "," << scopeName(op.scope);
-      if (op.kind == Op::Kind::Cas || op.kind == Op::Kind::CasAwait || op.kind == Op::Kind::TtasAwait)
+      if (op.kind == Op::Kind::Cas || op.kind == Op::Kind::CasAwait ||
+          op.kind == Op::Kind::TtasAwait)
         os << "," << op.expected << "->" << op.value;
       else if (op.kind == Op::Kind::Await)
         os << ",==" << op.expected;
@@ -207,13 +225,16 @@ std::string toC(const AbstractProgram &p) {
     for (auto &op : th.ops) {
       if (p.scoped)
         os << "  __VERIFIER_memory_scope_"
-           << (op.scope == Scope::Block ? "work_group" : op.scope == Scope::Device ? "device" : "system")
+           << (op.scope == Scope::Block    ? "work_group"
+               : op.scope == Scope::Device ? "device"
+                                           : "system")
            << "();\n";
       std::string v = "&v" + std::to_string(op.loc);
       switch (op.kind) {
       case Op::Kind::Load:
         if (op.order == MemOrder::NotAtomic)
-          os << "  __VERIFIER_weak_access();\n  r = atomic_load_explicit(" << v << ", memory_order_relaxed);\n";
+          os << "  __VERIFIER_weak_access();\n  r = atomic_load_explicit(" << v
+             << ", memory_order_relaxed);\n";
         else
           os << "  r = atomic_load_explicit(" << v << ", " << cOrder(op.order) << ");\n";
         break;
@@ -222,38 +243,42 @@ std::string toC(const AbstractProgram &p) {
           os << "  __VERIFIER_weak_access();\n  atomic_store_explicit(" << v << ", " << op.value
              << ", memory_order_relaxed);\n";
         else
-          os << "  atomic_store_explicit(" << v << ", " << op.value << ", " << cOrder(op.order) << ");\n";
+          os << "  atomic_store_explicit(" << v << ", " << op.value << ", " << cOrder(op.order)
+             << ");\n";
         break;
       case Op::Kind::FetchAdd:
-        os << "  r = atomic_fetch_add_explicit(" << v << ", " << op.value << ", " << cOrder(op.order) << ");\n";
+        os << "  r = atomic_fetch_add_explicit(" << v << ", " << op.value << ", "
+           << cOrder(op.order) << ");\n";
         break;
       case Op::Kind::Xchg:
-        os << "  r = atomic_exchange_explicit(" << v << ", " << op.value << ", " << cOrder(op.order) << ");\n";
+        os << "  r = atomic_exchange_explicit(" << v << ", " << op.value << ", " << cOrder(op.order)
+           << ");\n";
         break;
       case Op::Kind::Cas: {
         MemOrder fail = op.order == MemOrder::AcqRel ? MemOrder::Acquire : op.order;
-        os << "  e = " << op.expected << ";\n  atomic_compare_exchange_strong_explicit(" << v << ", &e, "
-           << op.value << ", " << cOrder(op.order) << ", " << cOrder(fail) << ");\n";
+        os << "  e = " << op.expected << ";\n  atomic_compare_exchange_strong_explicit(" << v
+           << ", &e, " << op.value << ", " << cOrder(op.order) << ", " << cOrder(fail) << ");\n";
         break;
       }
       case Op::Kind::CasAwait: {
         MemOrder fail = op.order == MemOrder::AcqRel ? MemOrder::Acquire : op.order;
-        os << "  e = " << op.expected << ";\n  while (!atomic_compare_exchange_strong_explicit(" << v
-           << ", &e, " << op.value << ", " << cOrder(op.order) << ", " << cOrder(fail) << "))\n    e = "
-           << op.expected << ";\n";
+        os << "  e = " << op.expected << ";\n  while (!atomic_compare_exchange_strong_explicit("
+           << v << ", &e, " << op.value << ", " << cOrder(op.order) << ", " << cOrder(fail)
+           << "))\n    e = " << op.expected << ";\n";
         break;
       }
       case Op::Kind::TtasAwait:
-        os << "  for (;;) {\n    while (atomic_load_explicit(" << v << ", memory_order_relaxed) != " << op.expected
-           << ")\n      ;\n    if (atomic_exchange_explicit(" << v << ", " << op.value << ", " << cOrder(op.order)
-           << ") == " << op.expected << ")\n      break;\n  }\n";
+        os << "  for (;;) {\n    while (atomic_load_explicit(" << v
+           << ", memory_order_relaxed) != " << op.expected
+           << ")\n      ;\n    if (atomic_exchange_explicit(" << v << ", " << op.value << ", "
+           << cOrder(op.order) << ") == " << op.expected << ")\n      break;\n  }\n";
         break;
       case Op::Kind::Fence:
         os << "  atomic_thread_fence(" << cOrder(op.order) << ");\n";
         break;
       case Op::Kind::Await:
-        os << "  while (atomic_load_explicit(" << v << ", " << cOrder(op.order) << ") != " << op.expected
-           << ")\n    ;\n";
+        os << "  while (atomic_load_explicit(" << v << ", " << cOrder(op.order)
+           << ") != " << op.expected << ")\n    ;\n";
         break;
       }
     }
@@ -311,7 +336,8 @@ bool ScriptedRunner::offer(State &s, EventSink &sink, const EventLabel &l, uint6
 RunStatus ScriptedRunner::runMain(State &s, EventSink &sink) {
   ThreadId self = 0;
   while (s.op < prog_.threads.size()) {
-    ThreadCreateLabel c(Event{self, s.index}, s.pos, nullptr, ThreadEntry{s.op, 0, std::nullopt, {}});
+    ThreadCreateLabel c(Event{self, s.index}, s.pos, nullptr,
+                        ThreadEntry{s.op, 0, std::nullopt, {}});
     if (!offer(s, sink, c))
       return RunStatus::Stopped;
     ++s.op;
@@ -321,9 +347,12 @@ RunStatus ScriptedRunner::runMain(State &s, EventSink &sink) {
   return RunStatus::Finished;
 }
 
-RunStatus ScriptedRunner::blockSpin(ThreadId t, State &s, EventSink &sink, int32_t start, bool awaitsLastRead) {
+RunStatus ScriptedRunner::blockSpin(ThreadId t, State &s, EventSink &sink, int32_t start,
+                                    bool awaitsLastRead) {
   // The iteration read no value that lets the loop exit: the thread blocks (DPOR.md §4).
-  if (!offer(s, sink, BlockLabel(Event{t, s.index}, s.pos, nullptr, BlockReason::SpinLoop, awaitsLastRead))) {
+  if (!offer(
+          s, sink,
+          BlockLabel(Event{t, s.index}, s.pos, nullptr, BlockReason::SpinLoop, awaitsLastRead))) {
     s.index = start;
     return RunStatus::Stopped;
   }
@@ -363,9 +392,13 @@ RunStatus ScriptedRunner::run(ThreadId t, EventSink &sink) {
       if (ok && v != op.expected)
         return blockSpin(t, s, sink, start, true);
       RmwInfo rmw{RmwOp::Xchg, op.value, op.expected, false};
-      ok = ok && offer(s, sink, ReadLabel(Event{t, s.index}, s.pos, rmwReadOrder(op.order), op.scope, nullptr, a, 8, rmw), &old);
-      ok = ok && offer(s, sink, WriteLabel(Event{t, s.index}, s.pos, rmwWriteOrder(op.order), op.scope,
-                                           nullptr, a, 8, op.value, true));
+      ok = ok && offer(s, sink,
+                       ReadLabel(Event{t, s.index}, s.pos, rmwReadOrder(op.order), op.scope,
+                                 nullptr, a, 8, rmw),
+                       &old);
+      ok = ok && offer(s, sink,
+                       WriteLabel(Event{t, s.index}, s.pos, rmwWriteOrder(op.order), op.scope,
+                                  nullptr, a, 8, op.value, true));
       if (ok && old != op.expected)
         return blockSpin(t, s, sink, start, false);
       break;
@@ -381,7 +414,9 @@ RunStatus ScriptedRunner::run(ThreadId t, EventSink &sink) {
     case Op::Kind::Cas:
     case Op::Kind::CasAwait: {
       bool cas = op.kind == Op::Kind::Cas || op.kind == Op::Kind::CasAwait;
-      RmwInfo rmw{cas ? RmwOp::Cas : op.kind == Op::Kind::Xchg ? RmwOp::Xchg : RmwOp::Add,
+      RmwInfo rmw{cas                         ? RmwOp::Cas
+                  : op.kind == Op::Kind::Xchg ? RmwOp::Xchg
+                                              : RmwOp::Add,
                   op.value, op.expected, false};
       uint64_t old = 0;
       MemOrder ro = rmwReadOrder(op.order);
@@ -391,8 +426,9 @@ RunStatus ScriptedRunner::run(ThreadId t, EventSink &sink) {
       }
       if (ok && (!cas || old == op.expected)) {
         uint64_t nv = op.kind == Op::Kind::FetchAdd ? old + op.value : op.value;
-        ok = offer(s, sink, WriteLabel(Event{t, s.index}, s.pos, rmwWriteOrder(op.order), op.scope,
-                                       nullptr, a, 8, nv, true));
+        ok = offer(s, sink,
+                   WriteLabel(Event{t, s.index}, s.pos, rmwWriteOrder(op.order), op.scope, nullptr,
+                              a, 8, nv, true));
       }
       break;
     }

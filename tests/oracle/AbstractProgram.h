@@ -17,15 +17,25 @@ struct Op {
   /// TtasAwait: a test-and-test-and-set acquire `for (;;) { while (load_relaxed(v) !=
   /// expected); if (xchg(v, value) == expected) break; }`; generated only where v holds
   /// `expected` or `value`, so a failed exchange writes back what it read and blocks.
-  enum class Kind : uint8_t { Load, Store, FetchAdd, Xchg, Cas, Fence, Await, CasAwait, TtasAwait } kind;
-  int loc = 0;            // variable v<loc>
-  uint64_t value = 0;     // stored / added / exchanged / CAS desired
-  uint64_t expected = 0;  // CAS, CasAwait; Await: the value the spin loop waits for
+  enum class Kind : uint8_t {
+    Load,
+    Store,
+    FetchAdd,
+    Xchg,
+    Cas,
+    Fence,
+    Await,
+    CasAwait,
+    TtasAwait
+  } kind;
+  int loc = 0;           // variable v<loc>
+  uint64_t value = 0;    // stored / added / exchanged / CAS desired
+  uint64_t expected = 0; // CAS, CasAwait; Await: the value the spin loop waits for
   MemOrder order = MemOrder::Relaxed;
   Scope scope = Scope::System;
   bool isRmw() const {
-    return kind == Kind::FetchAdd || kind == Kind::Xchg || kind == Kind::Cas || kind == Kind::CasAwait ||
-           kind == Kind::TtasAwait;
+    return kind == Kind::FetchAdd || kind == Kind::Xchg || kind == Kind::Cas ||
+           kind == Kind::CasAwait || kind == Kind::TtasAwait;
   }
 };
 

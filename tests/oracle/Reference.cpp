@@ -101,8 +101,8 @@ struct REvent {
 struct Candidate {
   const AbstractProgram &p;
   std::vector<REvent> ev;
-  std::vector<int> rf;               // per event (reads only): the write it reads
-  std::vector<std::vector<int>> co;  // per location: writes in co order, init first
+  std::vector<int> rf;              // per event (reads only): the write it reads
+  std::vector<std::vector<int>> co; // per location: writes in co order, init first
 };
 
 bool atomicEv(const REvent &e) { return e.order != MemOrder::NotAtomic; }
@@ -120,14 +120,13 @@ bool inclEv(const Candidate &c, size_t a, size_t b) {
 bool consistent(const Candidate &c) {
   size_t n = c.ev.size();
   auto isR = [&](size_t i) { return c.ev[i].kind == REvent::R; };
-  auto sameLoc = [&](size_t a, size_t b) {
-    return c.ev[a].loc >= 0 && c.ev[a].loc == c.ev[b].loc;
-  };
+  auto sameLoc = [&](size_t a, size_t b) { return c.ev[a].loc >= 0 && c.ev[a].loc == c.ev[b].loc; };
   Rel po(n), rf(n), co(n), rmw(n), incl(n), loc(n);
   for (size_t a = 0; a < n; ++a)
     for (size_t b = 0; b < n; ++b) {
       const REvent &x = c.ev[a], &y = c.ev[b];
-      bool p = (x.thread < 0 && y.thread >= 0) || (x.thread >= 0 && x.thread == y.thread && x.k < y.k);
+      bool p =
+          (x.thread < 0 && y.thread >= 0) || (x.thread >= 0 && x.thread == y.thread && x.k < y.k);
       if (p)
         po.add(a, b);
       if (inclEv(c, a, b))
@@ -224,20 +223,31 @@ std::set<std::string> enumerateConsistent(const AbstractProgram &p, uint64_t max
   for (uint64_t mask = 0; mask < (1ull << cases.size()); ++mask) {
     Candidate c{p, {}, {}, {}};
     for (int l = 0; l < p.numLocs; ++l)
-      c.ev.push_back(REvent{REvent::W, -1, 0, l, MemOrder::NotAtomic, Scope::System, {}, -1, nullptr});
+      c.ev.push_back(
+          REvent{REvent::W, -1, 0, l, MemOrder::NotAtomic, Scope::System, {}, -1, nullptr});
     size_t casIdx = 0;
     for (size_t t = 0; t < p.threads.size(); ++t) {
       int k = 0;
       ThreadPos pos = p.threads[t].pos;
       for (const Op &op : p.threads[t].ops) {
         auto ev = [&](REvent::Kind kind, MemOrder o) {
-          return REvent{kind, static_cast<int>(t) + 1, k++, kind == REvent::F ? -1 : op.loc, o, op.scope, pos, -1, &op};
+          return REvent{kind, static_cast<int>(t) + 1,
+                        k++,  kind == REvent::F ? -1 : op.loc,
+                        o,    op.scope,
+                        pos,  -1,
+                        &op};
         };
         switch (op.kind) {
         case Op::Kind::Load:
-        case Op::Kind::Await: c.ev.push_back(ev(REvent::R, op.order)); break;
-        case Op::Kind::Store: c.ev.push_back(ev(REvent::W, op.order)); break;
-        case Op::Kind::Fence: c.ev.push_back(ev(REvent::F, op.order)); break;
+        case Op::Kind::Await:
+          c.ev.push_back(ev(REvent::R, op.order));
+          break;
+        case Op::Kind::Store:
+          c.ev.push_back(ev(REvent::W, op.order));
+          break;
+        case Op::Kind::Fence:
+          c.ev.push_back(ev(REvent::F, op.order));
+          break;
         case Op::Kind::TtasAwait: // the test load, then the exchange (below)
           c.ev.push_back(ev(REvent::R, MemOrder::Relaxed));
           [[fallthrough]];
@@ -315,10 +325,12 @@ std::set<std::string> enumerateConsistent(const AbstractProgram &p, uint64_t max
           return;
         for (size_t r : reads) { // CAS outcome must match its value
           const REvent &e = c.ev[r];
-          if (e.op && e.op->kind == Op::Kind::Cas && ((val[r] == e.op->expected) != (e.rmwPartner >= 0)))
+          if (e.op && e.op->kind == Op::Kind::Cas &&
+              ((val[r] == e.op->expected) != (e.rmwPartner >= 0)))
             return;
-          if (e.op && (e.op->kind == Op::Kind::Await || e.op->kind == Op::Kind::CasAwait ||
-                       e.op->kind == Op::Kind::TtasAwait) &&
+          if (e.op &&
+              (e.op->kind == Op::Kind::Await || e.op->kind == Op::Kind::CasAwait ||
+               e.op->kind == Op::Kind::TtasAwait) &&
               val[r] != e.op->expected)
             return; // the spin loop would not exit: not a complete execution
         }

@@ -128,8 +128,8 @@ TEST(Axioms, RmwStaysAtomicAgreesWithTheRevisitedGraph) {
       t.g.placeWrite(u2, 2); // co: init u3 wx u2 u1, so u2 stays atomic only without u3, wx
       View kept;
       kept.set(0, t.g.threadSize(0) - 1);
-      kept.set(1, r1.index);                      // the revisited read, not its write half
-      kept.set(2, u2.index);                      // w's porf prefix
+      kept.set(1, r1.index); // the revisited read, not its write half
+      kept.set(2, u2.index); // w's porf prefix
       kept.set(3, keepThird ? u3.index : r3.index - 1);
       kept.set(4, keepPlain ? wx.index : wx.index - 1);
       bool expected = atomicInRevisitedCopy(t, u2, kept, r1);

@@ -5,9 +5,9 @@
 
 #include <gtest/gtest.h>
 
-#include "session/Session.h"
 #include "dpor/Explorer.h"
 #include "dpor/Parallel.h"
+#include "session/Session.h"
 #include "tests/oracle/Reference.h"
 
 namespace scopemc::oracle {
@@ -94,7 +94,8 @@ GeneratorOptions mixedOptions(uint64_t seed) {
 
 /// Compares the DPOR with the enumerator on `wanted` programs of the given shape, from
 /// `firstSeed` on (programs too large to enumerate are skipped).
-void differential(const Shape &shape, uint64_t firstSeed, int wanted, ExplorationOptions opts = {}) {
+void differential(const Shape &shape, uint64_t firstSeed, int wanted,
+                  ExplorationOptions opts = {}) {
   int compared = 0;
   uint64_t seed = firstSeed;
   for (; compared < wanted && seed < firstSeed + 20 * static_cast<uint64_t>(wanted); ++seed) {
@@ -105,7 +106,8 @@ void differential(const Shape &shape, uint64_t firstSeed, int wanted, Exploratio
     } catch (const TooLarge &) {
       continue;
     }
-    if (shape.casAwaits && ref.empty()) // every CAS spin loop blocks: count only programs that finish
+    if (shape.casAwaits &&
+        ref.empty()) // every CAS spin loop blocks: count only programs that finish
       continue;
     int dups = 0;
     std::set<std::string> got = explore(p, opts, dups);
@@ -118,8 +120,11 @@ void differential(const Shape &shape, uint64_t firstSeed, int wanted, Exploratio
       for (auto &s : got)
         if (!ref.count(s))
           extra += s + "--\n";
-      FAIL() << "seed " << seed << "\n" << p.describe() << "reference " << ref.size() << ", dpor "
-             << got.size() << "\nmissing from the DPOR:\n" << missing << "not consistent:\n" << extra;
+      FAIL() << "seed " << seed << "\n"
+             << p.describe() << "reference " << ref.size() << ", dpor " << got.size()
+             << "\nmissing from the DPOR:\n"
+             << missing << "not consistent:\n"
+             << extra;
     }
     ++compared;
   }
@@ -128,7 +133,9 @@ void differential(const Shape &shape, uint64_t firstSeed, int wanted, Exploratio
 
 TEST(Differential, Rc11ProgramsMatchTheNaiveEnumerator) { differential(plain(false), 1, 250); }
 
-TEST(Differential, ScopedProgramsMatchTheNaiveEnumerator) { differential(plain(true), 100000, 250); }
+TEST(Differential, ScopedProgramsMatchTheNaiveEnumerator) {
+  differential(plain(true), 100000, 250);
+}
 
 TEST(Differential, ScHeavyProgramsMatchTheEnumeratorAndTheFullPscCheck) {
   // Most atomics seq_cst (fences keep their mix, so both psc paths run): the explorer's
@@ -242,7 +249,9 @@ TEST(Differential, ReplayCacheDoesNotChangeTheExecutions) {
   uint64_t cached = 0, runs = 0;
   for (uint64_t seed = 8600; seed < 8720; ++seed) {
     bool scoped = seed % 2;
-    Shape shape = seed % 3 == 0 ? ttasLocks(scoped) : seed % 3 == 1 ? lockLike(scoped, 40) : plain(scoped);
+    Shape shape = seed % 3 == 0   ? ttasLocks(scoped)
+                  : seed % 3 == 1 ? lockLike(scoped, 40)
+                                  : plain(scoped);
     GeneratorOptions go = generatorOptions(shape);
     go.maxThreads = 3;
     AbstractProgram p = programFor(seed, go);
@@ -294,7 +303,8 @@ TEST(Differential, ParallelExplorationFindsEachExecutionOnce) {
         all.insert(c->seen.begin(), c->seen.end());
       }
       ASSERT_EQ(visits, all.size()) << "seed " << seed << ": two explorers visited one execution";
-      ASSERT_EQ(all, base) << "seed " << seed << " with " << workers << " workers\n" << p.describe();
+      ASSERT_EQ(all, base) << "seed " << seed << " with " << workers << " workers\n"
+                           << p.describe();
       ASSERT_EQ(r.complete, base.size()) << "seed " << seed;
     }
     ++compared;
@@ -346,7 +356,8 @@ bool compiledMatches(uint64_t seed, const GeneratorOptions &go, bool casLoopsTha
     Explorer ex(interp, c, o);
     ex.run();
     EXPECT_EQ(c.duplicates, 0) << "seed " << seed << " cache " << cache;
-    EXPECT_EQ(ref, c.seen) << "seed " << seed << " cache " << cache << "\n" << p.describe() << toC(p);
+    EXPECT_EQ(ref, c.seen) << "seed " << seed << " cache " << cache << "\n"
+                           << p.describe() << toC(p);
   }
   return true;
 }

@@ -10,7 +10,9 @@ namespace {
 
 struct Counter final : ExplorationObserver {
   bool onEvent(const ExecutionGraph &, Event) override { return true; }
-  bool onExecutionEnd(const ExecutionGraph &, const std::vector<ThreadEndState> &) override { return true; }
+  bool onExecutionEnd(const ExecutionGraph &, const std::vector<ThreadEndState> &) override {
+    return true;
+  }
 };
 
 uint64_t count(const AbstractProgram &p) {
@@ -20,7 +22,9 @@ uint64_t count(const AbstractProgram &p) {
   return ex.run().complete;
 }
 
-Op load(int loc, MemOrder o = MemOrder::Relaxed) { return Op{Op::Kind::Load, loc, 0, 0, o, Scope::System}; }
+Op load(int loc, MemOrder o = MemOrder::Relaxed) {
+  return Op{Op::Kind::Load, loc, 0, 0, o, Scope::System};
+}
 Op store(int loc, uint64_t v, MemOrder o = MemOrder::Relaxed) {
   return Op{Op::Kind::Store, loc, v, 0, o, Scope::System};
 }

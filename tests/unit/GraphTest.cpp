@@ -21,10 +21,13 @@ struct Builder {
     c->updateViews(g, e);
     return e;
   }
-  Event start(ThreadId t) { return add(std::make_unique<ThreadStartLabel>(Event{t, 0}, hostThreadPos(t), Event::init())); }
+  Event start(ThreadId t) {
+    return add(std::make_unique<ThreadStartLabel>(Event{t, 0}, hostThreadPos(t), Event::init()));
+  }
   Event write(ThreadId t, Addr a, uint64_t v, MemOrder o = MemOrder::Relaxed) {
     Event e{t, g.threadSize(t)};
-    add(std::make_unique<WriteLabel>(e, hostThreadPos(t), o, Scope::System, nullptr, a, 4, v, false));
+    add(std::make_unique<WriteLabel>(e, hostThreadPos(t), o, Scope::System, nullptr, a, 4, v,
+                                     false));
     g.placeWrite(e, g.location(a) ? g.location(a)->co.size() : 0);
     return e;
   }
@@ -79,7 +82,8 @@ TEST(Graph, HeapIndexFollowsAddsCutsAndCopies) {
         want = al;
     }
     for (int32_t i = 0; i < g.threadSize(0); ++i)
-      if (auto *fl = dyn_cast<FreeLabel>(g.label(Event{0, i})); fl && want && fl->addr() == want->addr())
+      if (auto *fl = dyn_cast<FreeLabel>(g.label(Event{0, i}));
+          fl && want && fl->addr() == want->addr())
         frees.push_back(fl);
     EXPECT_EQ(g.allocationAt(a), want) << std::hex << a;
     if (want) {

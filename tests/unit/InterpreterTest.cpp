@@ -162,7 +162,8 @@ define i32 @main() {
 )");
     FAIL() << "expected an InputError";
   } catch (const InputError &e) {
-    EXPECT_NE(std::string(e.what()).find("unsupported function 'socket'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("unsupported function 'socket'"), std::string::npos)
+        << e.what();
   }
 }
 
@@ -180,7 +181,8 @@ done:
   ret i32 0
 }
 )");
-  auto ev = runMain(*p, 0); // the read keeps returning 0: the second iteration would repeat the first
+  auto ev =
+      runMain(*p, 0); // the read keeps returning 0: the second iteration would repeat the first
   ASSERT_EQ(ev.size(), 3u);
   auto *b = dyn_cast<BlockLabel>(ev[2].get());
   ASSERT_TRUE(b);
@@ -238,15 +240,21 @@ namespace {
 // The syncscope names GPU targets emit (AMDGPU, NVPTX, SPIR-V) and the scope levels of
 // MODEL.md section 1 they name: work-group/CTA = block, agent/GPU = device.
 TEST(SyncScopeNames, GpuTargetNamesMapToScopeLevels) {
-  const std::pair<const char *, Scope> expected[] = {
-      {"", Scope::System},           {"one-as", Scope::System},
-      {"workgroup", Scope::Block},   {"workgroup-one-as", Scope::Block},
-      {"block", Scope::Block},       {"cta", Scope::Block},
-      {"wavefront", Scope::Block},   {"wavefront-one-as", Scope::Block},
-      {"subgroup", Scope::Block},    {"agent", Scope::Device},
-      {"agent-one-as", Scope::Device}, {"device", Scope::Device},
-      {"gpu", Scope::Device},        {"singlethread", Scope::Thread},
-      {"singlethread-one-as", Scope::Thread}};
+  const std::pair<const char *, Scope> expected[] = {{"", Scope::System},
+                                                     {"one-as", Scope::System},
+                                                     {"workgroup", Scope::Block},
+                                                     {"workgroup-one-as", Scope::Block},
+                                                     {"block", Scope::Block},
+                                                     {"cta", Scope::Block},
+                                                     {"wavefront", Scope::Block},
+                                                     {"wavefront-one-as", Scope::Block},
+                                                     {"subgroup", Scope::Block},
+                                                     {"agent", Scope::Device},
+                                                     {"agent-one-as", Scope::Device},
+                                                     {"device", Scope::Device},
+                                                     {"gpu", Scope::Device},
+                                                     {"singlethread", Scope::Thread},
+                                                     {"singlethread-one-as", Scope::Thread}};
   for (auto &[name, scope] : expected) {
     auto s = scopeForSyncScopeName(name);
     ASSERT_TRUE(s.has_value()) << name;

@@ -31,18 +31,28 @@ std::vector<std::string> corpus() {
 }
 
 std::string mutate(std::string s, std::mt19937_64 &rng) {
-  static const char *kTokens[] = {"{", "}", "(", ")", "(*", "*)", "//", "\n", ";", ",", "@", "P0",
-                                  "P9", ":", "=", "==", "/\\", "\\/", "~", "exists", "forall",
-                                  "filter", "[", "]", "*", "-", "0x", "99999999999999999999", "\"",
-                                  "local", "wg", "atomic_int", "\0"};
+  static const char *kTokens[] = {
+      "{",      "}",     "(",   ")",          "(*", "*)",     "//",
+      "\n",     ";",     ",",   "@",          "P0", "P9",     ":",
+      "=",      "==",    "/\\", "\\/",        "~",  "exists", "forall",
+      "filter", "[",     "]",   "*",          "-",  "0x",     "99999999999999999999",
+      "\"",     "local", "wg",  "atomic_int", "\0"};
   int edits = 1 + static_cast<int>(rng() % 4);
   for (int k = 0; k < edits && !s.empty(); ++k) {
     size_t at = rng() % s.size();
     switch (rng() % 4) {
-    case 0: s[at] = static_cast<char>(rng() % 128); break;
-    case 1: s.erase(at, 1 + rng() % 8); break;
-    case 2: s.insert(at, s.substr(rng() % s.size(), rng() % 16)); break;
-    default: s.insert(at, kTokens[rng() % std::size(kTokens)]); break;
+    case 0:
+      s[at] = static_cast<char>(rng() % 128);
+      break;
+    case 1:
+      s.erase(at, 1 + rng() % 8);
+      break;
+    case 2:
+      s.insert(at, s.substr(rng() % s.size(), rng() % 16));
+      break;
+    default:
+      s.insert(at, kTokens[rng() % std::size(kTokens)]);
+      break;
     }
   }
   return s;

@@ -69,7 +69,8 @@ TEST(LitmusParser, HeaderInitThreadsBodiesAndCondition) {
 }
 
 TEST(LitmusParser, ConditionsEvaluateOnStates) {
-  LTest t = p("C t\n{ x=0; }\nP0 (atomic_int* x) { int r0 = 1; }\nexists (0:r0=1 /\\ ~x=1 \\/ false)\n");
+  LTest t =
+      p("C t\n{ x=0; }\nP0 (atomic_int* x) { int r0 = 1; }\nexists (0:r0=1 /\\ ~x=1 \\/ false)\n");
   State s{{{"0:r0", 1}, {"x", 0}}, {}};
   EXPECT_TRUE(holds(t.condition.prop, s));
   s.values[1].second = 1;
@@ -92,15 +93,16 @@ TEST(LitmusParser, QuantifiersAndFilter) {
 
 TEST(LitmusParser, GpuDialectsPlacementsAndQualifiers) {
   LTest o = p("OPENCL t\n{ x = 0; local y = 0; }\n"
-             "P0@wg 1, dev 2 (global atomic_int* x, local int* y) { *y = 1; }\n"
-             "P1 @ wg 0 , dev 0 (__global atomic_int* x) { int r0 = 0; }\nexists (1:r0=0)\n");
+              "P0@wg 1, dev 2 (global atomic_int* x, local int* y) { *y = 1; }\n"
+              "P1 @ wg 0 , dev 0 (__global atomic_int* x) { int r0 = 0; }\nexists (1:r0=0)\n");
   EXPECT_EQ(o.dialect, Dialect::OpenCL);
   EXPECT_EQ(o.threads[0].group, 1u);
   EXPECT_EQ(o.threads[0].device, 2u);
   EXPECT_TRUE(o.threads[0].params[1].local);
   EXPECT_TRUE(o.location("y")->local);
   EXPECT_FALSE(o.location("x")->local);
-  LTest x = p("PTX t\n{ x = 0; }\nP0@cta 3, gpu 1 (atomic_int* x) { int r0 = 0; }\nexists (0:r0=0)\n");
+  LTest x =
+      p("PTX t\n{ x = 0; }\nP0@cta 3, gpu 1 (atomic_int* x) { int r0 = 0; }\nexists (0:r0=0)\n");
   EXPECT_EQ(x.dialect, Dialect::Ptx);
   EXPECT_EQ(x.threads[0].group, 3u);
   EXPECT_EQ(x.threads[0].device, 1u);
@@ -109,14 +111,15 @@ TEST(LitmusParser, GpuDialectsPlacementsAndQualifiers) {
 
 TEST(LitmusParser, TranslationPlacesThreadsAndKeepsBodyPositions) {
   LTest t = p("OPENCL t\n{ x = 0; }\nP0@wg 0, dev 0 (global atomic_int* x) { int r0 = 1; }\n"
-             "P1@wg 0, dev 0 (global atomic_int* x) { int r0 = 2; }\n"
-             "P2@wg 1, dev 0 (global atomic_int* x) { int r0 = 3; }\nexists (0:r0=1)\n");
+              "P1@wg 0, dev 0 (global atomic_int* x) { int r0 = 2; }\n"
+              "P2@wg 1, dev 0 (global atomic_int* x) { int r0 = 3; }\nexists (0:r0=1)\n");
   Translation tr = translate(t);
   EXPECT_NE(tr.source.find("__litmus_place(0, 0, 0, 2)"), std::string::npos);
   EXPECT_NE(tr.source.find("__litmus_place(0, 0, 1, 2)"), std::string::npos);
   EXPECT_NE(tr.source.find("__litmus_place(0, 1, 0, 1)"), std::string::npos);
   EXPECT_NE(tr.source.find("#line 3 \"t.litmus\""), std::string::npos);
-  EXPECT_NE(tr.source.find("#define __LITMUS_DEFAULT_SCOPE memory_scope_device"), std::string::npos);
+  EXPECT_NE(tr.source.find("#define __LITMUS_DEFAULT_SCOPE memory_scope_device"),
+            std::string::npos);
   // only the register the condition names, and the location's value and address
   ASSERT_EQ(tr.observed.size(), 3u);
   EXPECT_EQ(tr.observed[0].key, "0:r0");
@@ -133,35 +136,62 @@ struct BadCase {
 
 TEST(LitmusParser, ErrorsNameTheirPosition) {
   const BadCase cases[] = {
-      {"X t\n", "t.litmus:1:1: a litmus test starts with its dialect (C, OPENCL, CUDA or PTX) and name, found 'X'"},
+      {"X t\n", "t.litmus:1:1: a litmus test starts with its dialect (C, OPENCL, CUDA or PTX) and "
+                "name, found 'X'"},
       {"C\n", "t.litmus:1:2: the test has no name after 'C'"},
-      {"C t\nP0 (int* x) {}", "t.litmus:2:1: expected the initial state '{ ... }' before the threads"},
+      {"C t\nP0 (int* x) {}",
+       "t.litmus:2:1: expected the initial state '{ ... }' before the threads"},
       {"C t\n{ x = ; }", "t.litmus:2:7: expected an integer initial value, found '; }'"},
-      {"C t\n{ x = y; }", "t.litmus:2:7: only integer initial values are supported (found a name: pointers are not supported)"},
+      {"C t\n{ x = y; }", "t.litmus:2:7: only integer initial values are supported (found a name: "
+                          "pointers are not supported)"},
       {"C t\n{ foo x = 0; }", "t.litmus:2:3: unknown type 'foo' in the initial state"},
-      {"C t\n{ x = 0 y = 1; }\n", "t.litmus:2:9: expected ';' or '}' after an initial value, found 'y = 1; }'"},
-      {"C t\n{ x = 0; }\nexists (x=0)", "t.litmus:3:1: expected a thread 'P0 (...) { ... }', found 'exists (x=0)'"},
-      {"C t\n{}\nP0 (int x) { }\nexists (x=0)", "t.litmus:3:5: a thread parameter is a pointer to a location, e.g. 'atomic_int* x'"},
-      {"C t\n{}\nP0@foo 1 (int* x) { }\nexists (x=0)", "t.litmus:3:4: unknown placement 'foo' (expected wg, dev, cta or gpu)"},
+      {"C t\n{ x = 0 y = 1; }\n",
+       "t.litmus:2:9: expected ';' or '}' after an initial value, found 'y = 1; }'"},
+      {"C t\n{ x = 0; }\nexists (x=0)",
+       "t.litmus:3:1: expected a thread 'P0 (...) { ... }', found 'exists (x=0)'"},
+      {"C t\n{}\nP0 (int x) { }\nexists (x=0)",
+       "t.litmus:3:5: a thread parameter is a pointer to a location, e.g. 'atomic_int* x'"},
+      {"C t\n{}\nP0@foo 1 (int* x) { }\nexists (x=0)",
+       "t.litmus:3:4: unknown placement 'foo' (expected wg, dev, cta or gpu)"},
       {"C t\n{}\nP0 (int* x) {\n  *x = 1;\n", "t.litmus:3:14: the body of P0 has no closing '}'"},
-      {"C t\n{}\nP1 (int* x) { }\nexists (x=0)", "t.litmus:4:1: threads must be numbered P0, P1, ... without gaps (P0 is missing)"},
+      {"C t\n{}\nP1 (int* x) { }\nexists (x=0)",
+       "t.litmus:4:1: threads must be numbered P0, P1, ... without gaps (P0 is missing)"},
       {"C t\n{}\nP0 (int* x) { }\nP0 (int* x) { }\n", "t.litmus:4:1: P0 is defined twice"},
-      {"C t\n{}\nP0 (int* x) { int r0 = 1; }\n", "t.litmus:4:1: expected the final condition (exists, ~exists or forall), found the end of the file"},
-      {"C t\n{}\nP0 (int* x) { int r0 = 1; }\nexists (0:r0=1", "t.litmus:4:15: expected ')' to close the parenthesis, found the end of the file"},
-      {"C t\n{}\nP0 (int* x) { int r0 = 1; }\nexists (0:r0=1) junk", "t.litmus:4:17: unexpected text after the final condition, found 'junk'"},
-      {"C t\n{}\nP0 (int* x) { int r0 = 1; }\nexists (0:r1=1)", "t.litmus:4:9: 'r1' is not a register of P0 (registers are the locals declared at the top of its body, and its pointer parameters)"},
-      {"C t\n{}\nP0 (int* x) { int r0 = 1; }\nexists (3:r0=1)", "t.litmus:4:9: the condition names P3, which does not exist"},
-      {"C t\n{}\nP0 (int* x) { int r0 = 1; }\nexists (z=1)", "t.litmus:4:9: the condition names 'z', which is not a location of the test"},
-      {"C t\n{}\nP0 (int* x) { int r0 = 1; }\nexists (x 1)", "t.litmus:4:11: expected '=' in a condition term, found '1)'"},
+      {"C t\n{}\nP0 (int* x) { int r0 = 1; }\n",
+       "t.litmus:4:1: expected the final condition (exists, ~exists or forall), found the end of "
+       "the file"},
+      {"C t\n{}\nP0 (int* x) { int r0 = 1; }\nexists (0:r0=1",
+       "t.litmus:4:15: expected ')' to close the parenthesis, found the end of the file"},
+      {"C t\n{}\nP0 (int* x) { int r0 = 1; }\nexists (0:r0=1) junk",
+       "t.litmus:4:17: unexpected text after the final condition, found 'junk'"},
+      {"C t\n{}\nP0 (int* x) { int r0 = 1; }\nexists (0:r1=1)",
+       "t.litmus:4:9: 'r1' is not a register of P0 (registers are the locals declared at the top "
+       "of its body, and its pointer parameters)"},
+      {"C t\n{}\nP0 (int* x) { int r0 = 1; }\nexists (3:r0=1)",
+       "t.litmus:4:9: the condition names P3, which does not exist"},
+      {"C t\n{}\nP0 (int* x) { int r0 = 1; }\nexists (z=1)",
+       "t.litmus:4:9: the condition names 'z', which is not a location of the test"},
+      {"C t\n{}\nP0 (int* x) { int r0 = 1; }\nexists (x 1)",
+       "t.litmus:4:11: expected '=' in a condition term, found '1)'"},
       {"C t\n(* open\n{}\n", "t.litmus:2:1: unterminated comment"},
-      {"OpenCL t\n{ local int x = 0; }\nP0 (local int* x) { *x = 1; }\nexists (x=1)", "t.litmus:4:9: the condition names 'x', which is work-group local memory: each work-group has its own copy, so a final condition cannot name it (copy it to a global location)"},
-      {"C t\n{ int x[2]; }\nP0 (int* x) { x[1] = 1; }\nexists (x[2]=1)", "t.litmus:4:9: element 2 is beyond the 2 elements of 'x'"},
-      {"C t\n{ int x[2]; }\nP0 (int* x) { x[1] = 1; }\nexists (x=1)", "t.litmus:4:9: 'x' is an array: name one element, as x[0]"},
-      {"C t\n{ int x; }\nP0 (int* x) { *x = 1; }\nexists (x[0]=1)", "t.litmus:4:9: 'x' is not an array"},
-      {"C t\n{ int x[2] = {1, 2, 3}; }\nP0 (int* x) { }\nexists (x[0]=1)", "t.litmus:2:21: more initial values than the 2 elements of 'x'"},
-      {"C t\n{ int x[0]; }\nP0 (int* x) { }\nexists (x[0]=1)", "t.litmus:2:3: an array location has 1 to 4096 elements"},
-      {"C t\n{}\nP0 (int* x) { int r0 = 1; }\nexists (0:r0=y)", "t.litmus:4:9: the condition compares with 'y', which is not a location of the test"},
-      {"C t\n{}\nP0 (int* x) { int r0 = 1; }\n~ forall (x=1)", "t.litmus:4:3: expected 'exists' after '~' (the condition is exists, ~exists or forall), found 'forall (x=1)'"},
+      {"OpenCL t\n{ local int x = 0; }\nP0 (local int* x) { *x = 1; }\nexists (x=1)",
+       "t.litmus:4:9: the condition names 'x', which is work-group local memory: each work-group "
+       "has its own copy, so a final condition cannot name it (copy it to a global location)"},
+      {"C t\n{ int x[2]; }\nP0 (int* x) { x[1] = 1; }\nexists (x[2]=1)",
+       "t.litmus:4:9: element 2 is beyond the 2 elements of 'x'"},
+      {"C t\n{ int x[2]; }\nP0 (int* x) { x[1] = 1; }\nexists (x=1)",
+       "t.litmus:4:9: 'x' is an array: name one element, as x[0]"},
+      {"C t\n{ int x; }\nP0 (int* x) { *x = 1; }\nexists (x[0]=1)",
+       "t.litmus:4:9: 'x' is not an array"},
+      {"C t\n{ int x[2] = {1, 2, 3}; }\nP0 (int* x) { }\nexists (x[0]=1)",
+       "t.litmus:2:21: more initial values than the 2 elements of 'x'"},
+      {"C t\n{ int x[0]; }\nP0 (int* x) { }\nexists (x[0]=1)",
+       "t.litmus:2:3: an array location has 1 to 4096 elements"},
+      {"C t\n{}\nP0 (int* x) { int r0 = 1; }\nexists (0:r0=y)",
+       "t.litmus:4:9: the condition compares with 'y', which is not a location of the test"},
+      {"C t\n{}\nP0 (int* x) { int r0 = 1; }\n~ forall (x=1)",
+       "t.litmus:4:3: expected 'exists' after '~' (the condition is exists, ~exists or forall), "
+       "found 'forall (x=1)'"},
   };
   for (auto &c : cases)
     EXPECT_EQ(errorOf(c.text), c.message) << c.text;

@@ -14,10 +14,14 @@ enum class Placement { SameThread, SameBlock, SameDevice, OtherDevice };
 std::pair<ThreadRef, ThreadRef> threads(Placement p) {
   ThreadRef a{1, {0, 0, 0}};
   switch (p) {
-  case Placement::SameThread: return {a, a};
-  case Placement::SameBlock: return {a, ThreadRef{2, {0, 0, 1}}};
-  case Placement::SameDevice: return {a, ThreadRef{2, {0, 1, 0}}};
-  case Placement::OtherDevice: return {a, ThreadRef{2, {1, 0, 0}}};
+  case Placement::SameThread:
+    return {a, a};
+  case Placement::SameBlock:
+    return {a, ThreadRef{2, {0, 0, 1}}};
+  case Placement::SameDevice:
+    return {a, ThreadRef{2, {0, 1, 0}}};
+  case Placement::OtherDevice:
+    return {a, ThreadRef{2, {1, 0, 0}}};
   }
   return {a, a};
 }
@@ -25,10 +29,14 @@ std::pair<ThreadRef, ThreadRef> threads(Placement p) {
 // The narrowest scope that contains the other thread, per placement.
 Scope needed(Placement p) {
   switch (p) {
-  case Placement::SameThread: return Scope::Thread;
-  case Placement::SameBlock: return Scope::Block;
-  case Placement::SameDevice: return Scope::Device;
-  case Placement::OtherDevice: return Scope::System;
+  case Placement::SameThread:
+    return Scope::Thread;
+  case Placement::SameBlock:
+    return Scope::Block;
+  case Placement::SameDevice:
+    return Scope::Device;
+  case Placement::OtherDevice:
+    return Scope::System;
   }
   return Scope::System;
 }
@@ -44,7 +52,8 @@ TEST(Scope, InclusionTableForEveryPairOfScopesAndPlacement) {
         auto [ta, tb] = threads(p);
         bool expected = sa >= needed(p) && sb >= needed(p);
         EXPECT_EQ(scopeIncludes(sa, ta, sb, tb), expected)
-            << "scopes " << scopeName(sa) << "/" << scopeName(sb) << " placement " << static_cast<int>(p);
+            << "scopes " << scopeName(sa) << "/" << scopeName(sb) << " placement "
+            << static_cast<int>(p);
         EXPECT_EQ(scopeIncludes(sa, ta, sb, tb), scopeIncludes(sb, tb, sa, ta)) << "symmetric";
         ++checked;
       }
@@ -79,8 +88,8 @@ TEST(Scope, UnplacedThreadsShareDeviceZeroBlockZero) {
 // The summary the race check uses to skip a location must agree with asking scopeIncludes of
 // every two accesses (and every access atomic), whatever the order the accesses come in.
 TEST(Scope, MutualInclusionAgreesWithEveryPairwiseAnswer) {
-  const ThreadRef pool[] = {{1, {0, 0, 0}}, {2, {0, 0, 1}}, {3, {0, 1, 0}},
-                            {4, {1, 0, 0}}, {5, {1, 1, 0}}};
+  const ThreadRef pool[] = {
+      {1, {0, 0, 0}}, {2, {0, 0, 1}}, {3, {0, 1, 0}}, {4, {1, 0, 0}}, {5, {1, 1, 0}}};
   struct Access {
     bool atomic;
     Scope scope;

@@ -13,7 +13,9 @@ namespace {
 
 struct Plain {
   std::vector<int32_t> v;
-  int32_t get(ThreadId t) const { return static_cast<size_t>(t) < v.size() ? v[static_cast<size_t>(t)] : -1; }
+  int32_t get(ThreadId t) const {
+    return static_cast<size_t>(t) < v.size() ? v[static_cast<size_t>(t)] : -1;
+  }
   void set(ThreadId t, int32_t i) {
     if (static_cast<size_t>(t) >= v.size())
       v.resize(static_cast<size_t>(t) + 1, -1);
@@ -37,7 +39,9 @@ TEST(Views, SharedEntriesBehaveAsPlainVectors) {
       auto t = static_cast<ThreadId>(rng() % static_cast<unsigned>(threads));
       auto idx = static_cast<int32_t>(rng() % 50) - 1;
       switch (rng() % 6) {
-      case 0: views[a].set(t, idx), plains[a].set(t, idx); break;
+      case 0:
+        views[a].set(t, idx), plains[a].set(t, idx);
+        break;
       case 1:
         views[a].raise(t, idx);
         plains[a].set(t, std::max(plains[a].get(t), idx));
@@ -47,8 +51,12 @@ TEST(Views, SharedEntriesBehaveAsPlainVectors) {
         for (ThreadId u = 0; u < threads; ++u)
           plains[a].set(u, std::max(plains[a].get(u), plains[b].get(u)));
         break;
-      case 3: views[a] = views[b], plains[a] = plains[b]; break;
-      case 4: views[a] = View{}, plains[a] = Plain{}; break;
+      case 3:
+        views[a] = views[b], plains[a] = plains[b];
+        break;
+      case 4:
+        views[a] = View{}, plains[a] = Plain{};
+        break;
       default: {
         if (a == b)
           break;
