@@ -8,7 +8,7 @@ BugChecker::BugChecker(CheckOptions opts)
     : opts_(opts), model_(makeConsistencyChecker(opts.model)) {}
 
 void BugChecker::record(const ExecutionGraph &g, ErrorType t, std::string msg,
-                        std::vector<const EventLabel *> events) {
+                        const std::vector<const EventLabel *> &events) {
   Report r{t, std::move(msg), {}, nullptr};
   for (auto *l : events)
     r.events.push_back(describeEvent(*l));

@@ -40,7 +40,7 @@ private:
   /// Records the report unless an equal one (same key) is known; false when the search
   /// should stop.
   void record(const ExecutionGraph &g, ErrorType t, std::string msg,
-              std::vector<const EventLabel *> events);
+              const std::vector<const EventLabel *> &events);
 
   CheckOptions opts_;
   std::unique_ptr<ConsistencyChecker> model_; // for incl only

@@ -9,8 +9,8 @@ namespace scopemc {
 
 Explorer::Explorer(ProgramRunner &runner, ExplorationObserver &observer, ExplorationOptions opts,
                    const Sharing *sharing)
-    : runner_(runner), observer_(observer), opts_(opts), sharing_(sharing),
-      checker_(makeConsistencyChecker(opts.model, opts.crossCheckPsc)),
+    : runner_(runner), observer_(observer), opts_(std::move(opts)), sharing_(sharing),
+      checker_(makeConsistencyChecker(opts_.model, opts_.crossCheckPsc)),
       driver_(runner, opts_.replayCacheEvents) {}
 
 ExplorationResult Explorer::run() {
@@ -62,7 +62,7 @@ uint64_t residentMb() {
   unsigned long long size = 0, resident = 0;
   int n = std::fscanf(f, "%llu %llu", &size, &resident);
   std::fclose(f);
-  return n == 2 ? resident * 4096 / (1024 * 1024) : 0;
+  return n == 2 ? resident * 4096 / (1024ULL * 1024) : 0;
 }
 } // namespace
 

@@ -44,7 +44,7 @@ uint64_t fromDouble(double d, Type *t) {
 } // namespace
 
 Interpreter::Interpreter(const Program &prog, InterpreterOptions opts)
-    : prog_(prog), opts_(opts), calls_(std::make_unique<Calls>(*this)) {}
+    : prog_(prog), opts_(std::move(opts)), calls_(std::make_unique<Calls>(*this)) {}
 
 Interpreter::~Interpreter() = default;
 
@@ -122,7 +122,7 @@ Interpreter::Flow Interpreter::step(Thread &th) {
 }
 
 Interpreter::Flow Interpreter::enterFunction(Thread &th, const FunctionInfo &fi,
-                                             std::vector<RtValue> args) {
+                                             std::vector<RtValue> &&args) {
   Frame f;
   f.fi = &fi;
   f.bb = &fi.fn->getEntryBlock();

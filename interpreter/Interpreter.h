@@ -142,7 +142,7 @@ private:
   Flow step(Thread &th);
   Flow exec(Thread &th, Frame &f, const llvm::Instruction &i);
   Flow branchTo(Thread &th, Frame &f, const llvm::BasicBlock *to);
-  Flow enterFunction(Thread &th, const FunctionInfo &fi, std::vector<RtValue> args);
+  Flow enterFunction(Thread &th, const FunctionInfo &fi, std::vector<RtValue> &&args);
   Flow returnFrom(Thread &th, RtValue ret, bool hasValue);
   RtValue get(const Frame &f, const llvm::Value *v) const;
   /// The scalar bits of an operand (fast path: no aggregate copy).

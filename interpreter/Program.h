@@ -83,10 +83,10 @@ public:
   RtElems &operator=(RtElems &&) noexcept = default;
   ~RtElems();
 
-  bool empty() const { return !v_ || v_->empty(); }
-  size_t size() const { return v_ ? v_->size() : 0; }
-  RtValue &operator[](size_t k) { return (*v_)[k]; }
-  const RtValue &operator[](size_t k) const { return (*v_)[k]; }
+  bool empty() const;
+  size_t size() const;
+  RtValue &operator[](size_t k);
+  const RtValue &operator[](size_t k) const;
   RtValue &at(size_t k);
   const RtValue &at(size_t k) const;
   void resize(size_t n);
@@ -117,6 +117,11 @@ struct RtValue {
   }
 };
 
+// (defined once RtValue is complete: std::vector<RtValue> needs it)
+inline bool RtElems::empty() const { return !v_ || v_->empty(); }
+inline size_t RtElems::size() const { return v_ ? v_->size() : 0; }
+inline RtValue &RtElems::operator[](size_t k) { return (*v_)[k]; }
+inline const RtValue &RtElems::operator[](size_t k) const { return (*v_)[k]; }
 inline RtElems::RtElems(std::initializer_list<RtValue> l)
     : v_(l.size() ? std::make_unique<std::vector<RtValue>>(l) : nullptr) {}
 inline RtElems::RtElems(const RtElems &o)
@@ -130,7 +135,8 @@ inline RtElems &RtElems::operator=(const RtElems &o) {
     v_ = std::make_unique<std::vector<RtValue>>(*o.v_);
   return *this;
 }
-inline RtElems::~RtElems() = default;
+// (inline is needed: not the first declaration; the check takes it for redundant)
+inline RtElems::~RtElems() = default; // NOLINT(readability-redundant-inline-specifier)
 inline const RtValue &RtElems::at(size_t k) const {
   if (k >= size())
     throw std::out_of_range("aggregate element " + std::to_string(k));

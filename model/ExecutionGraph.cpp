@@ -267,7 +267,7 @@ void ExecutionGraph::dropUnstartedThreads() {
 void ExecutionGraph::restrict(const View &keep) {
   for (ThreadId t = 0; t < numThreads(); ++t) {
     auto &events = threads_[static_cast<size_t>(t)];
-    auto n = static_cast<size_t>(keep.get(t) + 1);
+    auto n = static_cast<size_t>(keep.get(t)) + 1;
     dropFrom(events, n);
   }
   dropUnstartedThreads();

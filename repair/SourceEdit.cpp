@@ -353,7 +353,7 @@ private:
       }
     }
     std::vector<Expr *> calls = index_.at(*site);
-    if (to) {
+    if (to && from) { // (set together)
       if (first->annotation)
         annotationScope(*first, *from, *to, atomic, edits, calls);
       else
@@ -485,12 +485,19 @@ private:
                          toString(e.annotation));
       return;
     }
-    if (makeAtomic)
-      replaceToken(callee, [&](const std::string &) { return annotationName(to); }, change, e);
-    else
-      insertAround(stmt, *annotationName(to), *annotationName(from), change, e);
-    if (makeAtomic)
-      insertAround(stmt, "", *annotationName(from), change, e);
+    std::optional<std::string> toName = annotationName(to), fromName = annotationName(from);
+    if (!fromName || (!makeAtomic && !toName)) {
+      refuse(e.site, "no annotation call names the " +
+                         std::string(scopeName(makeAtomic ? from : to)) +
+                         " scope, to split the annotation at " + toString(e.annotation));
+      return;
+    }
+    if (makeAtomic) {
+      replaceToken(callee, [&](const std::string &) { return toName; }, change, e);
+      insertAround(stmt, "", *fromName, change, e);
+    } else {
+      insertAround(stmt, *toName, *fromName, change, e);
+    }
   }
 
   const Stmt *statementOf(const Expr *e) const {

@@ -389,7 +389,8 @@ std::string defaultIncludeDir(const char *argv0) {
   std::error_code ec;
   fs::path exe = fs::canonical("/proc/self/exe", ec);
   if (!ec) {
-    for (fs::path cand : {exe.parent_path() / "../include", exe.parent_path() / "../../include"})
+    for (const fs::path &cand :
+         {exe.parent_path() / "../include", exe.parent_path() / "../../include"})
       if (fs::exists(cand / "scopemc.h") && fs::exists(cand / "scopemc/genmc.h"))
         return fs::weakly_canonical(cand).string();
   }
