@@ -81,7 +81,7 @@ int runRepair(RunOptions &opts, const RepairCliOptions &ro) {
   RepairOptions ropts;
   ropts.orders = ro.orders;
   ropts.maxRounds = ro.maxRounds;
-  if (opts.exploration.progress)
+  if (opts.exploration.onProgress)
     ropts.progress = [](const std::string &s) { std::cerr << "scopemc repair: " << s << "\n"; };
   FileRepair fr = repairFile(opts, ropts);
   const RepairResult &rr = fr.search;

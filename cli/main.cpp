@@ -230,8 +230,10 @@ int main(int argc, char **argv) {
   if (*seedOpt)
     opts.exploration.scheduleSeed = seed;
   opts.exploration.model = model == "rc11" ? ModelKind::RC11 : ModelKind::ScopedRC11;
-  opts.exploration.progress = isatty(STDERR_FILENO);
-  opts.exploration.onWarning = [tty = opts.exploration.progress](const std::string &text) {
+  const bool tty = isatty(STDERR_FILENO);
+  if (tty) // one line, rewritten in place, cleared at the end
+    opts.exploration.onProgress = [](const std::string &line) { std::cerr << "\r\033[K" << line; };
+  opts.exploration.onWarning = [tty](const std::string &text) {
     static std::once_flag once; // parallel workers may each see a long execution
     std::call_once(once, [&] {
       std::cerr << (tty ? "\r\033[K" : "") << "scopemc: warning: " << text << "\n";

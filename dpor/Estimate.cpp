@@ -59,7 +59,7 @@ double Explorer::randomPath(uint64_t &rng, bool &complete) {
 
 Explorer::Estimate Explorer::estimate(unsigned samples, uint64_t seed) {
   auto start = std::chrono::steady_clock::now();
-  start_ = lastProgress_ = start;
+  monitor_.start(start);
   Estimate e;
   uint64_t rng = seed;
   for (unsigned s = 0; s < samples && !stop_; ++s) {

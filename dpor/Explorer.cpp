@@ -11,7 +11,10 @@ Explorer::Explorer(ProgramRunner &runner, ExplorationObserver &observer, Explora
                    const Sharing *sharing)
     : runner_(runner), observer_(observer), opts_(std::move(opts)), sharing_(sharing),
       checker_(makeConsistencyChecker(opts_.model, opts_.crossCheckPsc)),
-      driver_(runner, opts_.replayCacheEvents) {}
+      driver_(runner, opts_.replayCacheEvents),
+      monitor_({opts_.timeoutSeconds, opts_.memoryLimitMb}, opts_.onProgress,
+               sharing ? SharedProgress{sharing->stop, sharing->finished, sharing->lastPrintMs}
+                       : SharedProgress{}) {}
 
 ExplorationResult Explorer::run() {
   frames_.clear();
@@ -27,7 +30,7 @@ ExplorationResult Explorer::run(Branch branch) {
 }
 
 ExplorationResult Explorer::explore(bool fromBranch) {
-  start_ = lastProgress_ = sharing_ ? sharing_->start : std::chrono::steady_clock::now();
+  monitor_.start(sharing_ ? sharing_->start : std::chrono::steady_clock::now());
   driver_.attach(graph());
   driver_.resetAll();
   recheckBlocked(); // an Explorer may run more than once
@@ -46,25 +49,10 @@ ExplorationResult Explorer::explore(bool fromBranch) {
   result_.events = ticks_;
   result_.threadRuns = driver_.runs();
   result_.cachedEvents = driver_.cacheHits();
-  result_.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  if (opts_.progress)
-    std::fprintf(stderr, "\r\033[K");
+  result_.seconds = monitor_.seconds();
+  monitor_.finish();
   return result_;
 }
-
-namespace {
-uint64_t residentMb() {
-  // Linux: the second field of /proc/self/statm is the resident set in pages.
-  std::FILE *f = std::fopen("/proc/self/statm", "r");
-  if (!f)
-    return 0;
-  unsigned long long size = 0, resident = 0;
-  int n = std::fscanf(f, "%llu %llu", &size, &resident);
-  std::fclose(f);
-  return n == 2 ? resident * 4096 / (1024ULL * 1024) : 0;
-}
-} // namespace
 
 void Explorer::giveAwayBranch() {
   // The oldest alternative of the lowest frame: the largest part of the search left. Its
@@ -79,43 +67,21 @@ void Explorer::giveAwayBranch() {
   }
 }
 
-void Explorer::printProgress(std::chrono::steady_clock::time_point now) {
-  double s = std::chrono::duration<double>(now - start_).count();
-  uint64_t mine = result_.complete + result_.blocked;
-  if (!sharing_ || !sharing_->finished) {
-    std::fprintf(stderr, "\r\033[K%llu complete, %llu blocked executions, %.0f/s",
-                 static_cast<unsigned long long>(result_.complete),
-                 static_cast<unsigned long long>(result_.blocked),
-                 static_cast<double>(mine) / (s > 0 ? s : 1));
-    return;
-  }
-  // Parallel: add this explorer's share, and let one explorer print every half second.
-  uint64_t total = sharing_->finished->fetch_add(mine - reported_) + (mine - reported_);
-  reported_ = mine;
-  auto ms = static_cast<int64_t>(s * 1000);
-  int64_t last = sharing_->lastPrintMs->load();
-  if (ms - last < 500 || !sharing_->lastPrintMs->compare_exchange_strong(last, ms))
-    return;
-  std::fprintf(stderr, "\r\033[K%llu executions, %.0f/s", static_cast<unsigned long long>(total),
-               static_cast<double>(total) / (s > 0 ? s : 1));
-}
-
-bool Explorer::outOfTime() {
-  if (sharing_ && sharing_->stop && sharing_->stop->load(std::memory_order_relaxed))
+bool Explorer::limitReached() {
+  switch (monitor_.poll(result_.complete, result_.blocked)) {
+  case ExplorationMonitor::Stop::None:
+    break;
+  case ExplorationMonitor::Stop::Requested:
     stop_ = true;
-  auto now = std::chrono::steady_clock::now();
-  if (opts_.progress && now - lastProgress_ > std::chrono::milliseconds(500)) {
-    lastProgress_ = now;
-    printProgress(now);
-  }
-  if (opts_.timeoutSeconds > 0 &&
-      std::chrono::duration<double>(now - start_).count() > opts_.timeoutSeconds) {
+    break;
+  case ExplorationMonitor::Stop::Time:
     result_.timedOut = true;
     stop_ = true;
-  }
-  if (opts_.memoryLimitMb > 0 && residentMb() > opts_.memoryLimitMb) {
+    break;
+  case ExplorationMonitor::Stop::Memory:
     result_.memoryLimitHit = true;
     stop_ = true;
+    break;
   }
   return stop_;
 }
@@ -293,7 +259,7 @@ bool Explorer::runForward() {
   while (true) {
     // Limits and progress every 1024 events, also within one long execution.
     if ((++ticks_ & 1023) == 0 &&
-        (outOfTime() || (opts_.longExecutionEvents && checkLongExecution())))
+        (limitReached() || (opts_.longExecutionEvents && checkLongExecution())))
       return false;
     ThreadId t = chooseThread();
     if (t < 0)

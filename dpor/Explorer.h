@@ -9,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "dpor/Monitor.h"
 #include "dpor/Observer.h"
 #include "dpor/Options.h"
 #include "dpor/ThreadDriver.h"
@@ -133,10 +134,9 @@ private:
   View keptView(Event r, Event w) const;
   bool isMaximalExtension(Event r, Event w, const View &kept) const;
 
-  bool outOfTime();
+  bool limitReached(); // polls the monitor; sets stop_ and the result's reason
   /// Warns once when the execution has grown past opts_.longExecutionEvents (never stops it).
   bool checkLongExecution();
-  void printProgress(std::chrono::steady_clock::time_point now);
   // estimation (Estimate.cpp)
   double randomPath(uint64_t &rng, bool &complete);
   bool applyWorkItem(const WorkItem &it);
@@ -190,11 +190,9 @@ private:
   std::vector<Event> rfScratch_;
   std::vector<size_t> coScratch_;
   bool stop_ = false;
-  bool warnedLong_ = false; // the long-execution warning was given (checkLongExecution)
-  uint64_t ticks_ = 0;      // events added: limits are checked every 1024
-  std::chrono::steady_clock::time_point start_;
-  std::chrono::steady_clock::time_point lastProgress_;
-  uint64_t reported_ = 0; // executions already added to sharing_->finished
+  bool warnedLong_ = false;    // the long-execution warning was given (checkLongExecution)
+  uint64_t ticks_ = 0;         // events added: limits are checked every 1024
+  ExplorationMonitor monitor_; // time and memory limits, progress
 };
 
 } // namespace scopemc

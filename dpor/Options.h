@@ -22,8 +22,9 @@ struct ExplorationOptions {
   double timeoutSeconds = 0;
   /// Stop exploring when the process's resident memory exceeds this many MiB (0: no limit).
   uint64_t memoryLimitMb = 0;
-  /// Report progress on stderr (the caller decides, e.g. when stderr is a terminal).
-  bool progress = false;
+  /// Progress lines, at most every half second (the exploration's monitor, dpor/Monitor.h);
+  /// an empty line when the search ends. Null: no progress reports.
+  std::function<void(const std::string &)> onProgress;
   /// Drop a branch as soon as a spin loop or lock blocks after a read that was not added
   /// maximally, or a thread blocked by a spin loop can never run again (dpor/Blocked.cpp):
   /// no complete execution can follow (only blocked ones are skipped).

@@ -381,7 +381,7 @@ public:
     // far larger than the repaired one's (a lock with a relaxed acquire), so rounds stop early
     // and the verification that counts is the one without errors, which explores everything.
     opts_.checks.stopOnFirst = true;
-    opts_.exploration.progress = false;
+    opts_.exploration.onProgress = nullptr;
   }
 
   RepairResult run() {

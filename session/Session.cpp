@@ -48,7 +48,7 @@ Explorer::Estimate estimateProgram(const Program &program, const RunOptions &opt
   } quiet;
   Interpreter interp(program, opts.interpreter);
   ExplorationOptions eo = opts.exploration;
-  eo.progress = false;
+  eo.onProgress = nullptr;
   Explorer explorer(interp, quiet, eo);
   return explorer.estimate(samples, opts.exploration.scheduleSeed.value_or(1));
 }
