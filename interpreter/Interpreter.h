@@ -208,6 +208,8 @@ private:
   Scope scopeOf(const Thread &th, llvm::SyncScope::ID id) const;
   MemOrder accessOrder(Thread &th, llvm::AtomicOrdering o) const;
   Access accessOf(Thread &th, llvm::AtomicOrdering o, llvm::SyncScope::ID id) const;
+  /// The repair's override of instruction i (InterpreterOptions::overrides), if any.
+  const AccessOverride *overrideOf(const llvm::Instruction &i) const;
   /// `acc` with InterpreterOptions::overrides of instruction i applied.
   Access overridden(const llvm::Instruction &i, Access acc, bool isWrite) const;
   /// A fence of `i` with order `o` and scope `s`, the repair's overrides applied.

@@ -81,14 +81,19 @@ Access Interpreter::accessOf(Thread &th, AtomicOrdering o, SyncScope::ID id) con
   return Access{m, scopeOf(th, id), id == SyncScope::System ? th.scopeFrom : nullptr};
 }
 
-Access Interpreter::overridden(const llvm::Instruction &i, Access acc, bool isWrite) const {
+const AccessOverride *Interpreter::overrideOf(const llvm::Instruction &i) const {
   const SourceLoc *s = src(i);
   if (!opts_.overrides || !s)
-    return acc;
+    return nullptr;
   auto it = opts_.overrides->find(s);
-  if (it == opts_.overrides->end())
+  return it == opts_.overrides->end() ? nullptr : &it->second;
+}
+
+Access Interpreter::overridden(const llvm::Instruction &i, Access acc, bool isWrite) const {
+  const AccessOverride *ov = overrideOf(i);
+  if (!ov)
     return acc;
-  const AccessOverride &o = it->second;
+  const AccessOverride &o = *ov;
   if (acc.order == MemOrder::NotAtomic) {
     if (!o.makeAtomic)
       return acc;
@@ -470,15 +475,13 @@ Interpreter::Flow Interpreter::cmpxchg(Thread &th, Frame &f, const AtomicCmpXchg
 
 FenceLabel Interpreter::fenceLabel(Thread &th, const llvm::Instruction &i, MemOrder o,
                                    Scope s) const {
-  const SourceLoc *loc = src(i);
-  if (opts_.overrides && loc)
-    if (auto it = opts_.overrides->find(loc); it != opts_.overrides->end()) {
-      s = std::max(s, it->second.scope);
-      bool acq = isAcquire(o) || it->second.acquire, rel = isRelease(o) || it->second.release;
-      if (o != MemOrder::SeqCst)
-        o = acq && rel ? MemOrder::AcqRel : acq ? MemOrder::Acquire : MemOrder::Release;
-    }
-  return FenceLabel(nextEvent(th), th.pos, o, s, loc);
+  if (const AccessOverride *ov = overrideOf(i)) {
+    s = std::max(s, ov->scope);
+    bool acq = isAcquire(o) || ov->acquire, rel = isRelease(o) || ov->release;
+    if (o != MemOrder::SeqCst)
+      o = acq && rel ? MemOrder::AcqRel : acq ? MemOrder::Acquire : MemOrder::Release;
+  }
+  return FenceLabel(nextEvent(th), th.pos, o, s, src(i));
 }
 
 Interpreter::Flow Interpreter::fence(Thread &th, const FenceInst &i) {

@@ -9,6 +9,8 @@ namespace {
 
 using ScopeNames = std::array<const char *, 4>; // thread, block, device, system ("" : none)
 
+constexpr size_t kGpumcFamily = 5; // the __VERIFIER_memory_scope_* annotations (below)
+
 const std::vector<ScopeNames> &scopeFamilies() {
   static const std::vector<ScopeNames> k = {
       {"memory_scope_work_item", "memory_scope_work_group", "memory_scope_device",
@@ -110,13 +112,7 @@ std::string orderWord(MemOrder o) {
 }
 
 std::optional<std::string> annotationName(Scope s) {
-  static const ScopeNames *kAnnotations = [] {
-    for (const ScopeNames &f : scopeFamilies())
-      if (std::string(f[1]) == "__VERIFIER_memory_scope_work_group")
-        return &f;
-    return &scopeFamilies()[0];
-  }();
-  const char *n = (*kAnnotations)[static_cast<size_t>(s)];
+  const char *n = scopeFamilies()[kGpumcFamily][static_cast<size_t>(s)];
   return *n ? std::optional<std::string>(n) : std::nullopt;
 }
 
