@@ -70,7 +70,7 @@ int runCheck(RunOptions &opts) {
 
 int runEstimate(const RunOptions &opts, unsigned samples) {
   auto program = loadProgram(opts);
-  Explorer::Estimate e = estimateProgram(*program, opts, samples);
+  SearchEstimate e = estimateProgram(*program, opts, samples);
   double perPath = e.samples ? e.seconds / e.samples : 0;
   std::printf("Estimated complete executions: %.0f\n", e.complete);
   std::printf("Estimated blocked executions: %.0f\n", e.blocked);

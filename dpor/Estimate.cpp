@@ -1,70 +1,60 @@
-// Knuth's estimator of the size of the search (DPOR.md §6): a random path of the recursion
-// goes, at each node, to one of its children chosen uniformly (the default continuation or
-// one of the alternatives the node pushed), and its leaf counts for the product of the
-// numbers of children along the path.
-#include <cmath>
+// A random path of the recursion goes, at each node, to one of its children chosen
+// uniformly (the continuation or one of the alternatives the node pushed), and its leaf
+// counts for the product of the numbers of children along the path.
+#include "dpor/Estimate.h"
 
-#include "dpor/Explorer.h"
+#include <chrono>
 
 namespace scopemc {
 
 namespace {
+
 uint64_t nextRandom(uint64_t &s) { // splitmix64
   uint64_t z = (s += 0x9E3779B97F4A7C15ull);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
   return z ^ (z >> 31);
 }
-} // namespace
 
-double Explorer::randomPath(uint64_t &rng, bool &complete) {
-  frames_.clear();
-  frames_.push_back(Frame{});
-  graph().addThread(0, hostThreadPos(0), Event::init());
-  driver_.attach(graph());
-  driver_.resetAll();
+/// The weight of one random path (0: it ended in a dropped branch); `complete` tells which
+/// kind of execution it reached.
+double randomPath(Explorer &ex, uint64_t &rng, bool &complete) {
+  ex.startWalk();
   double weight = 1;
   while (true) {
-    scanFrom_ = 0; // alternatives change the graph between steps (runForward's bound does not hold)
-    ThreadId t = chooseThread();
-    if (t < 0) {
-      uint64_t before = result_.complete;
-      finishExecution();
-      complete = result_.complete > before;
+    Explorer::Step s = ex.step();
+    if (s.ended) {
+      complete = s.complete;
       return weight;
     }
-    // Work lists are empty between steps: what a step pushes are the node's alternatives.
-    bool ok = addEvent(driver_.take(t));
-    // The node's children: the continuation (when consistent) and the alternatives it pushed;
-    // applying an alternative can push more (revisits of the new graph), which are children too.
+    // Applying an alternative can push more (revisits of the new graph): they are children
+    // of the node too.
     while (true) {
-      std::vector<WorkItem> pushed = std::move(frames_.back().work);
-      for (auto &f : frames_)
-        f.work.clear();
-      size_t n = pushed.size() + (ok ? 1 : 0);
+      size_t n = s.alternatives.size() + (s.consistent ? 1 : 0);
       if (n == 0)
         return 0; // a dead end: no leaf below
       weight *= static_cast<double>(n);
       size_t pick = nextRandom(rng) % n;
-      if (ok && pick == pushed.size())
+      if (s.consistent && pick == s.alternatives.size())
         break;
-      ok = applyWorkItem(pushed[pick]);
-      if (stop_)
+      s = ex.takeAlternative(s.alternatives[pick]);
+      if (ex.stopped())
         return 0;
-      if (ok && frames_.back().work.empty())
+      if (s.consistent && s.alternatives.empty())
         break;
     }
   }
 }
 
-Explorer::Estimate Explorer::estimate(unsigned samples, uint64_t seed) {
+} // namespace
+
+SearchEstimate estimateSearch(Explorer &explorer, unsigned samples, uint64_t seed) {
   auto start = std::chrono::steady_clock::now();
-  monitor_.start(start);
-  Estimate e;
+  SearchEstimate e;
   uint64_t rng = seed;
-  for (unsigned s = 0; s < samples && !stop_; ++s) {
+  for (unsigned s = 0; s < samples && !explorer.stopped(); ++s) {
     bool complete = false;
-    double w = randomPath(rng, complete);
+    double w = randomPath(explorer, rng, complete);
     (complete ? e.complete : e.blocked) += w;
     ++e.samples;
     if (w > 0)

@@ -1,17 +1,22 @@
 // TruSt-style exploration (DPOR.md): every consistent execution of the program once, in
-// memory polynomial in the size of one execution.
+// memory polynomial in the size of one execution. The Explorer is the search itself:
+// forward runs, alternatives, backward revisits and backtracking. Which thread runs next is
+// the Scheduler's (Scheduler.h), dropping branches where a spin loop can never continue the
+// SpinPruner's (SpinPruning.h), limits and progress the ExplorationMonitor's (Monitor.h);
+// estimation (Estimate.h) and parallel work sharing (Parallel.h) sit on the public interface.
 #pragma once
 
-#include <atomic>
 #include <chrono>
 #include <functional>
 #include <memory>
-#include <span>
+#include <optional>
 #include <vector>
 
 #include "dpor/Monitor.h"
 #include "dpor/Observer.h"
 #include "dpor/Options.h"
+#include "dpor/Scheduler.h"
+#include "dpor/SpinPruning.h"
 #include "dpor/ThreadDriver.h"
 
 namespace scopemc {
@@ -20,12 +25,11 @@ class Explorer {
 public:
   /// A pending alternative: applied to the graph cut back to `stamp`.
   struct WorkItem {
-    enum class Kind : uint8_t { ReadFrom, CoPlacement, BackwardRevisit, InPlace } kind;
+    enum class Kind : uint8_t { ReadFrom, CoPlacement, BackwardRevisit } kind;
     Stamp stamp;
-    Event target;       // the read (ReadFrom, BackwardRevisit, InPlace) or the write (CoPlacement)
-    Event write;        // the write to read from (ReadFrom, BackwardRevisit, InPlace)
-    size_t coPos = 0;   // CoPlacement
-    uint64_t reads = 0; // InPlace: which of the write's tookInPlace() reads read it (bit i)
+    Event target;     // the read (ReadFrom, BackwardRevisit) or the write (CoPlacement)
+    Event write;      // the write to read from (ReadFrom, BackwardRevisit)
+    size_t coPos = 0; // CoPlacement
   };
   /// A part of the search another Explorer can take over: a graph and one alternative of
   /// it. The graph is cut back to the alternative's stamp when it is applied.
@@ -33,14 +37,12 @@ public:
     ExecutionGraph graph;
     WorkItem item;
   };
-  /// How an Explorer shares its search with others (parallel exploration, dpor/Parallel.h).
+  /// How an Explorer takes part in a search shared by several (dpor/Parallel.h).
   struct Sharing {
-    std::function<bool()> wanted;       // called between executions: should a branch be given away?
-    std::function<void(Branch)> donate; // takes the branch given away
-    std::atomic<bool> *stop = nullptr;  // set by any explorer that stops the whole search
+    /// Called between executions: may take branches away (splitOff) for other explorers.
+    std::function<void(Explorer &)> betweenExecutions;
+    SharedProgress progress;                     // the stop flag and progress of all explorers
     std::chrono::steady_clock::time_point start; // of the whole search (for the timeout)
-    std::atomic<uint64_t> *finished = nullptr;   // executions of all explorers (for progress)
-    std::atomic<int64_t> *lastPrintMs = nullptr; // when some explorer last printed progress
   };
 
   Explorer(ProgramRunner &runner, ExplorationObserver &observer, ExplorationOptions opts,
@@ -49,17 +51,23 @@ public:
   ExplorationResult run();
   /// Explores one branch given away by another Explorer (the same program and options).
   ExplorationResult run(Branch branch);
+  /// Takes the largest part of the search left away from this explorer (the oldest
+  /// alternative of the lowest frame), which then never explores it; none when nothing is left.
+  std::optional<Branch> splitOff();
 
-  /// Knuth's estimator (DPOR.md §6): `samples` random paths from the root to a leaf of the
-  /// search tree, each weighted by the product of the branching factors along it. The means
-  /// estimate the numbers of complete and blocked executions. Use a fresh Explorer.
-  struct Estimate {
-    double complete = 0, blocked = 0;
-    unsigned samples = 0;
-    unsigned reached = 0; // samples that reached an execution (the others hit a dropped branch)
-    double seconds = 0;
+  /// Walking down the search tree without backtracking (estimation, Estimate.h). A node is
+  /// a graph; its children are the continuation (adding the next event, when that keeps
+  /// the graph consistent) and the alternatives the step pushed.
+  struct Step {
+    bool ended = false;    // no thread could add an event: the execution was finished
+    bool complete = false; // ended, and no thread was blocked
+    bool consistent = false;
+    std::vector<WorkItem> alternatives;
   };
-  Estimate estimate(unsigned samples, uint64_t seed);
+  void startWalk();                    // a fresh graph at the program's start
+  Step step();                         // adds the next event, or ends the execution
+  Step takeAlternative(WorkItem item); // one of the last step's alternatives instead
+  bool stopped() const { return stop_; }
 
 private:
   /// One level of the recursion: a graph and the alternatives still to explore from it.
@@ -75,43 +83,14 @@ private:
 
   ExecutionGraph &graph() { return frames_.back().graph; }
   void pushWork(WorkItem it) { frames_.back().work.push_back(it); }
+  ExplorationResult explore(bool fromBranch);
+  Step stepResult(bool consistent);
 
   // forward exploration
   bool runForward(); // false: stop the whole search
-  ThreadId chooseThread();
-  ThreadId chooseThreadScan(); // chooseThread without the shortcut
-  bool leavesOthersAsTheyWere(const EventLabel &e) const;
-  bool isRunnable(ThreadId t);
   bool addEvent(std::unique_ptr<EventLabel> lab); // false: the graph became inconsistent
-  void checkLocation(const MemAccessLabel &m) const;
   enum class ReadAdded : uint8_t { Consistent, Inconsistent, Postponed };
   ReadAdded addRead(ReadLabel &r);
-  bool waitsOnCoMax(const ReadLabel &r);
-  bool isWaiting(ThreadId t) const;
-  void dropStaleWaits(); // after a cut or a restriction
-  // blocked threads that can never continue (Blocked.cpp)
-  bool isFrozenForever(const BlockLabel &b) const;
-  bool frozenAfterRmw(const WriteLabel &w);
-  bool someThreadBlockedForGood();
-  /// False: `holdOut` is a thread that must add events before the answer can change (-1: none
-  /// can change it before the next backtracking step).
-  bool isBlockedForGood(ThreadId t, ThreadId &holdOut);
-  void recheckBlocked(); // the graph changed other than by adding an event
-  bool isPinned(const ReadLabel &q) const;
-  /// What every event added from now on must depend on for a blocked thread to stay blocked.
-  struct Anchors {
-    ThreadId blocked;
-    Event lastRead;                // the blocked thread's last read
-    std::span<const Event> writes; // co-after the sources of all its open reads
-    bool heldBy(const EventLabel &l) const;
-  };
-  ThreadId holdOutOf(ThreadId u, const Anchors &d);
-  ThreadId joinHoldOut(ThreadId u, const Anchors &d, int depth);
-  bool isBlockedAwait(Event r) const;
-  void revisitBlockedReadsInPlace(Event w);
-  bool takeInPlace(Event r, Event w, bool addedMax);
-  void pushInPlaceBranches(Event w, Stamp stamp, uint64_t taken);
-  bool catchUpBlockedAwait(const BlockLabel &b);
   bool addWrite(WriteLabel &w);
   bool finishExecution();
   bool notify(Event e);
@@ -124,24 +103,20 @@ private:
   /// parent shrinks to what both levels kept.
   void mergeIntoFrame(const View &kept, Event revisited);
   void cutBackTo(Stamp s); // the graph as it was right after the event with stamp s
+  bool applyWorkItem(const WorkItem &it);
   bool applyReadFrom(const WorkItem &it);
   bool applyCoPlacement(const WorkItem &it);
   bool applyBackwardRevisit(const WorkItem &it);
-  bool applyInPlace(const WorkItem &it);
+  /// The graph of a backward revisit: the current one restricted to `kept`, with the
+  /// revisited read reading the write.
+  void makeRevisitedGraph(ExecutionGraph &ng, const WorkItem &it);
 
   // revisits (Revisits.cpp)
-  void pushBackwardRevisits(Event w, bool skipBlockedAwaits = false);
-  View keptView(Event r, Event w) const;
-  bool isMaximalExtension(Event r, Event w, const View &kept) const;
+  void pushBackwardRevisits(Event w);
 
   bool limitReached(); // polls the monitor; sets stop_ and the result's reason
   /// Warns once when the execution has grown past opts_.longExecutionEvents (never stops it).
-  bool checkLongExecution();
-  // estimation (Estimate.cpp)
-  double randomPath(uint64_t &rng, bool &complete);
-  bool applyWorkItem(const WorkItem &it);
-  ExplorationResult explore(bool fromBranch);
-  void giveAwayBranch();
+  void checkLongExecution();
 
   ProgramRunner &runner_;
   ExplorationObserver &observer_;
@@ -149,50 +124,18 @@ private:
   const Sharing *sharing_;
   std::unique_ptr<ConsistencyChecker> checker_;
   ThreadDriver driver_;
+  Scheduler scheduler_;
+  SpinPruner spins_;
+  ExplorationMonitor monitor_;
   std::vector<Frame> frames_;
   Frame spare_; // a finished revisit frame, whose storage the next one reuses
   ExplorationResult result_;
-  /// Threads whose next event is an await read that blocks on the co-maximal write `onWrite`
-  /// (found by adding the read, then taken back). A record holds while the thread keeps its
-  /// length and `onWrite` stays co-maximal (isWaiting); an alternative clears the record of
-  /// its target's thread, a cut or restriction those of threads that lost events or whose
-  /// write it removed (dropStaleWaits), returning from a revisit frame clears all.
-  struct Waiting {
-    int32_t index = -1; // the read's index in its thread
-    Addr addr = 0;
-    Event onWrite;
-  };
-  std::vector<Waiting> waiting_;
-  /// The thread of the last event added or given a new source: the only one that can have
-  /// an RMW read without its write half (chooseThread).
-  ThreadId lastChanged_ = -1;
-  /// The thread runForward just added an event to, when it was picked as the first runnable
-  /// one and the event leaves every other thread as it was (chooseThread); else -1.
-  ThreadId stillFirst_ = -1;
-  /// Threads below it are not runnable in the current graph (chooseThreadScan).
-  ThreadId scanFrom_ = 0;
-  ThreadId lowestAffected(const EventLabel &e);
-  /// The last choice was the first runnable thread that does not wait (not an RMW's write
-  /// half, not a waiting thread run as the last resort): if its read turns out to wait, it is
-  /// postponed and chooseThread picks again (a waiting thread runs only as a last resort).
-  bool pickedFirst_ = false;
-  /// False only while no thread of the graph is known to be blocked by a spin loop: set by
-  /// a block added and by every backtracking step, cleared by someThreadBlockedForGood.
-  bool maybeSpinBlocked_ = true;
-  /// Threads the last failed check of someThreadBlockedForGood waits for, with their sizes
-  /// then (thread -1: the answer cannot change); cleared with maybeSpinBlocked_ set.
-  struct HoldOut {
-    ThreadId thread;
-    int32_t size;
-  };
-  std::vector<HoldOut> holdOuts_;
   // Reused buffers of addRead and addWrite (neither runs inside the other).
   std::vector<Event> rfScratch_;
   std::vector<size_t> coScratch_;
   bool stop_ = false;
-  bool warnedLong_ = false;    // the long-execution warning was given (checkLongExecution)
-  uint64_t ticks_ = 0;         // events added: limits are checked every 1024
-  ExplorationMonitor monitor_; // time and memory limits, progress
+  bool warnedLong_ = false; // the long-execution warning was given (checkLongExecution)
+  uint64_t ticks_ = 0;      // events added: limits are checked every 1024
 };
 
 } // namespace scopemc

@@ -35,10 +35,6 @@ struct ExplorationOptions {
   /// blocks and waits for a revisit are not explored. A choice of the next thread only: the
   /// same executions.
   bool postponeWaitingAwaits = true;
-  /// Keep blocked awaits on the co-maximal write by taking new writes in place instead of
-  /// revisiting them (docs/development.md, Spin loops). Off: the lock-like differential test
-  /// still finds an execution explored twice with it (seed 1501657).
-  bool inPlaceRevisits = false;
   /// Exploration workers (TBB); 1 explores on the calling thread.
   unsigned workers = 1;
   /// Events each explorer's replay cache may hold (ThreadDriver): a thread's next event

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <mutex>
+#include <optional>
 
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
@@ -28,19 +29,9 @@ void merge(ExplorationResult &total, const ExplorationResult &r) {
 class Search {
 public:
   Search(const ParallelSetup &setup, const ExplorationOptions &opts) : setup_(setup), opts_(opts) {
-    sharing_.stop = &stop_;
-    sharing_.finished = &finished_;
-    sharing_.lastPrintMs = &lastPrintMs_;
+    sharing_.progress = SharedProgress{&stop_, &finished_, &lastReportMs_};
     sharing_.start = std::chrono::steady_clock::now();
-    // Give a branch away while fewer explorers than workers have work.
-    sharing_.wanted = [this] {
-      return active_.load(std::memory_order_relaxed) < static_cast<int>(setup_.workers);
-    };
-    sharing_.donate = [this](Explorer::Branch b) {
-      active_.fetch_add(1);
-      auto branch = std::make_shared<Explorer::Branch>(std::move(b));
-      group_.run([this, branch] { explore(branch.get()); });
-    };
+    sharing_.betweenExecutions = [this](Explorer &ex) { shareWork(ex); };
   }
 
   ExplorationResult run() {
@@ -56,6 +47,18 @@ public:
   }
 
 private:
+  /// Gives a branch of `ex` away while fewer explorers than workers have work.
+  void shareWork(Explorer &ex) {
+    if (active_.load(std::memory_order_relaxed) >= static_cast<int>(setup_.workers))
+      return;
+    std::optional<Explorer::Branch> b = ex.splitOff();
+    if (!b)
+      return;
+    active_.fetch_add(1);
+    auto branch = std::make_shared<Explorer::Branch>(std::move(*b));
+    group_.run([this, branch] { explore(branch.get()); });
+  }
+
   void explore(Explorer::Branch *branch) {
     std::unique_ptr<ProgramRunner> runner;
     ExplorationObserver *observer;
@@ -79,7 +82,7 @@ private:
   std::atomic<bool> stop_{false};
   std::atomic<int> active_{0};
   std::atomic<uint64_t> finished_{0};
-  std::atomic<int64_t> lastPrintMs_{0};
+  std::atomic<int64_t> lastReportMs_{0};
   tbb::task_group group_;
   std::mutex mutex_;
   ExplorationResult total_;

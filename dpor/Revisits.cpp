@@ -1,19 +1,19 @@
 // Backward revisits and the maximality condition that keeps the exploration optimal
 // (DPOR.md §2): a revisit r <- w is taken only if it is the one way to reach its graph.
 #include "dpor/Explorer.h"
+#include "dpor/Revisits.h"
 
 #include <algorithm>
 
 namespace scopemc {
 
-View Explorer::keptView(Event r, Event w) const {
-  const auto &g = frames_.back().graph;
+View keptView(const ExecutionGraph &g, Event r, Event w) {
   View kept = g.viewUpToStamp(g.label(r)->stamp());
   kept.join(g.label(w)->porf());
   return kept;
 }
 
-void Explorer::pushBackwardRevisits(Event w, bool skipBlockedAwaits) {
+void Explorer::pushBackwardRevisits(Event w) {
   auto &g = graph();
   auto *wl = cast<WriteLabel>(g.label(w));
   const View &prefix = wl->porf();
@@ -26,24 +26,19 @@ void Explorer::pushBackwardRevisits(Event w, bool skipBlockedAwaits) {
     return;
   for (Event r : li->reads) {
     // (a read not added maximally is never revisited: isMaximalExtension, condition 2)
-    if (prefix.contains(r) || !g.label(r)->revisitable() || !g.label(r)->addedMax() ||
-        cast<ReadLabel>(g.label(r))->rf() == w || // revisited in place already
-        std::find(wl->tookInPlace().begin(), wl->tookInPlace().end(), r) !=
-            wl->tookInPlace().end() ||
-        (skipBlockedAwaits && isBlockedAwait(r)))
+    if (prefix.contains(r) || !g.label(r)->revisitable() || !g.label(r)->addedMax())
       continue;
-    View kept = keptView(r, w);
+    View kept = keptView(g, r, w);
     // A revisit by an RMW's write half that would leave it sharing its source with another
     // RMW is dropped here rather than after the graph copy (applyBackwardRevisit).
     if (wl->isRmwPart() && !checker_->rmwStaysAtomic(g, w, kept, r))
       continue;
-    if (isMaximalExtension(r, w, kept))
+    if (isMaximalExtension(g, r, w, kept))
       pushWork(WorkItem{WorkItem::Kind::BackwardRevisit, wl->stamp(), r, w});
   }
 }
 
-bool Explorer::isMaximalExtension(Event r, Event w, const View &kept) const {
-  const auto &g = frames_.back().graph;
+bool isMaximalExtension(const ExecutionGraph &g, Event r, Event w, const View &kept) {
   auto *wl = cast<WriteLabel>(g.label(w));
   // 1. w's immediate co-successor stays: revisits must not differ only in w's placement.
   if (!wl->isRmwPart()) {

@@ -85,9 +85,6 @@ void ThreadDriver::afterCut() {
       dropPending(s); // lost, or the graph holds that event now
     trimPath(s, size);
   }
-  // Reads the cut gave an earlier source back: threads that replayed the newer one re-run.
-  for (Event r : g_->takeRestoredReads())
-    invalidate(r.thread, r.index);
 }
 
 EventLabel *ThreadDriver::computeNext(ThreadId t) {

@@ -30,8 +30,7 @@ public:
   /// Event (t, index) changed (new rf) or was removed: a thread that ran past it runs again
   /// from its latest snapshot before that event (from its start if there is none).
   void invalidate(ThreadId t, int32_t index);
-  /// The graph lost events (a cut): threads that ran past their new end, or past a read
-  /// the cut gave an earlier source back, run again likewise.
+  /// The graph lost events (a cut): threads that ran past their new end run again likewise.
   void afterCut();
 
   /// The next event thread t wants to add, or null when t has ended (its last event is a

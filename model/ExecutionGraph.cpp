@@ -168,33 +168,14 @@ View ExecutionGraph::viewUpToStamp(Stamp s) const {
 }
 
 bool ExecutionGraph::cutToStamp(Stamp s) {
-  // Stamps increase along each thread (a read taken over in place is restamped: then the
-  // last event need not hold its thread's largest stamp).
-  bool later = hasPastRfs_;
+  // Stamps increase along each thread: a thread's last event holds its largest stamp.
+  bool later = false;
   for (const auto &events : threads_)
     later = later || (!events.empty() && events.back()->stamp() > s);
   if (!later)
     return false;
-  undoInPlaceAfter(s);
   restrict(viewUpToStamp(s));
   return true;
-}
-
-void ExecutionGraph::undoInPlaceAfter(Stamp s) {
-  // A read taken over in place got a new stamp: when the cut keeps the read's earlier
-  // stamp but not the new one, the read goes back to its earlier source and stamp.
-  if (!hasPastRfs_)
-    return;
-  for (auto &events : threads_)
-    for (auto &l : events) {
-      auto *r = dyn_cast<ReadLabel>(l.get());
-      if (!r)
-        continue;
-      while (r->stamp() > s && !r->pastRfs().empty() && r->pastRfs().front().stamp <= s) {
-        popPastRf(*r);
-        restored_.push_back(r->pos());
-      }
-    }
 }
 
 void ExecutionGraph::dropFrom(std::vector<std::unique_ptr<EventLabel>> &events, size_t n) {
@@ -209,17 +190,6 @@ void ExecutionGraph::dropFrom(std::vector<std::unique_ptr<EventLabel>> &events, 
   }
   if (events.size() > n)
     events.resize(n);
-}
-
-void ExecutionGraph::pushPastRf(Event r, ReadLabel::PastRf past) {
-  cast<ReadLabel>(label(r))->pastRfs().push_back(std::move(past));
-  hasPastRfs_ = true;
-}
-
-void ExecutionGraph::removeBlock(ThreadId t) {
-  auto &events = threads_[static_cast<size_t>(t)];
-  assert(!events.empty() && isa<BlockLabel>(events.back().get()));
-  events.pop_back();
 }
 
 namespace {
@@ -241,16 +211,6 @@ void ExecutionGraph::removeLastRead(ThreadId t) {
   events.pop_back();
   if (li.co.empty() && li.reads.empty())
     locs_.erase(addr);
-}
-
-void ExecutionGraph::popPastRf(ReadLabel &r) {
-  ReadLabel::PastRf back = std::move(r.pastRfs().back());
-  r.pastRfs().pop_back();
-  r.setRf(back.rf);
-  r.setAddedMax(back.addedMax);
-  r.setStamp(back.stamp);
-  r.hb() = std::move(back.hb);
-  r.porf() = std::move(back.porf);
 }
 
 void ExecutionGraph::dropUnstartedThreads() {
@@ -360,8 +320,6 @@ void ExecutionGraph::assignRestricted(const ExecutionGraph &from, const View &ke
     }
   }
   nextStamp_ = from.nextStamp_;
-  hasPastRfs_ = from.hasPastRfs_;
-  restored_.clear();
   dropUnstartedThreads();
   dropped_.clear(); // the locations are built filtered below
   copyLocationsFrom(from);

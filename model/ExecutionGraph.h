@@ -84,14 +84,6 @@ public:
   void setRf(Event read, Event write);
   /// Inserts a write into its location's co so that `pos` writes precede it.
   void placeWrite(Event write, size_t pos);
-  /// Read r takes a new rf in place; `past` is what a cut back to before the read's new
-  /// stamp restores (in-place revisits, dpor/Explorer).
-  void pushPastRf(Event r, ReadLabel::PastRf past);
-  /// Stamps event e anew, as if it had just been added (a read taken over in place; a cut
-  /// back to a stamp before the new one gives the read its past source and stamp back).
-  void restamp(Event e) { label(e)->setStamp(nextStamp_++); }
-  /// Removes the block label that ends thread t (an in-place revisit unblocked the thread).
-  void removeBlock(ThreadId t);
   /// Removes the read that was just added as thread t's last event (the exploration
   /// postponed it: dpor/Explorer, waiting awaits).
   void removeLastRead(ThreadId t);
@@ -158,9 +150,6 @@ public:
   void assignRestricted(const ExecutionGraph &from, const View &keep);
   /// The view of all events with stamp at most s.
   View viewUpToStamp(Stamp s) const;
-  /// The reads the last cuts gave their earlier in-place sources back (the threads that
-  /// replayed the newer ones must re-run); clears the list.
-  std::vector<Event> takeRestoredReads() { return std::exchange(restored_, {}); }
 
   /// Keeps only the events in `keep` (a po-prefix of every thread).
   void restrict(const View &keep);
@@ -177,9 +166,6 @@ private:
   void renumberCo(LocationInfo &li, size_t from);
   /// Fills locs_ with `from`'s locations restricted to the events this graph holds.
   void copyLocationsFrom(const ExecutionGraph &from);
-  void undoInPlaceAfter(Stamp s);
-  /// Gives read r the source on top of its past sources.
-  void popPastRf(ReadLabel &r);
   /// Drops events[n..]; the addresses of the accesses dropped go to dropped_.
   void dropFrom(std::vector<std::unique_ptr<EventLabel>> &events, size_t n);
   LocationInfo &locFor(Addr a, uint32_t size);
@@ -190,8 +176,6 @@ private:
   LocationMap<LocationInfo> locs_;
   Stamp nextStamp_ = 1;
   size_t scFences_ = 0;
-  bool hasPastRfs_ = false; // some read was revisited in place
-  std::vector<Event> restored_;
   std::vector<Addr> dropped_; // scratch of restrict: the locations that lost events
   /// Heap events by block start (allocations sorted; frees of a block in the order added)
   /// and barrier arrivals by (barrier, instance); filtered to the events held after a

@@ -179,21 +179,6 @@ public:
 
   Event rf() const { return rf_; }
   void setRf(Event w) { rf_ = w; }
-  /// In-place revisits (Explorer): the rf sources this read had before, most recent last,
-  /// with its flags, views and stamp then; a cut back to before the read's current stamp
-  /// restores the latest one the cut keeps.
-  struct PastRf {
-    Event rf;
-    bool addedMax;
-    View hb, porf;
-    Stamp stamp; // the read's stamp before (a read taken in place is stamped anew)
-  };
-  std::vector<PastRf> &pastRfs() { return pastRfs_; }
-  const std::vector<PastRf> &pastRfs() const { return pastRfs_; }
-  /// Whether the current source was given by a backward revisit (DPOR.md §2), not chosen
-  /// when the read was added nor taken over in place.
-  bool rfFromRevisit() const { return rfFromRevisit_; }
-  void setRfFromRevisit() { rfFromRevisit_ = true; }
   const Rmw &rmw() const { return rmw_; }
   bool isRmw() const { return rmw_.op != RmwOp::None; }
   /// Whether the RMW this read starts writes when it reads `value` (a failed CAS does not).
@@ -202,8 +187,6 @@ public:
 private:
   Rmw rmw_;
   Event rf_ = Event::init();
-  bool rfFromRevisit_ = false;
-  std::vector<PastRf> pastRfs_;
 };
 
 class WriteLabel : public MemAccessLabel {
@@ -215,10 +198,6 @@ public:
 
   uint64_t value() const { return value_; }
   bool isRmwPart() const { return rmwPart_; }
-  /// The blocked awaits this write took over in place in its co-maximal placement
-  /// (dpor/Explorer): its other placements give each of them a branch of its own.
-  const std::vector<Event> &tookInPlace() const { return tookInPlace_; }
-  std::vector<Event> &tookInPlace() { return tookInPlace_; }
   /// The write's index in its location's co list (-1 until placed); kept by ExecutionGraph.
   int32_t coPos() const { return coPos_; }
   void setCoPos(int32_t p) { coPos_ = p; }
@@ -227,7 +206,6 @@ private:
   uint64_t value_;
   bool rmwPart_;
   int32_t coPos_ = -1;
-  std::vector<Event> tookInPlace_;
 };
 
 class FenceLabel : public EventLabel {

@@ -38,8 +38,8 @@ std::unique_ptr<Program> loadProgram(const RunOptions &opts) {
   return std::make_unique<Program>(std::move(ctx), std::move(mod), popts);
 }
 
-Explorer::Estimate estimateProgram(const Program &program, const RunOptions &opts,
-                                   unsigned samples) {
+SearchEstimate estimateProgram(const Program &program, const RunOptions &opts,
+                               unsigned samples) {
   struct Quiet final : ExplorationObserver {
     bool onEvent(const ExecutionGraph &, Event) override { return true; }
     bool onExecutionEnd(const ExecutionGraph &, const std::vector<ThreadEndState> &) override {
@@ -50,7 +50,7 @@ Explorer::Estimate estimateProgram(const Program &program, const RunOptions &opt
   ExplorationOptions eo = opts.exploration;
   eo.onProgress = nullptr;
   Explorer explorer(interp, quiet, eo);
-  return explorer.estimate(samples, opts.exploration.scheduleSeed.value_or(1));
+  return estimateSearch(explorer, samples, opts.exploration.scheduleSeed.value_or(1));
 }
 
 RunResult verify(const RunOptions &opts) { return verifyProgram(loadProgram(opts), opts); }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "checks/BugChecker.h"
+#include "dpor/Estimate.h"
 #include "dpor/Explorer.h"
 #include "dpor/Options.h"
 #include "interpreter/Interpreter.h"
@@ -63,8 +64,8 @@ enum ExitCode : int {
 using ObserverFactory = std::function<ExplorationObserver &()>;
 
 /// Knuth's estimate of the size of the exploration (no verification).
-Explorer::Estimate estimateProgram(const Program &program, const RunOptions &opts,
-                                   unsigned samples);
+SearchEstimate estimateProgram(const Program &program, const RunOptions &opts,
+                               unsigned samples);
 
 /// Loads and verifies. Throws InputError for input that cannot be handled.
 RunResult verify(const RunOptions &opts);

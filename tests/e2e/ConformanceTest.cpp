@@ -164,7 +164,6 @@ TEST(SpinPruning, DroppingFrozenSpinBranchesKeepsEveryCompleteExecution) {
     o.checks.stopOnFirst = false;
     RunResult pruned = verify(o);
     o.exploration.dropFrozenSpins = false;
-    o.exploration.inPlaceRevisits = false;
     o.exploration.postponeWaitingAwaits = false;
     RunResult full = verify(o);
     std::string tag = file + (flags.empty() ? "" : " " + flags.back());

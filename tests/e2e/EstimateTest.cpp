@@ -11,7 +11,7 @@
 namespace scopemc {
 namespace {
 
-Explorer::Estimate estimateOf(const std::string &program, int n, unsigned samples) {
+SearchEstimate estimateOf(const std::string &program, int n, unsigned samples) {
   RunOptions o;
   o.file = std::string(SCOPEMC_BENCH_DIR) + "/programs/" + program;
   o.frontend.includeDir = SCOPEMC_TEST_INCLUDE_DIR;
@@ -22,16 +22,16 @@ Explorer::Estimate estimateOf(const std::string &program, int n, unsigned sample
 
 TEST(Estimate, EverySampleIsExactWhenAllPathsBranchAlike) {
   for (int n : {2, 3, 5}) {
-    Explorer::Estimate e = estimateOf("sb.c", n, 20);
+    SearchEstimate e = estimateOf("sb.c", n, 20);
     EXPECT_DOUBLE_EQ(e.complete, std::pow(2.0, n)) << "SB-" << n;
     EXPECT_EQ(e.reached, 20u) << "SB-" << n << ": no spin loop, so no path ends early";
   }
 }
 
 TEST(Estimate, TheMeanOfManySamplesIsCloseToTheCount) {
-  Explorer::Estimate lb = estimateOf("lb.c", 6, 20000);
+  SearchEstimate lb = estimateOf("lb.c", 6, 20000);
   EXPECT_NEAR(lb.complete, 63.0, 63.0 * 0.1);
-  Explorer::Estimate fai = estimateOf("fai.c", 4, 20000);
+  SearchEstimate fai = estimateOf("fai.c", 4, 20000);
   EXPECT_NEAR(fai.complete, 24.0, 24.0 * 0.1);
   EXPECT_EQ(fai.samples, 20000u);
 }

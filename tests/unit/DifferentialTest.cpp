@@ -189,20 +189,6 @@ TEST(Differential, TtasLockProgramsMatchTheNaiveEnumerator) {
   differential(ttasLocks(false), 8300000, 100, seeded);
 }
 
-TEST(Differential, InPlaceRevisitsKeepTheExecutionsOfSpinLoops) {
-  // The in-place revisits (off by default, docs/development.md "Spin loops") on the
-  // spin-loop programs, and on lock-like programs that found bugs in earlier versions of
-  // them (a missing re-run after a frame returned, subsets of blocked awaits, cuts that
-  // undid a take). The lock-like test above still finds duplicates with them (1501657).
-  ExplorationOptions inPlace;
-  inPlace.inPlaceRevisits = true;
-  differential(withAwaits(false), 200000, 150, inPlace);
-  differential(withAwaits(true), 300000, 150, inPlace);
-  for (uint64_t seed : {1400649u, 1400814u, 1401371u, 2000749u})
-    differential(lockLike(false, 40), seed, 1, inPlace);
-  differential(lockLike(false, 25), 1600911, 1, inPlace);
-}
-
 TEST(Differential, ScheduleDoesNotChangeTheExecutions) {
   int compared = 0;
   for (uint64_t seed = 5000; compared < 60; ++seed) {

@@ -1,9 +1,8 @@
-// Branches in which a thread blocked by a spin loop or a lock can never continue: they hold
-// no complete execution, so they are dropped (ExplorationOptions::dropFrozenSpins). Both
-// rules rest on the revisit conditions (Revisits.cpp, DPOR.md §2): a blocked thread runs
-// again only when a backward revisit changes the source of one of its reads, and a revisit
-// may change or delete an event only if that event is maximal (isMaximalExtension).
-#include "dpor/Explorer.h"
+// Spin-loop pruning (SpinPruning.h). Both rules rest on the revisit conditions
+// (Revisits.cpp, DPOR.md §2): a blocked thread runs again only when a backward revisit
+// changes the source of one of its reads, and a revisit may change or delete an event only
+// if that event is maximal (isMaximalExtension).
+#include "dpor/SpinPruning.h"
 
 #include <algorithm>
 
@@ -25,30 +24,27 @@ bool isNotMaximal(const EventLabel *l) { return !l->revisitable() || !l->addedMa
 
 } // namespace
 
-bool Explorer::isFrozenForever(const BlockLabel &b) const {
+bool SpinPruner::isFrozenForever(const ExecutionGraph &g, const BlockLabel &b) const {
   // A spin loop or lock that blocks after a read that was not added maximally stays blocked
   // in every continuation: that read can neither be revisited nor deleted by a revisit
   // (both need it to be added maximally, DPOR.md §2), so the branch holds no complete
   // execution and is dropped. Loop-bound cuts are kept: they decide the verdict.
-  if (!opts_.dropFrozenSpins || !isSpinOrLockBlock(&b))
+  if (!enabled_ || !isSpinOrLockBlock(&b))
     return false;
-  const auto &g = frames_.back().graph;
   for (int32_t i = b.index() - 1; i >= 0; --i)
     if (auto *r = dyn_cast<ReadLabel>(g.label(Event{b.thread(), i})))
       return !r->addedMax();
   return false;
 }
 
-bool Explorer::frozenAfterRmw(const WriteLabel &w) {
+bool SpinPruner::frozenAfterRmw(const ExecutionGraph &g, const WriteLabel &w) {
   // An RMW whose read part was not added maximally, followed by a spin-loop or lock block
   // (a failed exchange in a lock attempt): the block freezes its thread (isFrozenForever).
   // Every branch the write could start is then dead too: its other co placements keep the
   // thread as it is, and a revisit by it keeps its porf-prefix, so the thread replays to
-  // the same block. Nothing of the write is pushed. (In-place revisits may change sources
-  // without the revisit conditions: not for them.)
-  if (opts_.inPlaceRevisits || !opts_.dropFrozenSpins)
+  // the same block. Nothing of the write is pushed.
+  if (!enabled_)
     return false;
-  const auto &g = frames_.back().graph;
   auto *rd = dyn_cast<ReadLabel>(g.label(Event{w.thread(), w.index() - 1}));
   // A spin iteration that changes memory makes progress: only a write that leaves the value
   // as it was can be followed by a spin block (the peek runs the thread, so it is skipped
@@ -59,19 +55,16 @@ bool Explorer::frozenAfterRmw(const WriteLabel &w) {
   const EventLabel *next = driver_.next(w.thread());
   if (!isSpinOrLockBlock(next) || next->index() != w.index() + 1)
     return false;
-  // The read's other alternatives with this value freeze the thread too (applyReadFrom).
-  frames_.back().blockingValues.push_back({rd->stamp(), w.value()});
   return true;
 }
 
-bool Explorer::isPinned(const ReadLabel &q) const {
+bool SpinPruner::isPinned(const ExecutionGraph &g, const ReadLabel &q) {
   // No revisit in any continuation can change q's source or delete q: q is not maximal, or
   // a write after q's source in co is not maximal. That write is then never deleted (a
   // revisit deletes only maximal events), so every later revisit keeps it, and condition 3
   // of the maximality check fails for q. The flags only ever turn false in continuations.
   if (isNotMaximal(&q))
     return true;
-  const auto &g = frames_.back().graph;
   const auto &co = g.location(q.addr())->co;
   for (size_t k = static_cast<size_t>(g.coIndex(q.rf()) + 1); k < co.size(); ++k)
     if (isNotMaximal(g.label(co[k])))
@@ -79,13 +72,12 @@ bool Explorer::isPinned(const ReadLabel &q) const {
   return false;
 }
 
-bool Explorer::someThreadBlockedForGood() {
+bool SpinPruner::someThreadBlockedForGood(const ExecutionGraph &g) {
   // Spin loops only: a thread blocked on a mutex that nobody releases any more is a
   // deadlock, reported when the execution ends (a spin-blocked thread rules both that and
   // barrier divergence out, so dropping those executions hides no report at their end).
-  if (!maybeSpinBlocked_)
+  if (!enabled_ || !maybeSpinBlocked_)
     return false;
-  const auto &g = frames_.back().graph;
   // The last check failed on threads that had to add events first: while none of them did,
   // it fails again (skipping a check is always safe, it only keeps a branch).
   auto unchanged = [&](const HoldOut &h) {
@@ -97,7 +89,7 @@ bool Explorer::someThreadBlockedForGood() {
   for (ThreadId t = 0; t < g.numThreads(); ++t)
     if (isSpinLoopBlock(g.lastLabel(t)) && g.threadExists(t)) {
       ThreadId h = -1;
-      if (isBlockedForGood(t, h))
+      if (isBlockedForGood(g, t, h))
         return true;
       holdOuts_.push_back(HoldOut{h, h >= 0 ? g.threadSize(h) : 0});
     }
@@ -105,12 +97,7 @@ bool Explorer::someThreadBlockedForGood() {
   return false;
 }
 
-void Explorer::recheckBlocked() {
-  maybeSpinBlocked_ = true;
-  holdOuts_.clear();
-}
-
-bool Explorer::isBlockedForGood(ThreadId t, ThreadId &holdOut) {
+bool SpinPruner::isBlockedForGood(const ExecutionGraph &g, ThreadId t, ThreadId &holdOut) {
   // Thread t is blocked by a spin loop. Its reads are pinned (isPinned) or "open".
   // The anchors are t's last read and every write w, to the location of all open reads,
   // placed in co after the sources of all of them. Suppose every other thread either adds no
@@ -123,7 +110,6 @@ bool Explorer::isBlockedForGood(ThreadId t, ThreadId &holdOut) {
   // not revisitable, which pins every read of t for the rest of the search below it. So t
   // stays blocked (re-run with the same values, it blocks again), and no complete execution
   // follows. Cuts below this point keep every event of the current graph.
-  const auto &g = frames_.back().graph;
   auto *b = cast<BlockLabel>(g.lastLabel(t));
   const ReadLabel *last = nullptr;
   const ReadLabel *open = nullptr;
@@ -134,7 +120,7 @@ bool Explorer::isBlockedForGood(ThreadId t, ThreadId &holdOut) {
     if (!q)
       continue;
     last = q;
-    if (isPinned(*q))
+    if (isPinned(g, *q))
       continue;
     oneLocation = oneLocation && (!open || open->addr() == q->addr());
     open = q;
@@ -150,21 +136,20 @@ bool Explorer::isBlockedForGood(ThreadId t, ThreadId &holdOut) {
     d.writes = std::span<const Event>(g.location(open->addr())->co)
                    .subspan(static_cast<size_t>(after + 1));
   for (ThreadId u = 0; u < g.numThreads(); ++u)
-    if (u != t && (holdOut = holdOutOf(u, d)) >= 0)
+    if (u != t && (holdOut = holdOutOf(g, u, d)) >= 0)
       return false;
   return true;
 }
 
-bool Explorer::Anchors::heldBy(const EventLabel &l) const {
+bool SpinPruner::Anchors::heldBy(const EventLabel &l) const {
   const View &porf = l.porf();
   return porf.contains(lastRead) ||
          std::any_of(writes.begin(), writes.end(), [&](Event w) { return porf.contains(w); });
 }
 
-ThreadId Explorer::holdOutOf(ThreadId u, const Anchors &d) {
+ThreadId SpinPruner::holdOutOf(const ExecutionGraph &g, ThreadId u, const Anchors &d) {
   // -1 when every event u adds before the next backward revisit depends on an anchor (or u
   // adds none); otherwise the thread whose next events decide it (u, or a child it joins).
-  const auto &g = frames_.back().graph;
   if (!g.threadExists(u)) // created again later: its events will depend on its creator's
     return -1;
   if (g.threadSize(u) == 0)
@@ -176,13 +161,13 @@ ThreadId Explorer::holdOutOf(ThreadId u, const Anchors &d) {
   // finished (a thread that joins it is looked at on its own, joinHoldOut).
   if (isa<ThreadFinishLabel>(driver_.next(u)))
     return -1;
-  return joinHoldOut(u, d, 0);
+  return joinHoldOut(g, u, d, 0);
 }
 
-ThreadId Explorer::joinHoldOut(ThreadId u, const Anchors &d, int depth) {
+ThreadId SpinPruner::joinHoldOut(const ExecutionGraph &g, ThreadId u, const Anchors &d,
+                                 int depth) {
   // u's next event joins a child whose finish is never added (the blocked thread, or another
   // blocked child) or will depend on an anchor: a join's prefix includes the child's finish.
-  const auto &g = frames_.back().graph;
   auto *j = dyn_cast<ThreadJoinLabel>(driver_.next(u));
   if (!j || depth > g.numThreads())
     return u;
@@ -196,7 +181,7 @@ ThreadId Explorer::joinHoldOut(ThreadId u, const Anchors &d, int depth) {
     return -1;
   if (isa<ThreadFinishLabel>(l) || isa<ErrorLabel>(l))
     return c;
-  return joinHoldOut(c, d, depth + 1);
+  return joinHoldOut(g, c, d, depth + 1);
 }
 
 } // namespace scopemc

@@ -1,0 +1,185 @@
+#include "dpor/Scheduler.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+
+namespace scopemc {
+
+bool Scheduler::isRunnable(const ExecutionGraph &g, ThreadId t) {
+  if (!g.threadExists(t))
+    return false;
+  EventLabel *next = driver_.next(t);
+  if (!next)
+    return false;
+  if (auto *j = dyn_cast<ThreadJoinLabel>(next)) {
+    ThreadId c = j->child();
+    if (c < 0 || c >= g.numThreads() || !g.threadExists(c))
+      return false;
+    return isa<ThreadFinishLabel>(g.lastLabel(c)) || isa<ErrorLabel>(g.lastLabel(c));
+  }
+  if (auto *d = dyn_cast<BarrierDepartLabel>(next)) // the instance is complete
+    return g.barrierArrivalCount(d->barrier(), d->instance()) >= d->count();
+  return true;
+}
+
+ThreadId Scheduler::choose(const ExecutionGraph &g) {
+  // The last choice t added one event that changes no other thread's runnability
+  // (stillFirst_): threads below t are still blocked or waiting, so t is the answer again
+  // while it can run and does not wait.
+  ThreadId sticky = std::exchange(stillFirst_, -1);
+  if (sticky >= 0 && isRunnable(g, sticky) && !isWaiting(g, sticky)) {
+#ifdef SCOPEMC_CHECK_STICKY
+    if (scan(g) != sticky)
+      std::abort();
+#endif
+    pickedFirst_ = true;
+    return sticky;
+  }
+  return scan(g);
+}
+
+void Scheduler::added(const ExecutionGraph &g, ThreadId t, int32_t grown) {
+  if (grown != 1) { // several events (or none: a postponed read) changed
+    scanFrom_ = 0;
+    return;
+  }
+  const EventLabel &e = *g.lastLabel(t);
+  bool others = leavesOthersAsTheyWere(e);
+  if (pickedFirst_ && others)
+    stillFirst_ = t;
+  if (!others)
+    scanFrom_ = std::min(scanFrom_, lowestAffected(g, e));
+}
+
+ThreadId Scheduler::lowestAffected(const ExecutionGraph &g, const EventLabel &e) const {
+  // The lowest thread whose runnability e may have changed: none for an arrival that does
+  // not complete its barrier instance (the threads at the instance still wait for others);
+  // the new thread for a create; any thread otherwise.
+  if (opts_.seed)
+    return 0;
+  if (auto *a = dyn_cast<BarrierArriveLabel>(&e)) {
+    // Only the threads that arrived at the instance wait at its departure.
+    if (g.barrierArrivalCount(a->barrier(), a->instance()) < a->count())
+      return std::numeric_limits<ThreadId>::max();
+    ThreadId lowest = std::numeric_limits<ThreadId>::max();
+    for (const EventLabel *x : g.barrierArrivals(a->barrier(), a->instance()))
+      lowest = std::min(lowest, x->thread());
+    return lowest;
+  }
+  if (auto *c = dyn_cast<ThreadCreateLabel>(&e))
+    return c->child();
+  return 0;
+}
+
+ThreadId Scheduler::scan(const ExecutionGraph &g) {
+  pickedFirst_ = false;
+  // The write half of an RMW follows its read half immediately, and a block its read. The
+  // halves are added together, and a revisit keeps or drops both except for the revisited
+  // read: only lastChanged_ can lack a write half.
+  if (lastChanged_ >= 0 && lastChanged_ < g.numThreads()) {
+    auto *r = dyn_cast<ReadLabel>(g.lastLabel(lastChanged_));
+    if (r && r->isRmw() && r->rmwWrites(driver_.readValue(*r)) && isRunnable(g, lastChanged_))
+      return lastChanged_;
+  }
+  // The first runnable thread that is not waiting, from thread 0 or, seeded, from a
+  // thread picked by a hash of the graph's size: a function of the graph only, as the
+  // revisit conditions require. A waiting thread runs only when every runnable one waits.
+  ThreadId n = g.numThreads(), first = 0, fallback = -1;
+  if (opts_.seed && n > 0) {
+    uint64_t h = *opts_.seed ^ (g.numEvents() * 0x9E3779B97F4A7C15ull);
+    h ^= h >> 31;
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 29;
+    first = static_cast<ThreadId>(h % static_cast<uint64_t>(n));
+  }
+  // Threads below scanFrom_ were found not runnable by an earlier scan, and no event added
+  // since could change that (lowestAffected): the scan starts there (not when seeded).
+  ThreadId start = opts_.seed ? 0 : std::min(scanFrom_, n), firstRunnable = n;
+#ifdef SCOPEMC_CHECK_STICKY
+  for (ThreadId t = 0; t < start; ++t)
+    if (isRunnable(g, t))
+      std::abort();
+#endif
+  for (ThreadId k = start; k < n; ++k) {
+    ThreadId t = (first + k) % n;
+    if (isWaiting(g, t)) {
+      if (fallback < 0 && isRunnable(g, t)) { // runs the thread up to its read again
+        fallback = t;
+        firstRunnable = std::min(firstRunnable, t);
+      }
+    } else if (isRunnable(g, t)) {
+      pickedFirst_ = true;
+      scanFrom_ = std::min(firstRunnable, t);
+      return t;
+    }
+  }
+  scanFrom_ = firstRunnable;
+  return fallback;
+}
+
+bool Scheduler::leavesOthersAsTheyWere(const EventLabel &e) const {
+  // Whether every other thread's runnability (isRunnable, isWaiting) is the same after e was
+  // added: not when e makes or ends a thread (joins), arrives at a barrier, or writes a
+  // location some thread waits on. (A seeded schedule starts its scan at a thread that
+  // depends on the graph's size.)
+  if (opts_.seed)
+    return false;
+  switch (e.kind()) {
+  case EventLabel::Kind::Read:
+  case EventLabel::Kind::Fence:
+  case EventLabel::Kind::ThreadStart:
+  case EventLabel::Kind::ThreadJoin:
+  case EventLabel::Kind::Alloc:
+  case EventLabel::Kind::Free:
+  case EventLabel::Kind::Hazard:
+    return true;
+  case EventLabel::Kind::Write: {
+    Addr a = cast<WriteLabel>(e).addr();
+    return std::none_of(waiting_.begin(), waiting_.end(),
+                        [&](const Waiting &w) { return w.index >= 0 && w.addr == a; });
+  }
+  default:
+    return false;
+  }
+}
+
+bool Scheduler::isWaiting(const ExecutionGraph &g, ThreadId t) const {
+  if (static_cast<size_t>(t) >= waiting_.size())
+    return false;
+  const Waiting &w = waiting_[static_cast<size_t>(t)];
+  return w.index >= 0 && w.index == g.threadSize(t) && g.coMax(w.addr) == w.onWrite;
+}
+
+bool Scheduler::postpone(const ExecutionGraph &g, const ReadLabel &r) {
+  if (!pickedFirst_ || !opts_.postponeWaitingAwaits || !r.addedMax() || !waitsOnCoMax(r))
+    return false;
+  auto t = static_cast<size_t>(r.thread());
+  if (t >= waiting_.size())
+    waiting_.resize(t + 1);
+  waiting_[t] = Waiting{r.index(), r.addr(), g.coMax(r.addr())};
+  return true;
+}
+
+bool Scheduler::waitsOnCoMax(const ReadLabel &r) {
+  // The read is an await (its thread's spin iteration or lock attempt is this one read) and
+  // its value blocks the thread: the thread's next event is the block.
+  auto *b = dyn_cast<BlockLabel>(driver_.next(r.thread()));
+  return b && b->awaitsLastRead() && b->index() == r.index() + 1 &&
+         (b->reason() == BlockReason::SpinLoop || b->reason() == BlockReason::Lock);
+}
+
+void Scheduler::dropStaleWaits(const ExecutionGraph &g) {
+  // A record is a cache of what the thread's next read would do on the co-maximal write: it
+  // must not outlive a change of either. A thread that lost events, or a write that was
+  // removed, may come back the same length or at the same position with other values.
+  for (size_t t = 0; t < waiting_.size(); ++t) {
+    Waiting &w = waiting_[t];
+    if (w.index >= 0 && (!g.threadExists(static_cast<ThreadId>(t)) ||
+                         g.threadSize(static_cast<ThreadId>(t)) != w.index ||
+                         (!w.onWrite.isInit() && !g.contains(w.onWrite))))
+      w = Waiting{};
+  }
+}
+
+} // namespace scopemc

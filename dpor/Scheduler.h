@@ -1,0 +1,87 @@
+// Which thread adds the next event (DPOR.md §3): a function of the graph only, as the revisit
+// conditions require. The scheduler also postpones awaits that would block on the co-maximal
+// write (ExplorationOptions::postponeWaitingAwaits): a choice of the next thread only, the
+// executions explored are the same.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "dpor/ThreadDriver.h"
+
+namespace scopemc {
+
+class Scheduler {
+public:
+  struct Options {
+    std::optional<uint64_t> seed; // none: the lowest runnable thread first
+    bool postponeWaitingAwaits = true;
+  };
+  Scheduler(ThreadDriver &driver, Options opts) : driver_(driver), opts_(opts) {}
+
+  /// The thread to add the next event of g, or -1 when none can (the execution ends). A
+  /// thread that waits (postponed) runs only when every runnable thread waits.
+  ThreadId choose(const ExecutionGraph &g);
+  /// Whether t's next event can be added to g now (a join of a finished thread, a barrier
+  /// departure of a complete instance, anything else that is pending).
+  bool isRunnable(const ExecutionGraph &g, ThreadId t);
+
+  /// The graph changed other than by adding events (a cut, an alternative): the shortcuts
+  /// of choose() start over.
+  void graphChanged() {
+    stillFirst_ = -1;
+    scanFrom_ = 0;
+  }
+  /// `t`, the thread choose() returned, now has `grown` more events in g (1: the one added).
+  void added(const ExecutionGraph &g, ThreadId t, int32_t grown);
+  /// Thread t got an event or a new source: only it can have an RMW read without its write
+  /// half, which must come next.
+  void changed(ThreadId t) { lastChanged_ = t; }
+
+  /// Read r, just added to g reading the co-maximal write, is an await that blocks its
+  /// thread, and its thread was not picked as the last resort: the thread is recorded as
+  /// waiting until the location gets a new co-maximal write. The caller takes the read back.
+  bool postpone(const ExecutionGraph &g, const ReadLabel &r);
+  /// An alternative changes thread t: its waiting record goes.
+  void alternativeFor(ThreadId t) {
+    if (static_cast<size_t>(t) < waiting_.size())
+      waiting_[static_cast<size_t>(t)] = Waiting{};
+  }
+  /// The graph lost events: records of threads that lost events, or whose write went, go.
+  void dropStaleWaits(const ExecutionGraph &g);
+  void clearWaits() { waiting_.clear(); }
+
+private:
+  ThreadId scan(const ExecutionGraph &g); // choose() without the shortcut
+  bool isWaiting(const ExecutionGraph &g, ThreadId t) const;
+  bool leavesOthersAsTheyWere(const EventLabel &e) const;
+  ThreadId lowestAffected(const ExecutionGraph &g, const EventLabel &e) const;
+  bool waitsOnCoMax(const ReadLabel &r);
+
+  ThreadDriver &driver_;
+  Options opts_;
+  /// Threads whose next event is an await read that blocks on the co-maximal write `onWrite`
+  /// (found by adding the read, then taken back). A record holds while the thread keeps its
+  /// length and `onWrite` stays co-maximal (isWaiting); an alternative clears the record of
+  /// its target's thread, a cut or restriction those of threads that lost events or whose
+  /// write it removed (dropStaleWaits), returning from a revisit frame clears all.
+  struct Waiting {
+    int32_t index = -1; // the read's index in its thread
+    Addr addr = 0;
+    Event onWrite;
+  };
+  std::vector<Waiting> waiting_;
+  /// The thread of the last event added or given a new source (changed()).
+  ThreadId lastChanged_ = -1;
+  /// The thread the last event went to, when it was picked as the first runnable one and
+  /// the event leaves every other thread as it was; else -1.
+  ThreadId stillFirst_ = -1;
+  /// Threads below it are not runnable in the current graph (scan).
+  ThreadId scanFrom_ = 0;
+  /// The last choice was the first runnable thread that does not wait (not an RMW's write
+  /// half, not a waiting thread run as the last resort).
+  bool pickedFirst_ = false;
+};
+
+} // namespace scopemc
