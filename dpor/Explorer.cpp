@@ -275,7 +275,7 @@ bool Explorer::addWrite(WriteLabel &w) {
     return false;
   g.placeWrite(w.pos(), places.back());
   // A failed lock attempt that freezes its thread: nothing the write could start is pushed,
-  // but it is still checked and reported like any added event (Blocked.cpp).
+  // but it is still checked and reported like any added event (SpinPruning.h).
   bool frozen = w.isRmwPart() && spins_.frozenAfterRmw(g, w);
   if (frozen) // the read's other alternatives with this value freeze the thread too
     frames_.back().blockingValues.push_back(

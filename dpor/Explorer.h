@@ -87,7 +87,7 @@ private:
   Step stepResult(bool consistent);
 
   // forward exploration
-  bool runForward(); // false: stop the whole search
+  bool runForward();                              // false: stop the whole search
   bool addEvent(std::unique_ptr<EventLabel> lab); // false: the graph became inconsistent
   enum class ReadAdded : uint8_t { Consistent, Inconsistent, Postponed };
   ReadAdded addRead(ReadLabel &r);

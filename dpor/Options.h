@@ -26,7 +26,7 @@ struct ExplorationOptions {
   /// an empty line when the search ends. Null: no progress reports.
   std::function<void(const std::string &)> onProgress;
   /// Drop a branch as soon as a spin loop or lock blocks after a read that was not added
-  /// maximally, or a thread blocked by a spin loop can never run again (dpor/Blocked.cpp):
+  /// maximally, or a thread blocked by a spin loop can never run again (dpor/SpinPruning.h):
   /// no complete execution can follow (only blocked ones are skipped).
   bool dropFrozenSpins = true;
   /// Schedule a thread whose next event is an await read that would block on the

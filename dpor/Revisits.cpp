@@ -1,7 +1,7 @@
 // Backward revisits and the maximality condition that keeps the exploration optimal
 // (DPOR.md §2): a revisit r <- w is taken only if it is the one way to reach its graph.
-#include "dpor/Explorer.h"
 #include "dpor/Revisits.h"
+#include "dpor/Explorer.h"
 
 #include <algorithm>
 

@@ -164,8 +164,7 @@ ThreadId SpinPruner::holdOutOf(const ExecutionGraph &g, ThreadId u, const Anchor
   return joinHoldOut(g, u, d, 0);
 }
 
-ThreadId SpinPruner::joinHoldOut(const ExecutionGraph &g, ThreadId u, const Anchors &d,
-                                 int depth) {
+ThreadId SpinPruner::joinHoldOut(const ExecutionGraph &g, ThreadId u, const Anchors &d, int depth) {
   // u's next event joins a child whose finish is never added (the blocked thread, or another
   // blocked child) or will depend on an anchor: a join's prefix includes the child's finish.
   auto *j = dyn_cast<ThreadJoinLabel>(driver_.next(u));

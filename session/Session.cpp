@@ -38,8 +38,7 @@ std::unique_ptr<Program> loadProgram(const RunOptions &opts) {
   return std::make_unique<Program>(std::move(ctx), std::move(mod), popts);
 }
 
-SearchEstimate estimateProgram(const Program &program, const RunOptions &opts,
-                               unsigned samples) {
+SearchEstimate estimateProgram(const Program &program, const RunOptions &opts, unsigned samples) {
   struct Quiet final : ExplorationObserver {
     bool onEvent(const ExecutionGraph &, Event) override { return true; }
     bool onExecutionEnd(const ExecutionGraph &, const std::vector<ThreadEndState> &) override {

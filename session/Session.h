@@ -64,8 +64,7 @@ enum ExitCode : int {
 using ObserverFactory = std::function<ExplorationObserver &()>;
 
 /// Knuth's estimate of the size of the exploration (no verification).
-SearchEstimate estimateProgram(const Program &program, const RunOptions &opts,
-                               unsigned samples);
+SearchEstimate estimateProgram(const Program &program, const RunOptions &opts, unsigned samples);
 
 /// Loads and verifies. Throws InputError for input that cannot be handled.
 RunResult verify(const RunOptions &opts);

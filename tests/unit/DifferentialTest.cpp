@@ -180,7 +180,7 @@ TEST(Differential, CasSpinLoopProgramsMatchTheNaiveEnumerator) {
 TEST(Differential, TtasLockProgramsMatchTheNaiveEnumerator) {
   // Test-and-test-and-set locks: an attempt is two reads (the test load and the exchange),
   // and a failed exchange blocks it. Their blocked branches are what the rule that drops
-  // threads blocked for good (dpor/Blocked.cpp) removes; seeded schedules order the threads
+  // threads blocked for good (dpor/SpinPruning.h) removes; seeded schedules order the threads
   // differently. The shape of the benchmarks' TTAS lock, with relaxed orders among the choices.
   differential(ttasLocks(false), 8100000, 200);
   differential(ttasLocks(true), 8200000, 150);
