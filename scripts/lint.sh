@@ -2,6 +2,7 @@
 # Format and lint checks of the project's C++ sources (scripts/test.sh runs them after the
 # build; CI with it):
 #   clang-format-19: every source is formatted as .clang-format says (a diff fails);
+#   size limits:     scripts/size_limits.py on dpor/ (file lines, member functions per class);
 #   clang-tidy-19:   the checks .clang-tidy keeps, warnings as errors, on every library and
 #                    tool source, with the compile commands of a plain configure in BUILD_DIR
 #                    (default build-lint; configured here, nothing is compiled: the main
@@ -36,6 +37,8 @@ fi
 
 if [ "$mode" != format ]; then
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  # dpor/: no file over 600 lines, no class over 30 member functions (Clang's AST)
+  python3 scripts/size_limits.py "$build/include-view/scopemc_dpor" dpor
   # library and tool sources (the tests' gtest macros trip checks meant for product code)
   files=$(sources | grep -Ev '^tests/' | grep '\.cpp$')
   echo "clang-tidy-19: $(echo "$files" | wc -l) files"
