@@ -86,7 +86,8 @@ OPENCL_QUICK = [("caslock", 2, 2, "", "verified", math.factorial(4)),
 
 # Long executions (the cost of an event must not grow with the execution): name, ORDER,
 # sizes, quick sizes. 4 executions at every N; k times N may take at most k times the time
-# (+25%), checked on the CPU time of consecutive sizes less the start-up's (run_long).
+# (+25%), checked on the CPU time less the start-up's, against the largest earlier size that
+# took at least 50 ms net (run_long).
 LONG = [("long-sc", "memory_order_seq_cst", [100, 200, 400, 800, 1600, 6400, 25600], [100, 200]),
         ("long-rlx", "memory_order_relaxed", [100, 200, 400, 800, 1600, 6400, 25600], [100, 200])]
 
@@ -152,8 +153,10 @@ def run_long(args, rows):
             cpu = r["cpu_seconds"] or r["seconds"]
             net = max(cpu - start_cpu, 0.0)
             per_event = net * 1e6 / events if events else None
-            # k times N may take at most k times as long (+25%); below 50 ms net, noise rules
-            ratio = net / previous[1] if previous and previous[1] > 0 else None
+            # k times N may take at most k times as long (+25%), measured from the largest
+            # earlier size with at least 50 ms net: below that, the start-up's jitter (about
+            # 20 ms) rules, on either side of the ratio
+            ratio = net / previous[1] if previous else None
             allowed = n / previous[0] * 1.25 if previous else None
             ok = r["executions"] == 4 and (ratio is None or ratio <= allowed or net < 0.05)
             row = dict(program="%s-%d" % (name, n), verdict=r["verdict"], executions=r["executions"], expected=4,
@@ -167,7 +170,8 @@ def run_long(args, rows):
                 row["us_per_event"], row["rss_mb"], "-" if ratio is None else "x%.2f (N x%g)" % (ratio, n / previous[0]),
                 "" if ok else "   MISMATCH (count, or time grew faster than N)") + baseline_columns(row, r),
                   flush=True)
-            previous = (n, net)
+            if net >= 0.05:
+                previous = (n, net)
 
 
 def run_repair(args, rows):

@@ -1,0 +1,286 @@
+// Load-time validation of a program (Program::validate and the checks it calls): what the
+// interpreter cannot run is refused here, naming the construct and file:line, before any
+// exploration starts.
+#include <llvm/Demangle/Demangle.h>
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+
+#include "interpreter/Program.h"
+
+namespace scopemc {
+
+using namespace llvm;
+
+namespace {
+
+struct Refusal {
+  const char *prefix; // a name or, ending in '*', a name prefix
+  const char *reason;
+};
+const Refusal kRefusals[] = {
+    {"__VERIFIER_opt_begin", "GenMC's __VERIFIER_optional blocks are not supported"},
+    {"__VERIFIER_palloc", "persistency checking (GenMC's persistent memory) is not supported"},
+    {"__VERIFIER_pbarrier", "persistency checking (GenMC's persistent memory) is not supported"},
+    {"__VERIFIER_recovery_routine",
+     "persistency checking (GenMC's persistent memory) is not supported"},
+    {"__VERIFIER_*FS", "file-system calls (GenMC's ext4 model) are not supported"},
+    {"__VERIFIER_rcu_*",
+     "RCU needs the Linux-kernel memory model, which scopemc does not implement"},
+    {"__VERIFIER_synchronize_rcu",
+     "RCU needs the Linux-kernel memory model, which scopemc does not implement"},
+    {"__VERIFIER_atexit", "atexit handlers are not supported"},
+    {"atexit", "atexit handlers are not supported"},
+    {"__VERIFIER_cond_*", "condition variables are not supported"},
+    {"pthread_cond_*", "condition variables are not supported"},
+    {"pthread_rwlock_*",
+     "reader-writer locks of pthreads are not supported (write one with atomics)"},
+    {"pthread_spin_*", "pthread spin locks are not supported (write one with atomics)"},
+};
+
+bool isIgnorableIntrinsic(Intrinsic::ID id) {
+  switch (id) {
+  case Intrinsic::dbg_declare:
+  case Intrinsic::dbg_value:
+  case Intrinsic::dbg_label:
+  case Intrinsic::lifetime_start:
+  case Intrinsic::lifetime_end:
+  case Intrinsic::assume:
+  case Intrinsic::experimental_noalias_scope_decl:
+  case Intrinsic::stacksave:
+  case Intrinsic::stackrestore:
+  case Intrinsic::invariant_start:
+  case Intrinsic::invariant_end:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isSupportedIntrinsic(Intrinsic::ID id) {
+  switch (id) {
+  case Intrinsic::memcpy:
+  case Intrinsic::memmove:
+  case Intrinsic::memset:
+  case Intrinsic::expect:
+  case Intrinsic::smax:
+  case Intrinsic::smin:
+  case Intrinsic::umax:
+  case Intrinsic::umin:
+  case Intrinsic::abs:
+  case Intrinsic::trap:
+  case Intrinsic::fabs:
+  case Intrinsic::sadd_with_overflow:
+  case Intrinsic::uadd_with_overflow:
+  case Intrinsic::ssub_with_overflow:
+  case Intrinsic::usub_with_overflow:
+  case Intrinsic::smul_with_overflow:
+  case Intrinsic::umul_with_overflow:
+  case Intrinsic::ctpop:
+  case Intrinsic::bswap:
+  case Intrinsic::ctlz:
+  case Intrinsic::cttz:
+  case Intrinsic::threadlocal_address:
+    return true;
+  default:
+    return isIgnorableIntrinsic(id);
+  }
+}
+
+std::string where(const Program &p, const Instruction &i) {
+  if (const SourceLoc *s = p.sourceOf(&i))
+    return toString(s);
+  // Code the compiler made without a location (the shared block of computed gotos): where
+  // the jumps into its block come from, else the function's definition.
+  for (const BasicBlock *pred : llvm::predecessors(i.getParent()))
+    if (const SourceLoc *s = p.sourceOf(pred->getTerminator()))
+      return toString(s);
+  std::string fn = "in function '" + llvm::demangle(i.getFunction()->getName().str()) + "'";
+  if (const DISubprogram *sp = i.getFunction()->getSubprogram())
+    return sp->getFilename().str() + ":" + std::to_string(sp->getLine()) + ": " + fn;
+  return fn + " (no debug location)";
+}
+
+/// The arguments a builtin takes (each an integer or a pointer).
+unsigned builtinArity(Builtin b) {
+  // The arguments the interpreter reads (all integers or pointers); C lets an unprototyped
+  // declaration pass fewer, which is refused at load.
+  switch (b) {
+  case Builtin::PthreadCreate:
+    return 4;
+  case Builtin::BarrierInit:
+  case Builtin::Memcpy:
+  case Builtin::Memset:
+  case Builtin::ThreadSpawn:
+    return 3;
+  case Builtin::PthreadJoin:
+  case Builtin::PthreadEqual:
+  case Builtin::Calloc:
+  case Builtin::AlignedAlloc:
+  case Builtin::Realloc:
+  case Builtin::HazardProtect:
+  case Builtin::ApiFence:
+    return 2;
+  case Builtin::PthreadExit:
+  case Builtin::MutexInit:
+  case Builtin::MutexLock:
+  case Builtin::MutexTrylock:
+  case Builtin::MutexUnlock:
+  case Builtin::BarrierWait:
+  case Builtin::Malloc:
+  case Builtin::Free:
+  case Builtin::AssertFail:
+  case Builtin::VerifierAssert:
+  case Builtin::VerifierAssume:
+  case Builtin::Exit:
+  case Builtin::PlaceThread:
+  case Builtin::PlaceBlock:
+  case Builtin::PlaceDevice:
+  case Builtin::PlaceGlobal:
+  case Builtin::GroupSize:
+  case Builtin::ThreadJoinValue:
+  case Builtin::HazardClear:
+  case Builtin::HazardRetire:
+  case Builtin::ApiBarrier:
+  case Builtin::ApiId:
+  case Builtin::ApiWait:
+    return 1;
+  case Builtin::ApiLoad:
+    return 4;
+  case Builtin::ApiStore:
+    return 5;
+  case Builtin::ApiRmw:
+    return 6;
+  case Builtin::ApiCas:
+    return 7;
+  case Builtin::ApiLaunch:
+    return 9;
+  default:
+    return 0;
+  }
+}
+
+} // namespace
+
+StringRef refusalReason(StringRef name) {
+  for (const Refusal &r : kRefusals) {
+    StringRef p(r.prefix);
+    if (p.ends_with("FS") && p.contains('*')) { // __VERIFIER_*FS
+      if (name.starts_with("__VERIFIER_") && name.ends_with("FS"))
+        return r.reason;
+    } else if (p.ends_with("*") ? name.starts_with(p.drop_back()) : name == p) {
+      return r.reason;
+    }
+  }
+  return {};
+}
+
+void Program::checkBuiltinCall(const CallBase &call, Builtin b) const {
+  unsigned want = builtinArity(b);
+  std::string name = calledFunction(call)->getName().str();
+  if (call.arg_size() < want)
+    throw InputError(where(*this, call) + ": '" + name + "' is called with " +
+                     std::to_string(call.arg_size()) + " argument" +
+                     (call.arg_size() == 1 ? "" : "s") + ", it takes " + std::to_string(want));
+  for (unsigned k = 0; k < want; ++k) {
+    Type *t = call.getArgOperand(k)->getType();
+    if (!t->isIntegerTy() && !t->isPointerTy())
+      throw InputError(where(*this, call) + ": argument " + std::to_string(k + 1) + " of '" + name +
+                       "' is not an integer or a pointer");
+    if (t->isIntegerTy() && t->getIntegerBitWidth() > 64)
+      throw InputError(where(*this, call) + ": argument " + std::to_string(k + 1) + " of '" + name +
+                       "' is wider than 64 bits");
+  }
+}
+
+void Program::refusePersistency() const {
+  // GenMC runs a program's recovery routine after a crash and keeps globals marked
+  // __VERIFIER_persistent_storage on a persistent device: neither is modelled here.
+  if (const Function *r = mod_->getFunction("__VERIFIER_recovery_routine");
+      r && !r->isDeclaration())
+    throw InputError("in function '__VERIFIER_recovery_routine': persistency checking (GenMC's "
+                     "recovery routine) is not supported");
+  for (const GlobalVariable &g : mod_->globals())
+    if (g.getSection() == "__genmc_persist")
+      throw InputError("global '" + g.getName().str() +
+                       "': persistent storage (GenMC's "
+                       "__VERIFIER_persistent_storage) is not supported");
+}
+
+void Program::validateSyncScope(const Instruction &i) const {
+  std::optional<SyncScope::ID> id = getAtomicSyncScopeID(&i);
+  if (!id || *id == SyncScope::System || (*id < syncScopes_.size() && syncScopes_[*id]))
+    return;
+  SmallVector<StringRef, 8> names;
+  ctx_->getSyncScopeNames(names);
+  throw InputError(where(*this, i) + ": unknown syncscope '" +
+                   (*id < names.size() ? names[*id].str() : std::string("?")) +
+                   "' (known: workgroup, block, cta, wavefront, subgroup, agent, device, gpu, "
+                   "singlethread, system and the empty name, also with -one-as)");
+}
+
+void Program::validate(const Function &f) const {
+  auto tooWide = [](const Type *t) {
+    if (auto *vt = dyn_cast<VectorType>(t))
+      t = vt->getElementType();
+    return t->isIntegerTy() && t->getIntegerBitWidth() > 64;
+  };
+  for (const Instruction &i : instructions(f)) {
+    validateSyncScope(i);
+    bool wide = tooWide(i.getType());
+    for (const Use &op : i.operands())
+      wide = wide || tooWide(op->getType());
+    if (wide && !isa<DbgInfoIntrinsic>(&i))
+      throw InputError(where(*this, i) +
+                       ": integers wider than 64 bits (__int128, _BitInt) are not supported");
+    switch (i.getOpcode()) {
+    case Instruction::Invoke:
+    case Instruction::Resume:
+    case Instruction::LandingPad:
+    case Instruction::CleanupPad:
+    case Instruction::CatchPad:
+    case Instruction::CatchSwitch:
+    case Instruction::CatchRet:
+    case Instruction::CleanupRet:
+      throw InputError(where(*this, i) + ": unsupported instruction '" +
+                       std::string(i.getOpcodeName()) + "' (C++ exceptions are not supported)");
+    case Instruction::IndirectBr:
+      throw InputError(where(*this, i) +
+                       ": unsupported instruction 'indirectbr' (GNU's computed goto, "
+                       "`goto *p`, is not supported)");
+    case Instruction::CallBr:
+    case Instruction::VAArg:
+      throw InputError(where(*this, i) + ": unsupported instruction '" +
+                       std::string(i.getOpcodeName()) + "'");
+    default:
+      break;
+    }
+    auto *call = dyn_cast<CallBase>(&i);
+    if (!call || call->isInlineAsm()) {
+      if (call)
+        throw InputError(where(*this, i) + ": inline assembly is not supported");
+      continue;
+    }
+    const Function *callee = calledFunction(*call);
+    if (!callee || !callee->isDeclaration())
+      continue;
+    if (callee->isIntrinsic()) {
+      if (!isSupportedIntrinsic(callee->getIntrinsicID()))
+        throw InputError(where(*this, i) + ": unsupported intrinsic '" + callee->getName().str() +
+                         "'");
+      continue;
+    }
+    if (StringRef why = refusalReason(callee->getName()); !why.empty())
+      throw InputError(where(*this, i) + ": unsupported function '" + callee->getName().str() +
+                       "': " + why.str());
+    if (auto b = builtinNamed(callee->getName()))
+      checkBuiltinCall(*call, *b);
+    if (!builtinNamed(callee->getName()))
+      throw InputError(where(*this, i) + ": unsupported function '" +
+                       llvm::demangle(callee->getName().str()) +
+                       "' (it has no definition and scopemc does not model it)");
+  }
+}
+
+} // namespace scopemc
