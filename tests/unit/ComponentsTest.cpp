@@ -64,12 +64,33 @@ struct Stepper {
   std::unique_ptr<ConsistencyChecker> checker = makeConsistencyChecker(ModelKind::ScopedRC11);
 };
 
+/// T1 spins until v0 == 1; T2 (when `stored` is given) stores it to v0.
+AbstractProgram awaiter(std::optional<uint64_t> stored) {
+  AbstractProgram p;
+  p.threads = {AbstractThread{{}, {await(0, 1)}}};
+  if (stored)
+    p.threads.push_back(AbstractThread{{}, {store(0, *stored)}});
+  return p;
+}
+
+/// Adds thread t's next event, a read, and asks the scheduler whether to postpone it; a
+/// postponed read is taken back, as the exploration does.
+bool addOrPostpone(Stepper &s, Scheduler &sched, ThreadId t) {
+  auto &r = cast<ReadLabel>(s.add(t));
+  if (!sched.postpone(s.g, r))
+    return false;
+  int32_t index = r.index();
+  s.g.removeLastRead(t); // (r is gone)
+  s.driver.invalidate(t, index);
+  sched.added(s.g, t, 0);
+  return true;
+}
+
 TEST(SchedulerPart, AWaitingAwaitRunsOnlyOnceAWriteLetsItPass) {
   // T1 spins until v0 == 1, T2 stores 1 to v0. The first runnable thread is T1 (id 1): its
   // read of the initial 0 would block it, so it is taken back and T1 waits; T2 runs; once
   // T2's write is co-maximal, T1 no longer waits.
-  AbstractProgram p;
-  p.threads = {AbstractThread{{}, {await(0, 1)}}, AbstractThread{{}, {store(0, 1)}}};
+  AbstractProgram p = awaiter(1);
   Stepper s(p);
   Scheduler sched(s.driver, Scheduler::Options{});
   s.createAll();
@@ -77,12 +98,7 @@ TEST(SchedulerPart, AWaitingAwaitRunsOnlyOnceAWriteLetsItPass) {
   ASSERT_EQ(sched.choose(s.g), 1);
   s.add(1); // T1's start
   ASSERT_EQ(sched.choose(s.g), 1);
-  auto &r = cast<ReadLabel>(s.add(1));
-  ASSERT_TRUE(sched.postpone(s.g, r));
-  int32_t index = r.index();
-  s.g.removeLastRead(1); // (r is gone)
-  s.driver.invalidate(1, index);
-  sched.added(s.g, 1, 0);
+  ASSERT_TRUE(addOrPostpone(s, sched, 1));
   EXPECT_EQ(sched.choose(s.g), 2) << "a waiting thread runs only when every runnable one waits";
   s.add(2); // T2's start
   sched.added(s.g, 2, 1);
@@ -93,8 +109,7 @@ TEST(SchedulerPart, AWaitingAwaitRunsOnlyOnceAWriteLetsItPass) {
 }
 
 TEST(SchedulerPart, AThreadThatWaitsAloneRunsAsTheLastResortAndIsNotPostponedAgain) {
-  AbstractProgram p;
-  p.threads = {AbstractThread{{}, {await(0, 1)}}};
+  AbstractProgram p = awaiter(std::nullopt);
   Stepper s(p);
   Scheduler sched(s.driver, Scheduler::Options{});
   s.createAll();
@@ -102,35 +117,27 @@ TEST(SchedulerPart, AThreadThatWaitsAloneRunsAsTheLastResortAndIsNotPostponedAga
   ASSERT_EQ(sched.choose(s.g), 1);
   s.add(1);
   ASSERT_EQ(sched.choose(s.g), 1);
-  auto &r = cast<ReadLabel>(s.add(1));
-  ASSERT_TRUE(sched.postpone(s.g, r));
-  int32_t index = r.index();
-  s.g.removeLastRead(1);
-  s.driver.invalidate(1, index);
-  sched.added(s.g, 1, 0);
+  ASSERT_TRUE(addOrPostpone(s, sched, 1));
   ASSERT_EQ(sched.choose(s.g), 1) << "the only runnable thread runs although it waits";
-  auto &again = cast<ReadLabel>(s.add(1));
-  EXPECT_FALSE(sched.postpone(s.g, again)) << "picked as the last resort: the read stays";
+  EXPECT_FALSE(addOrPostpone(s, sched, 1)) << "picked as the last resort: the read stays";
 }
 
 TEST(SchedulerPart, WithoutPostponingTheAwaitIsNeverTakenBack) {
-  AbstractProgram p;
-  p.threads = {AbstractThread{{}, {await(0, 1)}}, AbstractThread{{}, {store(0, 1)}}};
+  AbstractProgram p = awaiter(1);
   Stepper s(p);
   Scheduler sched(s.driver, Scheduler::Options{std::nullopt, false});
   s.createAll();
   sched.graphChanged();
   s.add(sched.choose(s.g));
   ASSERT_EQ(sched.choose(s.g), 1);
-  EXPECT_FALSE(sched.postpone(s.g, cast<ReadLabel>(s.add(1))));
+  EXPECT_FALSE(addOrPostpone(s, sched, 1));
 }
 
 TEST(SchedulerPart, AWaitingRecordGoesWithTheWriteItWasMadeOn) {
   // T2 stores 2 to v0; T1's await (for 1) reads it and waits on it. A cut removes the store:
   // the record must go with it (dropStaleWaits), even though T2 adds a store at the same
   // position again (a record is a cache of values, which a re-added event may change).
-  AbstractProgram p;
-  p.threads = {AbstractThread{{}, {await(0, 1)}}, AbstractThread{{}, {store(0, 2)}}};
+  AbstractProgram p = awaiter(2);
   Stepper s(p);
   Scheduler sched(s.driver, Scheduler::Options{});
   s.createAll();
@@ -140,13 +147,7 @@ TEST(SchedulerPart, AWaitingRecordGoesWithTheWriteItWasMadeOn) {
   Event store = s.add(2).pos();
   sched.graphChanged();
   ASSERT_EQ(sched.choose(s.g), 1);
-  auto &r = cast<ReadLabel>(s.add(1));
-  ASSERT_EQ(r.rf(), store);
-  ASSERT_TRUE(sched.postpone(s.g, r));
-  int32_t index = r.index();
-  s.g.removeLastRead(1); // (r is gone)
-  s.driver.invalidate(1, index);
-  sched.added(s.g, 1, 0);
+  ASSERT_TRUE(addOrPostpone(s, sched, 1));
   ASSERT_NE(sched.choose(s.g), 1) << "T1 waits on T2's store";
   ASSERT_TRUE(s.g.cutToStamp(beforeStore));
   s.driver.afterCut();
@@ -157,8 +158,7 @@ TEST(SchedulerPart, AWaitingRecordGoesWithTheWriteItWasMadeOn) {
 }
 
 TEST(SpinPrunerPart, ASpinBlockAfterAReadNotAddedMaximallyIsFrozen) {
-  AbstractProgram p;
-  p.threads = {AbstractThread{{}, {await(0, 1)}}};
+  AbstractProgram p = awaiter(std::nullopt);
   Stepper s(p);
   s.createAll();
   s.add(1); // start
