@@ -9,6 +9,9 @@ each run.
 --baseline OTHER_SCOPEMC runs every program (not the repair table) also with another scopemc
 binary, right after the tool, and appends its verdict, count, CPU time, RSS and the CPU-time
 ratio tool/baseline to each row (a before/after table measured in one run).
+--genmc GENMC runs GenMC (../shared/tools/genmc.sh builds it and prints the path) on the plain
+C11 families (LB, SB, fai, caslock, long) with the same defines, and appends its figures the
+same way; the ratio is tool/GenMC. Neither is needed by the tests.
 """
 import argparse
 import csv
@@ -221,25 +224,71 @@ def run_repair(args, rows):
 BASELINE = None  # --baseline: another scopemc binary run right after the tool on each program
 
 
+GENMC = None  # --genmc: GenMC's binary, run right after the tool on the plain C11 programs
+GENMC_PROGRAMS = {"lb.c", "sb.c", "fai.c", "caslock.c", "long.c"}
+
+
 def run_one(tool, program, defines, timeout, extra=()):
     r = run_tool(tool, program, defines, timeout, extra)
     if BASELINE and program != "repair":
         r["base"] = run_tool(BASELINE, program, defines, timeout, extra)
+    if GENMC and program in GENMC_PROGRAMS:
+        r["genmc"] = run_genmc(program, defines, timeout)
     return r
 
 
-def baseline_columns(row, r):
-    """Adds the baseline's figures to a row (--baseline) and returns them as printed text."""
-    b = r.get("base")
+def side_columns(row, r, key, label):
+    """Adds the figures of the run side by side under `key` ("base": --baseline, "genmc":
+    --genmc) to a row, and returns them as printed text."""
+    b = r.get(key)
     if not b:
         return ""
-    cpu, base_cpu = r["cpu_seconds"] or r["seconds"], b["cpu_seconds"] or b["seconds"]
-    row.update(base_verdict=b["verdict"], base_executions=b["executions"], base_seconds=round(b["seconds"], 3),
-               base_cpu_seconds=rounded(b["cpu_seconds"], 3), base_rss_mb=rounded(b["rss_mb"], 1),
-               cpu_ratio=round(cpu / base_cpu, 2) if base_cpu else None)
+    cpu, other_cpu = r["cpu_seconds"] or r["seconds"], b["cpu_seconds"] or b["seconds"]
+    row.update({key + "_verdict": b["verdict"], key + "_executions": b["executions"],
+                key + "_seconds": round(b["seconds"], 3), key + "_cpu_seconds": rounded(b["cpu_seconds"], 3),
+                key + "_rss_mb": rounded(b["rss_mb"], 1),
+                key + "_cpu_ratio": round(cpu / other_cpu, 2) if other_cpu else None})
     same = b["verdict"] == r["verdict"] and b["executions"] == r["executions"]
-    return " | base %-9s %10s %8.2f %7s  x%s%s" % (b["verdict"], b["executions"], base_cpu, row["base_rss_mb"],
-                                               row["cpu_ratio"], "" if same else " (differs)")
+    return " | %s %-9s %10s %8.2f %7s  x%s%s" % (label, b["verdict"], b["executions"], other_cpu,
+                                             row[key + "_rss_mb"], row[key + "_cpu_ratio"],
+                                             "" if same else " (differs)")
+
+
+def baseline_columns(row, r):
+    """The --baseline and --genmc columns of a row (ratios: this tool's CPU time / theirs)."""
+    return side_columns(row, r, "base", "base") + side_columns(row, r, "genmc", "genmc")
+
+
+def measure(cmd, timeout):
+    """Runs cmd: (exit code, stdout, stderr, wall seconds, peak RSS in KiB, CPU seconds), or
+    None on a timeout."""
+    start = time.monotonic()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        return None
+    # (peak RSS and CPU time are recorded by RusagePopen when the child is reaped)
+    return (proc.returncode, out, err, time.monotonic() - start, getattr(proc, "peak_rss_kb", None),
+            getattr(proc, "cpu_seconds", None))
+
+
+TIMED_OUT = dict(verdict="timeout", executions=None, rss_mb=None, cpu_seconds=None)
+
+
+def run_genmc(program, defines, timeout):
+    """GenMC (RC11, its default model) on a benchmark program, with the same -D defines."""
+    cmd = [GENMC, "--"] + ["-D%s=%s" % kv for kv in defines.items()] + [os.path.join(HERE, "programs", program)]
+    got = measure(cmd, timeout)
+    if got is None:
+        return dict(TIMED_OUT, seconds=timeout)
+    code, out, err, seconds, rss_kb, cpu = got
+    m = re.search(r"Number of complete executions explored: (\d+)", out)
+    verdict = "verified" if code == 0 else ("error" if "Error" in out + err else "exit %d" % code)
+    return dict(verdict=verdict, executions=int(m.group(1)) if m else None, seconds=seconds,
+                rss_mb=rss_kb / 1024 if rss_kb else None, cpu_seconds=cpu, stderr=err)
 
 
 def run_tool(tool, program, defines, timeout, extra=()):
@@ -250,17 +299,10 @@ def run_tool(tool, program, defines, timeout, extra=()):
         json_path = os.path.join(os.environ.get("TMPDIR", "/tmp"), "scopemc-run-%d.json" % os.getpid())
         extra += ["--json", json_path]
     cmd = [tool, path] + extra + ["--"] + ["-D%s=%s" % kv for kv in defines.items()]
-    start = time.monotonic()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        out, err = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        out, err = proc.communicate()
-        return dict(verdict="timeout", executions=None, seconds=timeout, rss_mb=None, cpu_seconds=None)
-    seconds = time.monotonic() - start
-    rss_kb = getattr(proc, "peak_rss_kb", None)  # recorded by RusagePopen when reaped
-    cpu = getattr(proc, "cpu_seconds", None)
+    got = measure(cmd, timeout)
+    if got is None:
+        return dict(TIMED_OUT, seconds=timeout)
+    code, out, err, seconds, rss_kb, cpu = got
     m = re.search(r"Number of complete executions explored: (\d+)", out)
     events = None
     if json_path:
@@ -270,7 +312,7 @@ def run_tool(tool, program, defines, timeout, extra=()):
             os.remove(json_path)
         except (OSError, ValueError):
             pass
-    return dict(verdict=VERDICTS.get(proc.returncode, "exit %d" % proc.returncode),
+    return dict(verdict=VERDICTS.get(code, "exit %d" % code),
                 executions=int(m.group(1)) if m else None, seconds=seconds,
                 rss_mb=rss_kb / 1024 if rss_kb else None, cpu_seconds=cpu, stderr=err, events=events)
 
@@ -332,6 +374,8 @@ def main():
     ap.add_argument("--timeout", type=float, default=300)
     ap.add_argument("--nthreads", default="1", help="comma-separated worker counts to run each program with")
     ap.add_argument("--baseline", help="another scopemc binary to run side by side (before/after tables)")
+    ap.add_argument("--genmc", help="GenMC's binary (../shared/tools/genmc.sh prints it), run side by side "
+                                    "on the plain C11 families: LB, SB, fai, caslock, long")
     ap.add_argument("--csv")
     ap.add_argument("--json")
     args = ap.parse_args()
@@ -340,6 +384,10 @@ def main():
     BASELINE = args.baseline
     if BASELINE and not os.path.exists(BASELINE):
         sys.exit("no baseline tool at %s" % BASELINE)
+    global GENMC
+    GENMC = args.genmc
+    if GENMC and not os.path.exists(GENMC):
+        sys.exit("no GenMC at %s" % GENMC)
     suffix = (lambda w: "-w%d" % w) if len(workers) > 1 else (lambda w: "")
     if not os.path.exists(args.tool):
         sys.exit("no tool at %s: run scripts/setup.sh first" % args.tool)
