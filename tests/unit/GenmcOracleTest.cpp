@@ -4,9 +4,10 @@
 // never needs it.
 //
 // The programs keep out of the two places where GenMC departs from MODEL.md
-// (tests/conformance/README.md): no seq_cst access (its SC check is stronger than RC11's psc
-// where seq_cst and acquire accesses mix), and no thread writes one location twice (its
-// release sequences leave out a thread's later writes, as C++20 does).
+// (tests/conformance/README.md): no thread writes one location twice (its release sequences
+// leave out a thread's later writes, as C++20 does), and seq_cst accesses only in programs
+// known to keep clear of its SC check, which is stronger than RC11's psc where seq_cst and
+// acquire accesses mix.
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -40,18 +41,19 @@ long genmcCount(const std::string &genmc, const std::string &file) {
   return std::stol(m[1]);
 }
 
-/// The program with its orders moved off seq_cst and its plain accesses made relaxed, or
-/// nothing when a thread writes one location twice.
-std::optional<AbstractProgram> withinTheCommonModel(AbstractProgram p) {
+/// The program with its plain accesses made relaxed (a race would stop GenMC at its first
+/// error) and, unless `keepSc`, its orders moved off seq_cst; nothing when a thread writes
+/// one location twice.
+std::optional<AbstractProgram> withinTheCommonModel(AbstractProgram p, bool keepSc) {
   for (auto &t : p.threads) {
     std::map<int, int> writes;
     for (auto &op : t.ops) {
       if (op.kind == Op::Kind::Store || op.isRmw())
         if (++writes[op.loc] > 1)
           return std::nullopt;
-      if (op.order == MemOrder::NotAtomic) // (a race would stop GenMC at its first error)
+      if (op.order == MemOrder::NotAtomic)
         op.order = MemOrder::Relaxed;
-      if (op.order == MemOrder::SeqCst)
+      if (op.order == MemOrder::SeqCst && !keepSc)
         op.order = op.kind == Op::Kind::Load    ? MemOrder::Acquire
                    : op.kind == Op::Kind::Store ? MemOrder::Release
                                                 : MemOrder::AcqRel;
@@ -60,17 +62,16 @@ std::optional<AbstractProgram> withinTheCommonModel(AbstractProgram p) {
   return p;
 }
 
-TEST(ExternalOracle, GenmcCountsTheSameExecutionsOfGeneratedPrograms) {
-  const char *genmc = std::getenv("SCOPEMC_GENMC");
-  if (!genmc || !*genmc)
-    GTEST_SKIP() << "SCOPEMC_GENMC is not set";
+/// Compares the counts of `wanted` generated programs from `firstSeed` on.
+void compareWithGenmc(const std::string &genmc, uint64_t firstSeed, int wanted, int scPercent) {
   int compared = 0;
-  for (uint64_t seed = 77000; compared < 300 && !HasFailure(); ++seed) {
+  for (uint64_t seed = firstSeed; compared < wanted && !::testing::Test::HasFailure(); ++seed) {
     GeneratorOptions go;
     go.maxThreads = 4;
     go.maxOps = 4;
+    go.scPercent = scPercent;
     std::mt19937_64 rng(seed);
-    std::optional<AbstractProgram> p = withinTheCommonModel(generate(rng, go));
+    std::optional<AbstractProgram> p = withinTheCommonModel(generate(rng, go), scPercent > 0);
     if (!p)
       continue;
     std::string path = ::testing::TempDir() + "scopemc_genmc_" + std::to_string(seed) + ".c";
@@ -87,7 +88,16 @@ TEST(ExternalOracle, GenmcCountsTheSameExecutionsOfGeneratedPrograms) {
     std::remove(path.c_str());
     ++compared;
   }
-  RecordProperty("compared", compared);
+}
+
+TEST(ExternalOracle, GenmcCountsTheSameExecutionsOfGeneratedPrograms) {
+  const char *genmc = std::getenv("SCOPEMC_GENMC");
+  if (!genmc || !*genmc)
+    GTEST_SKIP() << "SCOPEMC_GENMC is not set";
+  compareWithGenmc(genmc, 77000, 300, 0);
+  // seq_cst kept, half of the atomics: these seeds keep clear of GenMC's stronger SC check
+  // (2,000 programs from 90000 on agreed); a disagreement here is first checked against it.
+  compareWithGenmc(genmc, 90000, 300, 50);
 }
 
 } // namespace
