@@ -36,6 +36,20 @@ void checkLocation(const ExecutionGraph &g, const MemAccessLabel &m) {
   }
 }
 
+/// The warning for one execution grown past `limit` events, naming the program's busiest
+/// loops (ExplorationOptions::longExecutionEvents).
+std::string longExecutionWarning(size_t limit, const ProgramRunner &runner) {
+  std::string msg = "one execution has grown past " + std::to_string(limit) + " events and goes on";
+  auto loops = runner.busyLoops(100);
+  if (loops.empty())
+    return msg + " (no loop of the program keeps going round: it is long, not stuck)";
+  msg += "; these loops keep going round, and are neither spin loops nor bounded:";
+  for (size_t k = 0; k < loops.size() && k < 5; ++k)
+    msg += "\n  " + toString(loops[k].where) + " (thread " + std::to_string(loops[k].thread) +
+           ", " + std::to_string(loops[k].iterations) + " iterations)";
+  return msg + "\nbound them with --unroll N (the verdict is then bounded), or --timeout S";
+}
+
 } // namespace
 
 Explorer::Explorer(ProgramRunner &runner, ExplorationObserver &observer, ExplorationOptions opts,
@@ -49,23 +63,26 @@ Explorer::Explorer(ProgramRunner &runner, ExplorationObserver &observer, Explora
                sharing ? sharing->progress : SharedProgress{}) {}
 
 ExplorationResult Explorer::run() {
-  frames_.clear();
-  frames_.push_back(Frame{});
-  graph().addThread(0, hostThreadPos(0), Event::init());
+  startWalk();
   return explore(false);
 }
 
 ExplorationResult Explorer::run(Branch branch) {
-  frames_.clear();
-  frames_.push_back(Frame{std::move(branch.graph), {branch.item}, View{}, Event::init(), {}});
+  begin(Frame{std::move(branch.graph), {branch.item}, View{}, Event::init(), {}});
   return explore(true);
+}
+
+void Explorer::begin(Frame root) {
+  // (an Explorer may run more than once: nothing of an earlier search is kept)
+  frames_.clear();
+  frames_.push_back(std::move(root));
+  driver_.attach(graph());
+  driver_.resetAll();
+  spins_.recheck();
 }
 
 ExplorationResult Explorer::explore(bool fromBranch) {
   monitor_.start(sharing_ ? sharing_->start : std::chrono::steady_clock::now());
-  driver_.attach(graph());
-  driver_.resetAll();
-  spins_.recheck(); // an Explorer may run more than once
   bool go = !fromBranch || backtrack();
   while (go && !stop_) {
     if (!runForward())
@@ -99,12 +116,9 @@ std::optional<Explorer::Branch> Explorer::splitOff() {
 }
 
 void Explorer::startWalk() {
-  frames_.clear();
-  frames_.push_back(Frame{});
-  graph().addThread(0, hostThreadPos(0), Event::init());
-  driver_.attach(graph());
-  driver_.resetAll();
-  spins_.recheck();
+  Frame root;
+  root.graph.addThread(0, hostThreadPos(0), Event::init());
+  begin(std::move(root));
 }
 
 Explorer::Step Explorer::stepResult(bool consistent) {
@@ -135,6 +149,13 @@ Explorer::Step Explorer::step() {
 Explorer::Step Explorer::takeAlternative(WorkItem item) { return stepResult(applyWorkItem(item)); }
 
 bool Explorer::limitReached() {
+  // A long execution is warned about once (never stopped: it may just be long).
+  if (opts_.longExecutionEvents && !warnedLong_ &&
+      graph().numEvents() >= opts_.longExecutionEvents) {
+    warnedLong_ = true;
+    if (opts_.onWarning)
+      opts_.onWarning(longExecutionWarning(opts_.longExecutionEvents, driver_.runner()));
+  }
   switch (monitor_.poll(result_.complete, result_.blocked)) {
   case ExplorationMonitor::Stop::None:
     break;
@@ -153,39 +174,14 @@ bool Explorer::limitReached() {
   return stop_;
 }
 
-void Explorer::checkLongExecution() {
-  if (warnedLong_ || graph().numEvents() < opts_.longExecutionEvents)
-    return;
-  warnedLong_ = true;
-  if (!opts_.onWarning)
-    return;
-  std::string msg = "one execution has grown past " + std::to_string(opts_.longExecutionEvents) +
-                    " events and goes on";
-  auto loops = driver_.runner().busyLoops(100);
-  if (loops.empty()) {
-    msg += " (no loop of the program keeps going round: it is long, not stuck)";
-  } else {
-    msg += "; these loops keep going round, and are neither spin loops nor bounded:";
-    for (size_t k = 0; k < loops.size() && k < 5; ++k)
-      msg += "\n  " + toString(loops[k].where) + " (thread " + std::to_string(loops[k].thread) +
-             ", " + std::to_string(loops[k].iterations) + " iterations)";
-    msg += "\nbound them with --unroll N (the verdict is then bounded), or --timeout S";
-  }
-  opts_.onWarning(msg);
-}
-
 // --- forward exploration --------------------------------------------------------------------
 
 bool Explorer::runForward() {
   scheduler_.graphChanged();
   while (true) {
     // Limits and progress every 1024 events, also within one long execution.
-    if ((++ticks_ & 1023) == 0) {
-      if (limitReached())
-        return false;
-      if (opts_.longExecutionEvents)
-        checkLongExecution();
-    }
+    if ((++ticks_ & 1023) == 0 && limitReached())
+      return false;
     ThreadId t = scheduler_.choose(graph());
     if (t < 0)
       return finishExecution();

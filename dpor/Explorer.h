@@ -83,6 +83,7 @@ private:
 
   ExecutionGraph &graph() { return frames_.back().graph; }
   void pushWork(WorkItem it) { frames_.back().work.push_back(it); }
+  void begin(Frame root); // a search (or walk) from this graph alone
   ExplorationResult explore(bool fromBranch);
   Step stepResult(bool consistent);
 
@@ -114,9 +115,9 @@ private:
   // revisits (Revisits.cpp)
   void pushBackwardRevisits(Event w);
 
-  bool limitReached(); // polls the monitor; sets stop_ and the result's reason
-  /// Warns once when the execution has grown past opts_.longExecutionEvents (never stops it).
-  void checkLongExecution();
+  /// Polls the monitor (sets stop_ and the result's reason), and warns once when the
+  /// execution has grown past opts_.longExecutionEvents (never stops for it).
+  bool limitReached();
 
   ProgramRunner &runner_;
   ExplorationObserver &observer_;
@@ -134,7 +135,7 @@ private:
   std::vector<Event> rfScratch_;
   std::vector<size_t> coScratch_;
   bool stop_ = false;
-  bool warnedLong_ = false; // the long-execution warning was given (checkLongExecution)
+  bool warnedLong_ = false; // the long-execution warning was given (limitReached)
   uint64_t ticks_ = 0;      // events added: limits are checked every 1024
 };
 

@@ -53,9 +53,7 @@ bool SpinPruner::frozenAfterRmw(const ExecutionGraph &g, const WriteLabel &w) {
     return false;
   // (rd, the last read before such a block, is not added maximally: as isFrozenForever)
   const EventLabel *next = driver_.next(w.thread());
-  if (!isSpinOrLockBlock(next) || next->index() != w.index() + 1)
-    return false;
-  return true;
+  return isSpinOrLockBlock(next) && next->index() == w.index() + 1;
 }
 
 bool SpinPruner::isPinned(const ExecutionGraph &g, const ReadLabel &q) {

@@ -71,5 +71,33 @@ TEST(Explorer, IndependentWritesGiveOneExecutionPerCoOrder) {
   EXPECT_EQ(count(p), 24u);
 }
 
+TEST(Explorer, AnExecutionPastTheLongExecutionLimitIsWarnedAboutOnce) {
+  // LB-10 adds thousands of events in all (limits are polled every 1024 events) in
+  // executions of about 40: a limit of 3 is passed by every execution, and warned about once.
+  AbstractProgram p;
+  p.numLocs = 10;
+  for (int i = 0; i < 10; ++i)
+    p.threads.push_back(AbstractThread{{}, {load(i), store((i + 1) % 10, 1)}});
+  for (size_t limit : {size_t{3}, size_t{0}, size_t{1} << 20}) {
+    ScriptedRunner r(p);
+    Counter c;
+    ExplorationOptions o;
+    o.longExecutionEvents = limit;
+    std::vector<std::string> warnings;
+    o.onWarning = [&](const std::string &w) { warnings.push_back(w); };
+    Explorer ex(r, c, o);
+    ExplorationResult res = ex.run();
+    EXPECT_EQ(res.complete, 1023u) << "a warning never stops the search";
+    ASSERT_GE(res.events, 4096u) << "the limits are polled several times";
+    if (limit == 3) {
+      ASSERT_EQ(warnings.size(), 1u);
+      EXPECT_NE(warnings[0].find("grown past 3 events"), std::string::npos) << warnings[0];
+      EXPECT_NE(warnings[0].find("long, not stuck"), std::string::npos) << warnings[0];
+    } else {
+      EXPECT_TRUE(warnings.empty()) << "limit " << limit << ": " << warnings.front();
+    }
+  }
+}
+
 } // namespace
 } // namespace scopemc::oracle
