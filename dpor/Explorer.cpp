@@ -1,4 +1,5 @@
 #include "dpor/Explorer.h"
+#include "dpor/Election.h"
 #include "dpor/Revisits.h"
 
 #include <limits>
@@ -232,6 +233,12 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
     ok = addWrite(*w);
   else
     ok = checker_->isConsistent(g, e);
+  if (auto *d = dyn_cast<BarrierDepartLabel>(lab); d && ok) {
+    electSerial(g, *d, electScratch_);
+    for (ThreadId t : electScratch_)
+      pushWork(WorkItem{WorkItem::Kind::Election, d->stamp(), e, Event::init(),
+                        static_cast<size_t>(t)});
+  }
   if (!ok)
     return false;
   notify(e);
@@ -410,6 +417,14 @@ bool Explorer::applyWorkItem(const WorkItem &it) {
     return applyCoPlacement(it);
   case WorkItem::Kind::BackwardRevisit:
     return applyBackwardRevisit(it);
+  case WorkItem::Kind::Election: { // another serial thread for the barrier instance
+    cutBackTo(it.stamp);
+    driver_.invalidate(it.target.thread, it.target.index);
+    auto *d = cast<BarrierDepartLabel>(graph().label(it.target));
+    d->setSerial(static_cast<ThreadId>(it.coPos));
+    d->setAddedMax(false); // a revisit deleting it would reach this graph twice
+    return notify(it.target);
+  }
   }
   return false;
 }

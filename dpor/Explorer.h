@@ -25,11 +25,12 @@ class Explorer {
 public:
   /// A pending alternative: applied to the graph cut back to `stamp`.
   struct WorkItem {
-    enum class Kind : uint8_t { ReadFrom, CoPlacement, BackwardRevisit } kind;
+    enum class Kind : uint8_t { ReadFrom, CoPlacement, BackwardRevisit, Election } kind;
     Stamp stamp;
-    Event target;     // the read (ReadFrom, BackwardRevisit) or the write (CoPlacement)
-    Event write;      // the write to read from (ReadFrom, BackwardRevisit)
-    size_t coPos = 0; // CoPlacement
+    Event target; // the read (ReadFrom, BackwardRevisit), the write (CoPlacement) or the
+                  // barrier departure (Election)
+    Event write;  // the write to read from (ReadFrom, BackwardRevisit)
+    size_t coPos = 0; // CoPlacement; the serial thread (Election, dpor/Election.h)
   };
   /// A part of the search another Explorer can take over: a graph and one alternative of
   /// it. The graph is cut back to the alternative's stamp when it is applied.
@@ -134,6 +135,7 @@ private:
   // Reused buffers of addRead and addWrite (neither runs inside the other).
   std::vector<Event> rfScratch_;
   std::vector<size_t> coScratch_;
+  std::vector<ThreadId> electScratch_; // addEvent's serial-thread alternatives
   bool stop_ = false;
   bool warnedLong_ = false; // the long-execution warning was given (limitReached)
   uint64_t ticks_ = 0;      // events added: limits are checked every 1024

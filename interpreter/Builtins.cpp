@@ -162,7 +162,7 @@ void Calls::place(Thread &th, Builtin what, uint64_t v) {
 
 Interpreter::Flow Calls::allocate(Thread &th, Frame &f, const CallBase &i, uint64_t size,
                                   bool zeroed, uint64_t &out) {
-  uint64_t top = (th.heapTop + 15) / 16 * 16;
+  uint64_t top = (std::max<uint64_t>(th.heapTop, 16) + 15) / 16 * 16; // never offset 0
   // Allocation fails (NULL, no event) beyond kMaxAllocation or past the thread's heap region,
   // as it does on a machine for sizes no machine can give.
   if (size > addr::kMaxAllocation || top + size > addr::kThreadSpan) {
@@ -178,16 +178,20 @@ Interpreter::Flow Calls::allocate(Thread &th, Frame &f, const CallBase &i, uint6
 }
 
 Interpreter::Flow Calls::barrierWait(Thread &th, const CallBase &i, uint64_t barrier,
-                                     uint32_t count, Scope s) {
+                                     uint32_t count, Scope s, bool *serial) {
   uint32_t k = 0;
   for (auto &[b, n] : th.barrierCalls)
     if (b == barrier)
       k = n;
-  if (!in_.offer(th,
-                 BarrierArriveLabel(in_.nextEvent(th), th.pos, s, in_.src(i), barrier, k, count)) ||
+  uint64_t isSerial = 0;
+  if (!in_.offer(th, BarrierArriveLabel(in_.nextEvent(th), th.pos, s, in_.src(i), barrier, k,
+                                        count, serial != nullptr)) ||
       !in_.offer(th,
-                 BarrierDepartLabel(in_.nextEvent(th), th.pos, s, in_.src(i), barrier, k, count)))
+                 BarrierDepartLabel(in_.nextEvent(th), th.pos, s, in_.src(i), barrier, k, count),
+                 &isSerial))
     return Flow::Stop;
+  if (serial)
+    *serial = isSerial != 0;
   bool known = false;
   for (auto &[b, n] : th.barrierCalls)
     if (b == barrier) {
@@ -279,10 +283,15 @@ Interpreter::Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, 
     if (count == 0)
       return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
                       "pthread_barrier_wait on a barrier that was not initialised");
-    if (Flow fl = barrierWait(th, i, arg(0), static_cast<uint32_t>(count), Scope::System);
+    // One participant of each instance gets PTHREAD_BARRIER_SERIAL_THREAD (-1), the others 0;
+    // which one is a choice of the search when the result is read (dpor/Election.h).
+    bool serial = false;
+    if (Flow fl = barrierWait(th, i, arg(0), static_cast<uint32_t>(count), Scope::System,
+                              i.use_empty() ? nullptr : &serial);
         fl != Flow::Next)
       return fl;
-    return ret(0);
+    unsigned w = i.getType()->isIntegerTy() ? i.getType()->getIntegerBitWidth() : 64;
+    return ret(serial ? maskBits(w) : 0);
   }
   default:
     return ret(0); // NoEffect, Output
@@ -295,10 +304,10 @@ Interpreter::Flow Calls::verifierBuiltin(Thread &th, Frame &f, const CallBase &i
   case Builtin::AssertFail:
     return in_.fail(th, i, ErrorKind::Assertion, "assertion `" + cString(arg(0)) + "' failed");
   case Builtin::VerifierAssert:
-    return (arg(0) & 1) ? Flow::Next
-                        : in_.fail(th, i, ErrorKind::Assertion, "__VERIFIER_assert failed");
+    return truthOf(f, i, 0) ? Flow::Next
+                            : in_.fail(th, i, ErrorKind::Assertion, "__VERIFIER_assert failed");
   case Builtin::VerifierAssume:
-    return (arg(0) & 1) ? Flow::Next : in_.block(th, i, BlockReason::Assume);
+    return truthOf(f, i, 0) ? Flow::Next : in_.block(th, i, BlockReason::Assume);
   case Builtin::Abort:
     return in_.fail(th, i, ErrorKind::Assertion, calledFunction(i)->getName().str() + "() called");
   case Builtin::Exit:
@@ -308,22 +317,22 @@ Interpreter::Flow Calls::verifierBuiltin(Thread &th, Frame &f, const CallBase &i
   case Builtin::WeakAccess:
     th.weakNext = true;
     th.weakFrom = in_.src(i);
-    in_.annotationBeforeEvents(th);
+    in_.annotationBeforeEvents(th, true);
     return Flow::Next;
   case Builtin::ScopeWorkGroup:
     th.scope = Scope::Block;
     th.scopeFrom = in_.src(i);
-    in_.annotationBeforeEvents(th);
+    in_.annotationBeforeEvents(th, false);
     return Flow::Next;
   case Builtin::ScopeDevice:
     th.scope = Scope::Device;
     th.scopeFrom = in_.src(i);
-    in_.annotationBeforeEvents(th);
+    in_.annotationBeforeEvents(th, false);
     return Flow::Next;
   case Builtin::ScopeSystem:
     th.scope = Scope::System;
     th.scopeFrom = in_.src(i);
-    in_.annotationBeforeEvents(th);
+    in_.annotationBeforeEvents(th, false);
     return Flow::Next;
   case Builtin::PlaceThread:
   case Builtin::PlaceBlock:
@@ -369,6 +378,9 @@ Interpreter::Flow Calls::memoryBuiltin(Thread &th, Frame &f, const CallBase &i, 
         known = true;
         oldSize = a.size;
       }
+    if (!known && !addr::isHeap(old)) // a stack, global or made-up address: as free() would
+      return in_.fail(th, i, ErrorKind::MemoryError,
+                      "invalid free: realloc of memory that was not allocated on the heap");
     if (!known)
       throw InputError(toString(in_.src(i)) +
                        ": realloc of memory allocated by another thread is not supported");

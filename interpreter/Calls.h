@@ -28,7 +28,10 @@ private:
   /// routine is not a defined function); `child` is the new thread's id.
   Flow createThread(Thread &th, const llvm::CallBase &i, uint64_t routine, uint64_t argument,
                     uint64_t &child);
-  Flow barrierWait(Thread &th, const llvm::CallBase &i, uint64_t barrier, uint32_t count, Scope s);
+  /// Arrives at and departs from the barrier; with `serial`, whether this thread is the
+  /// instance's serial thread is asked for (the call's result is read) and stored there.
+  Flow barrierWait(Thread &th, const llvm::CallBase &i, uint64_t barrier, uint32_t count, Scope s,
+                   bool *serial = nullptr);
   Flow allocate(Thread &th, Frame &f, const llvm::CallBase &i, uint64_t size, bool zeroed,
                 uint64_t &out);
   std::string cString(uint64_t a) const;
@@ -36,6 +39,15 @@ private:
   /// Argument k of call i, and setting its result (none for a void call).
   uint64_t argOf(const Frame &f, const llvm::CallBase &i, unsigned k) const {
     return in_.bits(f, i.getArgOperand(k));
+  }
+  /// Argument k read as a C truth value: any nonzero value of its type (all of its bits, not
+  /// bit 0; a pointer is true when not null).
+  bool truthOf(const Frame &f, const llvm::CallBase &i, unsigned k) const {
+    const llvm::Type *t = i.getArgOperand(k)->getType();
+    uint64_t v = argOf(f, i, k);
+    if (t->isIntegerTy() && t->getIntegerBitWidth() < 64)
+      v &= (1ull << t->getIntegerBitWidth()) - 1;
+    return v != 0;
   }
   Flow result(Frame &f, const llvm::CallBase &i, uint64_t v) const {
     if (!i.getType()->isVoidTy())

@@ -141,6 +141,8 @@ Interpreter::Flow Interpreter::enterFunction(Thread &th, const FunctionInfo &fi,
 Interpreter::Flow Interpreter::returnFrom(Thread &th, RtValue ret, bool hasValue) {
   // Only for inner frames: returning from the entry function ends the thread (exec, Ret).
   th.privTop = th.stack.back().privMark;
+  while (!th.privObjects.empty() && th.privObjects.back().first >= th.privTop)
+    th.privObjects.pop_back();
   th.stack.pop_back();
   Frame &caller = th.stack.back();
   if (hasValue)
@@ -559,6 +561,7 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
     uint64_t base =
         addr::threadBase(prog_.isPrivate(&a) ? addr::kPrivateStack : addr::kSharedStack, th.tid);
     set(f, i, RtValue{base + top, {}});
+    (prog_.isPrivate(&a) ? th.privObjects : th.sharedObjects).push_back({top, top + size});
     top += size;
     if (prog_.isPrivate(&a) && th.priv.size() < th.privTop)
       th.priv.resize(th.privTop * 2, 0);
@@ -599,6 +602,13 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
       case Instruction::SRem:
         if ((y.bits & mask(intBits(b->getType()))) == 0)
           return fail(th, i, ErrorKind::UndefinedBehaviour, "division by zero");
+        if (unsigned w = intBits(b->getType());
+            (b->getOpcode() == Instruction::SDiv || b->getOpcode() == Instruction::SRem) &&
+            (y.bits & mask(w)) == mask(w) && (x.bits & mask(w)) == 1ull << (w - 1) && w > 1)
+          return fail(th, i, ErrorKind::UndefinedBehaviour,
+                      std::string("signed overflow: the ") + std::to_string(w) +
+                          "-bit minimum " + (b->getOpcode() == Instruction::SDiv ? "/" : "%") +
+                          " -1");
         break;
       case Instruction::Shl:
       case Instruction::LShr:

@@ -72,6 +72,10 @@ private:
     uint32_t changes = 0; // Thread::rmwChanges.size()
     Scope scope = Scope::System;
     bool weakNext = false;
+    // Set by an annotation before the iteration's first event: the value the iteration
+    // started with is never read, so it is not compared when the iteration ends
+    // (annotationBeforeEvents).
+    bool scopeSet = false, weakSet = false;
   };
   /// An RMW that changed its location: by `delta` (new - old, modulo its size).
   struct RmwChange {
@@ -110,7 +114,11 @@ private:
     int32_t lastRelease = -1; // index of the latest release event
     std::vector<RmwChange> rmwChanges;
     std::vector<uint8_t> priv;
-    uint64_t privTop = 0, sharedTop = 0, heapTop = 0;
+    // No stack object starts at offset 0 (see Program::layoutGlobals).
+    uint64_t privTop = 16, sharedTop = 16, heapTop = 16;
+    /// The live stack objects of the thread, (offset, end) in ascending order: private ones
+    /// are dropped when their frame returns, shared ones stay (their lifetime is not checked).
+    std::vector<std::pair<uint64_t, uint64_t>> privObjects, sharedObjects;
     std::vector<OwnAlloc> ownAllocs;
     std::vector<std::pair<uint64_t, uint32_t>> barrierCalls; // (barrier, calls so far)
     uint32_t groupSize = 0;                                  // __VERIFIER_groupsize
@@ -169,7 +177,9 @@ private:
   bool leftNoEffect(const Thread &th, const IterationStart &s) const;
   /// An annotation changed the thread's scope or weak-access state: an iteration of the
   /// current function that has made no event yet starts with the new state.
-  static void annotationBeforeEvents(Thread &th);
+  /// A scope (`weak` false) or weak-access annotation ran: if the current iteration of a
+  /// loop has made no event yet, that state's value at the iteration's start is dead.
+  static void annotationBeforeEvents(Thread &th, bool weak);
   IterationStart iterationStart(const Thread &th) const {
     return IterationStart{th.nextIndex, th.effects, static_cast<uint32_t>(th.rmwChanges.size()),
                           th.scope, th.weakNext};

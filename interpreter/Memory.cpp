@@ -1,5 +1,6 @@
 // Memory accesses: private memory is the thread's own business; everything else becomes
 // read and write events with the access's order and scope.
+#include <algorithm>
 #include <cstring>
 
 #include <llvm/IR/Constants.h>
@@ -160,16 +161,17 @@ void Interpreter::noteRmw(Thread &th, uint64_t a, uint32_t size, uint64_t old, u
   th.rmwChanges.push_back(RmwChange{a, (newv - old) & m, size});
 }
 
-void Interpreter::annotationBeforeEvents(Thread &th) {
+void Interpreter::annotationBeforeEvents(Thread &th, bool weak) {
   for (IterationStart &s : th.stack.back().loopStarts)
-    if (s.events == th.nextIndex) {
-      s.scope = th.scope;
-      s.weakNext = th.weakNext;
-    }
+    if (s.events == th.nextIndex)
+      (weak ? s.weakSet : s.scopeSet) = true;
 }
 
 bool Interpreter::leftNoEffect(const Thread &th, const IterationStart &s) const {
-  if (th.effects != s.effects || th.scope != s.scope || th.weakNext != s.weakNext)
+  // Annotation state the iteration consumed (a weak access set and used) or overwrote before
+  // reading it is no effect: the next iteration starts in the state this one did.
+  if (th.effects != s.effects || (!s.scopeSet && th.scope != s.scope) ||
+      (!s.weakSet && th.weakNext != s.weakNext))
     return false;
   // The RMWs of the iteration must cancel out per location (a fetch_sub undone by a
   // fetch_add, a lock taken and given back by exchanges).
@@ -225,11 +227,25 @@ Interpreter::Flow Interpreter::accessCheck(Thread &th, const Instruction &i, uin
       return fail(th, i, ErrorKind::MemoryError, "out-of-bounds access at " + hex(a));
     return Flow::Next;
   }
-  if (region == addr::kHeap || region == addr::kSharedStack)
+  if (region == addr::kHeap)
     return Flow::Next; // heap bounds and lifetimes are checked against the graph (checks/)
-  if (region == addr::kPrivateStack) {
-    if (addr::ownerOf(a) != th.tid || addr::offsetIn(a) + size > th.privTop)
-      return fail(th, i, ErrorKind::MemoryError, "invalid stack access at " + hex(a));
+  if (region == addr::kPrivateStack || region == addr::kSharedStack) {
+    bool priv = region == addr::kPrivateStack;
+    if (addr::ownerOf(a) != th.tid) {
+      // Another thread's shared local: its objects are its owner's to know, but it lies in
+      // the stack of a thread that exists (not past a neighbouring region's end).
+      if (priv || static_cast<size_t>(addr::ownerOf(a)) >= threads_.size() ||
+          addr::offsetIn(a) + size > addr::kMaxStack)
+        return fail(th, i, ErrorKind::MemoryError, "out-of-bounds stack access at " + hex(a));
+      return Flow::Next;
+    }
+    // Within one live object of the thread's stack (a[-1] or a[4] of an int a[4] is not).
+    const auto &objs = priv ? th.privObjects : th.sharedObjects;
+    uint64_t off = addr::offsetIn(a);
+    auto it = std::upper_bound(objs.begin(), objs.end(), off,
+                               [](uint64_t o, const auto &obj) { return o < obj.first; });
+    if (it == objs.begin() || off + size > std::prev(it)->second)
+      return fail(th, i, ErrorKind::MemoryError, "out-of-bounds stack access at " + hex(a));
     return Flow::Next;
   }
   return fail(th, i, ErrorKind::MemoryError, "access to invalid address " + hex(a));

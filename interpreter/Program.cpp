@@ -329,8 +329,14 @@ RtValue Program::evaluate(const Constant *c) const {
   unsigned n = t->isStructTy()  ? t->getStructNumElements()
                : t->isArrayTy() ? static_cast<unsigned>(t->getArrayNumElements())
                                 : cast<FixedVectorType>(t)->getNumElements();
-  for (unsigned k = 0; k < n; ++k)
-    v.elems.push_back(evaluate(c->getAggregateElement(k)));
+  for (unsigned k = 0; k < n; ++k) {
+    const Constant *e = c->getAggregateElement(k);
+    if (!e) // a constant expression of aggregate type that did not fold (Frontend.cpp)
+      throw InputError(std::string("unsupported constant expression '") +
+                       (isa<ConstantExpr>(c) ? cast<ConstantExpr>(c)->getOpcodeName() : "?") +
+                       "' of aggregate type");
+    v.elems.push_back(evaluate(e));
+  }
   return v;
 }
 
@@ -396,8 +402,11 @@ void Program::layoutGlobals() {
            : g.isThreadLocal()    ? Kind::ThreadLocal
                                   : Kind::Plain;
   };
+  // No object starts at offset 0 of its region: a pointer's low 32 bits are never all zero
+  // (programs that test `(int) ptr`, as on a machine).
   auto place = [&](Kind kind) {
     uint64_t base = off;
+    off += kRedZone;
     for (const GlobalVariable &g : mod_->globals()) {
       if (kindOf(g) != kind)
         continue;

@@ -134,6 +134,8 @@ std::string describe(const EventLabel &l) {
     os << (l.kind() == EventLabel::Kind::BarrierArrive ? "barrier arrive " : "barrier depart ")
        << hex(b.barrier()) << " #" << b.instance() << " (" << scopeName(b.scope()) << ", "
        << b.count() << " threads)";
+    if (auto *d = dyn_cast<BarrierDepartLabel>(&l); d && d->serial() == d->thread())
+      os << " serial";
     break;
   }
   }

@@ -391,18 +391,35 @@ private:
   uint32_t count_;
 };
 
+/// `usesSerial`: the calling thread reads whether it was the instance's serial thread
+/// (pthread_barrier_wait's PTHREAD_BARRIER_SERIAL_THREAD, MODEL.md §5; docs/development.md,
+/// "Barriers").
 class BarrierArriveLabel : public BarrierLabel {
 public:
   BarrierArriveLabel(Event pos, ThreadPos tp, Scope s, const SourceLoc *src, Addr b,
-                     uint32_t instance, uint32_t count)
-      : BarrierLabel(Kind::BarrierArrive, pos, tp, s, src, b, instance, count) {}
+                     uint32_t instance, uint32_t count, bool usesSerial = false)
+      : BarrierLabel(Kind::BarrierArrive, pos, tp, s, src, b, instance, count),
+        usesSerial_(usesSerial) {}
+  bool usesSerial() const { return usesSerial_; }
+
+private:
+  bool usesSerial_;
 };
 
+/// A departure knows which participant of its instance is the serial one (every departure
+/// of an instance holds the same; kNoThread when the barrier elects none). The exploration
+/// sets it when the departure is added (Explorer::electSerial); the thread reads it back.
 class BarrierDepartLabel : public BarrierLabel {
 public:
+  static constexpr ThreadId kNoThread = -1;
   BarrierDepartLabel(Event pos, ThreadPos tp, Scope s, const SourceLoc *src, Addr b,
                      uint32_t instance, uint32_t count)
       : BarrierLabel(Kind::BarrierDepart, pos, tp, s, src, b, instance, count) {}
+  ThreadId serial() const { return serial_; }
+  void setSerial(ThreadId t) { serial_ = t; }
+
+private:
+  ThreadId serial_ = kNoThread;
 };
 
 /// The kind of each concrete label class.

@@ -5,6 +5,7 @@
 
 #include "dpor/Explorer.h"
 #include "dpor/Parallel.h"
+#include "interpreter/frontend/Startup.h"
 
 namespace scopemc {
 
@@ -34,6 +35,8 @@ std::unique_ptr<Program> loadProgram(const RunOptions &opts) {
   if (!opts.kernel.name.empty()) {
     addKernelHarness(*mod, opts.kernel);
     popts.entry = kKernelHostEntry;
+  } else {
+    popts.entry = addStartupEntry(*mod);
   }
   return std::make_unique<Program>(std::move(ctx), std::move(mod), popts);
 }

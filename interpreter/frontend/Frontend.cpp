@@ -26,6 +26,7 @@
 #include <llvm/Transforms/Utils/Mem2Reg.h>
 
 #include "interpreter/frontend/InputError.h"
+#include "interpreter/frontend/IrPasses.h"
 
 #ifndef SCOPEMC_CLANG_RESOURCE_DIR
 #error "SCOPEMC_CLANG_RESOURCE_DIR must be defined by the build"
@@ -367,7 +368,9 @@ std::unique_ptr<llvm::Module> loadModule(const std::string &path, llvm::LLVMCont
   }
   if (ext == ".ll")
     markIrLines(*mod, remapped(path, opts));
+  copyByValParameters(*mod);
   promoteLocals(*mod);
+  foldConstantExpressions(*mod);
   applyRetCas(*mod);
   attributeHeaderCode(*mod, opts.includeDir);
   return mod;

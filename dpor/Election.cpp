@@ -1,0 +1,35 @@
+#include "dpor/Election.h"
+
+#include <algorithm>
+
+namespace scopemc {
+
+void electSerial(const ExecutionGraph &g, BarrierDepartLabel &d, std::vector<ThreadId> &others) {
+  others.clear();
+  std::vector<ThreadId> users;
+  ThreadId nonUser = BarrierDepartLabel::kNoThread;
+  for (const EventLabel *l : g.barrierArrivals(d.barrier(), d.instance())) {
+    Event next{l->thread(), l->index() + 1};
+    if (next != d.pos() && next.index < g.threadSize(next.thread)) {
+      if (auto *other = dyn_cast<BarrierDepartLabel>(g.label(next))) {
+        d.setSerial(other->serial()); // the instance has chosen already
+        return;
+      }
+    }
+    if (cast<BarrierArriveLabel>(l)->usesSerial())
+      users.push_back(l->thread());
+    else if (nonUser == BarrierDepartLabel::kNoThread || l->thread() < nonUser)
+      nonUser = l->thread();
+  }
+  if (users.empty()) {
+    d.setSerial(BarrierDepartLabel::kNoThread);
+    return;
+  }
+  if (nonUser != BarrierDepartLabel::kNoThread)
+    users.push_back(nonUser);
+  std::sort(users.begin(), users.end());
+  d.setSerial(users.front());
+  others.assign(users.begin() + 1, users.end());
+}
+
+} // namespace scopemc

@@ -1,0 +1,19 @@
+// Small IR passes the loader runs on every module before the interpreter reads it
+// (loadModule, Frontend.cpp), one function each.
+#pragma once
+
+#include <llvm/IR/Module.h>
+
+namespace scopemc {
+
+/// Constant expressions the interpreter would have to take apart (a vector bitcast read a
+/// byte at a time: `extractelement (bitcast <4 x i32> ... to <16 x i8>), 4`) folded into
+/// plain constants, as far as LLVM's constant folder can.
+void foldConstantExpressions(llvm::Module &m);
+
+/// A `byval` parameter is the callee's own copy of the caller's object (LLVM LangRef): each
+/// defined function copies such parameters into a local of its own at entry and uses that,
+/// so that writes to it stay in the callee (a struct kernel argument is per work-item).
+void copyByValParameters(llvm::Module &m);
+
+} // namespace scopemc

@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""Inputs that once gave a wrong verdict, a crash, a cliff or an unplaced refusal
+(tests/repro/README.md): each case of cases.txt must give its exit code and its text, within
+its time.
+
+    run.py SCOPEMC REPRO_DIR
+
+cases.txt: one case a line, fields separated by ' | ':
+    NAME | EXIT | REGEX the output (stdout and stderr) must match | SECONDS | ARGS...
+ARGS are split on spaces; {dir} stands for REPRO_DIR. '#' starts a comment line.
+"""
+import os
+import re
+import subprocess
+import sys
+import time
+
+
+def main():
+    tool, here = sys.argv[1], sys.argv[2]
+    passed, failed = 0, 0
+    with open(os.path.join(here, "cases.txt")) as f:
+        lines = [l.rstrip("\n") for l in f if l.strip() and not l.startswith("#")]
+    for line in lines:
+        name, code, pattern, seconds, args = [x.strip() for x in line.split(" | ", 4)]
+        argv = [tool] + [a.replace("{dir}", here) for a in args.split()]
+        start = time.monotonic()
+        try:
+            out = subprocess.run(argv, capture_output=True, text=True, cwd=here,
+                                 timeout=float(seconds) * 3 + 5, stdin=subprocess.DEVNULL)
+            rc, text = out.returncode, out.stdout + out.stderr
+        except subprocess.TimeoutExpired:
+            rc, text = "timeout", ""
+        took = time.monotonic() - start
+        problems = []
+        if str(rc) != code:
+            problems.append("exit %s, expected %s" % (rc, code))
+        if not re.search(pattern, text, re.S):
+            problems.append("output does not match /%s/" % pattern)
+        if took > float(seconds):
+            problems.append("took %.1f s, limit %s s" % (took, seconds))
+        if problems:
+            failed += 1
+            print("FAIL %s: %s\n  %s\n%s" % (name, "; ".join(problems), " ".join(argv),
+                                             "\n".join("  | " + l for l in text.splitlines()[:15])))
+        else:
+            passed += 1
+            print("ok   %s (%.2f s)" % (name, took))
+    print("%d passed, %d failed" % (passed, failed))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
