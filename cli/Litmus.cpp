@@ -1,4 +1,5 @@
 #include "cli/Litmus.h"
+#include "cli/TextOutput.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -142,7 +143,7 @@ int litmusCommand(const std::vector<std::string> &args, const std::string &inclu
     if (!expectFile.empty())
       expected = readExpectations(expectFile);
   } catch (const InputError &e) {
-    std::cerr << "scopemc: error: " << e.what() << "\n";
+    std::cerr << "scopemc: error: " << printable(e.what()) << "\n";
     return kExitInput;
   }
 
@@ -174,7 +175,7 @@ int litmusCommand(const std::vector<std::string> &args, const std::string &inclu
         disagreements += row.agree ? 0 : 1;
       }
     } catch (const std::exception &e) {
-      std::cerr << "scopemc: error: " << e.what() << "\n";
+      std::cerr << "scopemc: error: " << printable(e.what()) << "\n";
       row.verdict = "error";
       broken = true;
     }

@@ -66,6 +66,22 @@ void printTrace(std::ostream &os, const ExecutionGraph &g, const Program &p,
   }
 }
 
+std::string printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    auto u = static_cast<unsigned char>(c);
+    if ((u < 0x20 && c != '\n' && c != '\t') || u == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", u);
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 void printReport(std::ostream &os, const Report &r, const Program &p, bool trace) {
   os << "Error: " << errorTypeName(r.type) << "!\n";
   os << "  " << r.message << "\n";

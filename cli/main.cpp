@@ -198,7 +198,7 @@ int main(int argc, char **argv) {
   for (auto &i : includes)
     opts.frontend.compilerArgs.insert(opts.frontend.compilerArgs.begin(), "-I" + i);
   opts.frontend.includeDir = defaultIncludeDir(argv[0]);
-  opts.frontend.showWarnings = [](const std::string &text) { std::cerr << text; };
+  opts.frontend.showWarnings = [](const std::string &text) { std::cerr << printable(text); };
   opts.checks.stopOnFirst = !keepGoing;
   opts.checks.races = !noRaces;
   opts.checks.barrierDivergence = !noDivergence;
@@ -247,16 +247,16 @@ int main(int argc, char **argv) {
       return runRepair(opts, repairOpts);
     return runCheck(opts);
   } catch (const InputError &e) {
-    std::cerr << "scopemc: error: " << e.what() << "\n";
+    std::cerr << "scopemc: error: " << printable(e.what()) << "\n";
     return kExitInput;
   } catch (const UnsupportedProgram &e) {
-    std::cerr << "scopemc: error: " << e.what() << "\n";
+    std::cerr << "scopemc: error: " << printable(e.what()) << "\n";
     return kExitInput;
   } catch (const InternalError &e) {
-    std::cerr << "scopemc: internal error: " << e.what() << "\n";
+    std::cerr << "scopemc: internal error: " << printable(e.what()) << "\n";
     return kExitInternal;
   } catch (const std::exception &e) {
-    std::cerr << "scopemc: internal error: " << e.what() << "\n";
+    std::cerr << "scopemc: internal error: " << printable(e.what()) << "\n";
     return kExitInternal;
   }
 }

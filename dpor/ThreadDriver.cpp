@@ -200,6 +200,11 @@ void ThreadDriver::saveSnapshot(ThreadId t) {
   if (!snapshots_ || (!s.snaps.empty() && s.snaps.back().from >= s.pos) ||
       !(isa<ReadLabel>(s.pending.get()) || isa<ThreadJoinLabel>(s.pending.get())))
     return;
+  // A state that costs more to copy than the events since the last snapshot cost to replay
+  // waits (ProgramRunner::snapshotCost).
+  if (!s.snaps.empty() &&
+      static_cast<size_t>(s.pos - s.snaps.back().from) < runner_.snapshotCost(t))
+    return;
   if (s.snaps.size() >= kMaxSnapshots)
     thin(s);
   uint32_t slot = s.slotsUsed;

@@ -68,6 +68,10 @@ public:
   virtual int32_t saveThread(ThreadId /*t*/, uint32_t /*slot*/) { return -1; }
   /// Makes thread `t` continue from the state saved in its slot `slot`.
   virtual void restoreThread(ThreadId /*t*/, uint32_t /*slot*/) {}
+  /// What saving thread `t` now costs, in units of replaying one event: the exploration
+  /// saves a large state only every so many events, so that copying it costs no more than
+  /// replaying from the snapshot before (straight-line code with many values stays linear).
+  virtual size_t snapshotCost(ThreadId /*t*/) const { return 0; }
 
   /// A loop of the threads as they were last run, and how often it went round in its
   /// current instance (for the warning on an execution that keeps growing).

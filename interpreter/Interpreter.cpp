@@ -68,6 +68,16 @@ int32_t Interpreter::saveThread(ThreadId t, uint32_t slot) {
   return th.nextIndex;
 }
 
+size_t Interpreter::snapshotCost(ThreadId t) const {
+  // Replaying an event runs a few instructions; copying a register or 64 bytes of private
+  // memory costs about a 64th of that.
+  const Thread &th = threads_[static_cast<size_t>(t)];
+  size_t words = th.priv.size() / 64;
+  for (const Frame &f : th.stack)
+    words += f.regs.size();
+  return words / 64;
+}
+
 void Interpreter::restoreThread(ThreadId t, uint32_t slot) {
   threads_[static_cast<size_t>(t)] = snapshots_.at(t, slot);
 }

@@ -62,6 +62,7 @@ public:
   uint64_t initialValue(Addr a, uint32_t size) const override;
   int32_t saveThread(ThreadId t, uint32_t slot) override;
   void restoreThread(ThreadId t, uint32_t slot) override;
+  size_t snapshotCost(ThreadId t) const override;
   std::vector<LoopActivity> busyLoops(uint64_t minIterations) const override;
 
 private:

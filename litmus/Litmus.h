@@ -60,7 +60,7 @@ struct Prop {
   std::string name; // Reg: register or pointer parameter, Mem: location or element "x[1]"
   int64_t value = 0;
   std::string valueLoc;   // the value is the address of this location (`0:r0=x`), as herd reads it
-  std::vector<Prop> args; // Not (1), And/Or (2)
+  std::vector<Prop> args; // Not (1), And/Or (2 or more)
   Pos pos;
 };
 

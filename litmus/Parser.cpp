@@ -48,6 +48,7 @@ private:
   std::string file_;
   size_t i_ = 0;
   int line_ = 1, col_ = 1;
+  int conditionDepth_ = 0; // `~` and parentheses open in the condition (propUnary)
 
   [[noreturn]] void fail(const std::string &msg, std::optional<Pos> at = std::nullopt) const {
     throw LitmusError(file_, at.value_or(pos()), msg);
@@ -524,22 +525,37 @@ private:
   // Conditions: ~ binds tightest, then /\, then \/.
   Prop propOr() { return binary("\\/", Prop::Kind::Or, &Parser::propAnd); }
   Prop propAnd() { return binary("/\\", Prop::Kind::And, &Parser::propUnary); }
-  /// operand (op operand)*, left-associative
+  /// operand (op operand)*: one node with every operand (linear in their number, and as
+  /// deep as one operand however many there are)
   Prop binary(const char *op, Prop::Kind kind, Prop (Parser::*operand)()) {
     Prop l = (this->*operand)();
-    while (accept(op)) {
-      Prop r = (this->*operand)();
-      Prop p;
-      p.kind = kind;
-      p.pos = l.pos;
-      p.args = {std::move(l), std::move(r)};
-      l = std::move(p);
-    }
-    return l;
+    if (!accept(op))
+      return l;
+    Prop p;
+    p.kind = kind;
+    p.pos = l.pos;
+    p.args.push_back(std::move(l));
+    do
+      p.args.push_back((this->*operand)());
+    while (accept(op));
+    return p;
   }
+  /// How deep `~` and parentheses may nest in a condition (the parser and the evaluation
+  /// recurse once a level).
+  static constexpr int kMaxConditionDepth = 200;
   Prop propUnary() {
     skipSpace();
     Pos p = pos();
+    bool nests = peek() == '~' || peek() == '(';
+    if (nests && ++conditionDepth_ > kMaxConditionDepth)
+      fail("the condition nests '~' and parentheses more than " +
+               std::to_string(kMaxConditionDepth) + " levels deep",
+           p);
+    struct Leave {
+      int &depth;
+      bool nests;
+      ~Leave() { depth -= nests ? 1 : 0; }
+    } leave{conditionDepth_, nests};
     if (accept("~")) {
       Prop n;
       n.kind = Prop::Kind::Not;
@@ -761,9 +777,9 @@ bool holds(const Prop &p, const State &s) {
   case Prop::Kind::Not:
     return !holds(p.args[0], s);
   case Prop::Kind::And:
-    return holds(p.args[0], s) && holds(p.args[1], s);
+    return std::all_of(p.args.begin(), p.args.end(), [&](const Prop &a) { return holds(a, s); });
   case Prop::Kind::Or:
-    return holds(p.args[0], s) || holds(p.args[1], s);
+    return std::any_of(p.args.begin(), p.args.end(), [&](const Prop &a) { return holds(a, s); });
   }
   return false;
 }
@@ -781,9 +797,12 @@ std::string toString(const Prop &p) {
   case Prop::Kind::Not:
     return "~" + toString(p.args[0]);
   case Prop::Kind::And:
-    return "(" + toString(p.args[0]) + " /\\ " + toString(p.args[1]) + ")";
-  case Prop::Kind::Or:
-    return "(" + toString(p.args[0]) + " \\/ " + toString(p.args[1]) + ")";
+  case Prop::Kind::Or: {
+    std::string out = "(";
+    for (size_t k = 0; k < p.args.size(); ++k)
+      out += (k ? (p.kind == Prop::Kind::And ? " /\\ " : " \\/ ") : "") + toString(p.args[k]);
+    return out + ")";
+  }
   }
   return "?";
 }

@@ -7,12 +7,15 @@ its time.
 
 cases.txt: one case a line, fields separated by ' | ':
     NAME | EXIT | REGEX the output (stdout and stderr) must match | SECONDS | ARGS...
-ARGS are split on spaces; {dir} stands for REPRO_DIR. '#' starts a comment line.
+ARGS are split on spaces; {dir} stands for REPRO_DIR, {tmp} for a scratch folder. '#'
+starts a comment line; a line 'GEN FILE | COMMAND' writes what COMMAND (run in REPRO_DIR)
+prints to {tmp}/FILE first.
 """
 import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 
 
@@ -21,9 +24,15 @@ def main():
     passed, failed = 0, 0
     with open(os.path.join(here, "cases.txt")) as f:
         lines = [l.rstrip("\n") for l in f if l.strip() and not l.startswith("#")]
+    tmp = tempfile.mkdtemp(prefix="scopemc-repro-")
     for line in lines:
+        if line.startswith("GEN "):
+            target, command = [x.strip() for x in line[4:].split(" | ", 1)]
+            with open(os.path.join(tmp, target), "w") as out:
+                subprocess.run(command.split(), stdout=out, cwd=here, check=True)
+            continue
         name, code, pattern, seconds, args = [x.strip() for x in line.split(" | ", 4)]
-        argv = [tool] + [a.replace("{dir}", here) for a in args.split()]
+        argv = [tool] + [a.replace("{dir}", here).replace("{tmp}", tmp) for a in args.split()]
         start = time.monotonic()
         try:
             out = subprocess.run(argv, capture_output=True, text=True, cwd=here,
