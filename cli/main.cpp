@@ -19,6 +19,7 @@
 #include "cli/RepairCommand.h"
 #include "cli/Sarif.h"
 #include "cli/TextOutput.h"
+#include "cli/Watchdog.h"
 #include "model/Errors.h"
 #include "session/Session.h"
 
@@ -175,9 +176,10 @@ int main(int argc, char **argv) {
                                  "Choose the next thread pseudo-randomly with this seed "
                                  "(the explored executions are the same)");
   app.add_option("--timeout", opts.exploration.timeoutSeconds, "Stop after S seconds (exit 124)");
-  app.add_option(
-      "--memory-limit", opts.exploration.memoryLimitMb,
-      "Stop when the tool's resident memory exceeds MB megabytes (verdict bounded, exit 3)");
+  opts.exploration.memoryLimitMb = defaultMemoryLimitMb();
+  app.add_option("--memory-limit", opts.exploration.memoryLimitMb,
+                 "Stop when the tool's resident memory exceeds MB megabytes (verdict bounded, "
+                 "exit 3; default: 80% of the machine's memory, 0: none)");
   std::string model = "scoped-rc11";
   app.add_option("--model", model, "Memory model: scoped-rc11 (default) or rc11 (scopes ignored)")
       ->check(CLI::IsMember({"scoped-rc11", "rc11"}));
@@ -193,6 +195,7 @@ int main(int argc, char **argv) {
       ->check(CLI::Range(1u, 256u));
   if (auto rc = parseArgs(app, args))
     return *rc;
+  startWatchdog(opts.exploration.timeoutSeconds, opts.exploration.memoryLimitMb);
   for (auto &d : defines)
     opts.frontend.compilerArgs.insert(opts.frontend.compilerArgs.begin(), "-D" + d);
   for (auto &i : includes)

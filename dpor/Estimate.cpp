@@ -54,7 +54,12 @@ SearchEstimate estimateSearch(Explorer &explorer, unsigned samples, uint64_t see
   uint64_t rng = seed;
   for (unsigned s = 0; s < samples && !explorer.stopped(); ++s) {
     bool complete = false;
-    double w = randomPath(explorer, rng, complete);
+    double w = 0;
+    try {
+      w = randomPath(explorer, rng, complete);
+    } catch (const RunInterrupted &) {
+      break; // a limit (the explorer is stopped)
+    }
     (complete ? e.complete : e.blocked) += w;
     ++e.samples;
     if (w > 0)

@@ -57,7 +57,7 @@ Explorer::Explorer(ProgramRunner &runner, ExplorationObserver &observer, Explora
                    const Sharing *sharing)
     : runner_(runner), observer_(observer), opts_(std::move(opts)), sharing_(sharing),
       checker_(makeConsistencyChecker(opts_.model, opts_.crossCheckPsc)),
-      driver_(runner, opts_.replayCacheEvents),
+      driver_(runner, opts_.replayCacheEvents, [this] { return limitReached(); }),
       scheduler_(driver_, {opts_.scheduleSeed, opts_.postponeWaitingAwaits}),
       spins_(driver_, opts_.dropFrozenSpins),
       monitor_({opts_.timeoutSeconds, opts_.memoryLimitMb}, opts_.onProgress,
@@ -84,21 +84,25 @@ void Explorer::begin(Frame root) {
 
 ExplorationResult Explorer::explore(bool fromBranch) {
   monitor_.start(sharing_ ? sharing_->start : std::chrono::steady_clock::now());
-  bool go = !fromBranch || backtrack();
-  while (go && !stop_) {
-    if (!runForward())
-      break;
-    if (sharing_ && sharing_->betweenExecutions)
-      sharing_->betweenExecutions(*this);
-    if (!backtrack())
-      break;
+  try {
+    bool go = !fromBranch || backtrack();
+    while (go && !stop_) {
+      if (!runForward())
+        break;
+      if (sharing_ && sharing_->betweenExecutions)
+        sharing_->betweenExecutions(*this);
+      if (!backtrack())
+        break;
+    }
+  } catch (const RunInterrupted &) {
+    stop_ = true; // a limit reached while a thread ran (limitReached said which)
   }
   if (stop_ && sharing_ && sharing_->progress.stop)
     sharing_->progress.stop->store(true);
   result_.stoppedEarly = stop_ && !result_.timedOut && !result_.memoryLimitHit;
   result_.events = ticks_;
-  result_.threadRuns = driver_.runs();
-  result_.cachedEvents = driver_.cacheHits();
+  result_.threadRuns = driver_.counts().runs;
+  result_.cachedEvents = driver_.counts().cacheHits;
   result_.seconds = monitor_.seconds();
   monitor_.finish();
   return result_;

@@ -36,8 +36,12 @@ ExplorationMonitor::Stop ExplorationMonitor::poll(uint64_t complete, uint64_t bl
   if (limits_.timeoutSeconds > 0 &&
       std::chrono::duration<double>(now - start_).count() > limits_.timeoutSeconds)
     return Stop::Time;
-  if (limits_.memoryLimitMb > 0 && residentMb() > limits_.memoryLimitMb)
-    return Stop::Memory;
+  // (memory is read at most every 20 ms: reading it costs a system call or three)
+  if (limits_.memoryLimitMb > 0 && now - lastMemoryCheck_ > std::chrono::milliseconds(20)) {
+    lastMemoryCheck_ = now;
+    if (residentMb() > limits_.memoryLimitMb)
+      return Stop::Memory;
+  }
   if (shared_.stop && shared_.stop->load(std::memory_order_relaxed))
     return Stop::Requested;
   return Stop::None;

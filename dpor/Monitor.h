@@ -45,7 +45,7 @@ private:
   Limits limits_;
   std::function<void(const std::string &)> report_;
   SharedProgress shared_;
-  std::chrono::steady_clock::time_point start_, lastReport_;
+  std::chrono::steady_clock::time_point start_, lastReport_, lastMemoryCheck_;
   uint64_t reported_ = 0; // executions already added to shared_.finished
 };
 

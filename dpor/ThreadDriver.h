@@ -4,6 +4,7 @@
 // pending next event.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -20,8 +21,9 @@ public:
   /// (the replay cache), and answers next() from it without running the thread when it can.
   /// `cacheLimit`: the events the tries may hold together (0: no cache); they are all
   /// dropped when they reach it, and fill again.
-  ThreadDriver(ProgramRunner &runner, size_t cacheLimit)
-      : runner_(runner), cacheLimit_(cacheLimit) {}
+  /// `interrupt`: polled through interrupted() while a thread runs (may be empty).
+  ThreadDriver(ProgramRunner &runner, size_t cacheLimit, std::function<bool()> interrupt = {})
+      : runner_(runner), cacheLimit_(cacheLimit), interrupt_(std::move(interrupt)) {}
 
   /// The graph that runs replay against. Threads keep their progress: the caller then
   /// says what differs from the previous graph (invalidate, afterCut) or calls resetAll.
@@ -49,10 +51,13 @@ public:
   uint64_t readValue(const ReadLabel &r) const;
 
   SinkReply offer(const EventLabel &label) override;
+  bool interrupted() override { return interrupt_ && interrupt_(); }
 
   /// How often next() was answered from the replay cache and by running the thread.
-  uint64_t cacheHits() const { return hits_; }
-  uint64_t runs() const { return runs_; }
+  struct Counts {
+    uint64_t cacheHits, runs;
+  };
+  Counts counts() const { return {hits_, runs_}; }
   const ProgramRunner &runner() const { return runner_; }
 
 private:
@@ -132,6 +137,7 @@ private:
   std::vector<ThreadState> threads_;
   bool snapshots_ = true; // until the runner says it keeps none
   size_t cacheLimit_;
+  std::function<bool()> interrupt_;
   size_t cached_ = 0; // nodes in all tries
   uint64_t hits_ = 0, runs_ = 0;
 };

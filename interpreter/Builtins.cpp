@@ -35,6 +35,10 @@ Interpreter::Flow Calls::call(Thread &th, Frame &f, const CallBase &i) {
     return intrinsic(th, f, i, callee->getIntrinsicID());
   if (callee->isDeclaration())
     return builtin(th, f, i, *callee);
+  if (th.stack.size() >= addr::kMaxCallDepth) // as a machine's stack would overflow
+    return in_.fail(th, i, ErrorKind::MemoryError,
+                    "stack overflow: calls nested " + std::to_string(addr::kMaxCallDepth) +
+                        " deep (recursion without end?)");
   std::vector<RtValue> args;
   for (const Use &a : i.args())
     args.push_back(in_.get(f, a.get()));

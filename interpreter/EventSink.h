@@ -36,7 +36,14 @@ public:
   /// number of events this thread offered and got Replayed for since its start. The label
   /// is only borrowed for the duration of the call.
   virtual SinkReply offer(const EventLabel &label) = 0;
+  /// Polled by the runner every so many instructions (also while a thread computes without
+  /// making events): true when the search must stop now (a time or memory limit); the runner
+  /// then throws RunInterrupted, which the exploration catches.
+  virtual bool interrupted() { return false; }
 };
+
+/// Thrown by a runner whose sink said `interrupted()`: the run is abandoned mid-thread.
+struct RunInterrupted {};
 
 /// How a run of one thread ended.
 enum class RunStatus : uint8_t {

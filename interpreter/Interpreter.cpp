@@ -99,6 +99,9 @@ RunStatus Interpreter::run(ThreadId t, EventSink &sink) {
     enterFunction(th, *fi, std::move(args));
   }
   while (true) {
+    // Limits hold while a thread computes without events (a loop over locals).
+    if ((++steps_ & kPollEvery) == 0 && sink.interrupted())
+      throw RunInterrupted{};
     switch (step(th)) {
     case Flow::Stop:
       return RunStatus::Stopped;

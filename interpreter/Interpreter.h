@@ -63,6 +63,8 @@ public:
   int32_t saveThread(ThreadId t, uint32_t slot) override;
   void restoreThread(ThreadId t, uint32_t slot) override;
   size_t snapshotCost(ThreadId t) const override;
+  /// The sink is asked whether to stop every kPollEvery + 1 instructions (a few ms).
+  static constexpr uint64_t kPollEvery = (1u << 18) - 1;
   std::vector<LoopActivity> busyLoops(uint64_t minIterations) const override;
 
 private:
@@ -235,6 +237,7 @@ private:
   std::vector<Thread> threads_;
   SnapshotSlots<Thread> snapshots_;
   EventSink *sink_ = nullptr;
+  uint64_t steps_ = 0; // instructions run (run polls the sink every kPollEvery + 1)
   friend class Calls;
   std::unique_ptr<Calls> calls_;
 };

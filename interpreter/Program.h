@@ -53,6 +53,9 @@ constexpr uint64_t kThreadSpan = uint64_t{1} << kThreadShift;
 /// The bytes of a thread's stack (each of its private and shared stacks); a frame that does
 /// not fit is a stack overflow (a memory error).
 constexpr uint64_t kMaxStack = uint64_t{8} << 20;
+/// How deep calls may nest in one thread: a machine's 8 MiB stack holds about this many
+/// frames of 64 bytes; deeper is the program's stack overflow (a memory error).
+constexpr size_t kMaxCallDepth = 131072;
 /// The largest single allocation the heap gives; larger requests return NULL.
 constexpr uint64_t kMaxAllocation = uint64_t{1} << 30;
 inline uint64_t threadBase(uint64_t region, ThreadId t) {

@@ -1,0 +1,54 @@
+#include "cli/Watchdog.h"
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <thread>
+
+#include <unistd.h>
+
+#include "session/Session.h"
+
+namespace scopemc {
+namespace {
+
+uint64_t residentMb() {
+  std::ifstream statm("/proc/self/statm");
+  uint64_t pages = 0, resident = 0;
+  statm >> pages >> resident;
+  return resident * static_cast<uint64_t>(sysconf(_SC_PAGESIZE)) >> 20;
+}
+
+} // namespace
+
+uint64_t defaultMemoryLimitMb() {
+  auto bytes = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGESIZE));
+  return static_cast<uint64_t>(bytes * kDefaultMemoryShare) >> 20;
+}
+
+void startWatchdog(double timeoutSeconds, uint64_t memoryLimitMb) {
+  if (timeoutSeconds <= 0 && memoryLimitMb == 0)
+    return;
+  auto start = std::chrono::steady_clock::now();
+  std::thread([=] {
+    while (true) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (timeoutSeconds > 0 && took > timeoutSeconds + 1) {
+        std::fprintf(stdout, "Timeout: the time limit of %gs was reached before the run could "
+                             "stop itself; nothing was verified.\n", timeoutSeconds);
+        std::fflush(stdout);
+        _exit(kExitTimeout);
+      }
+      if (memoryLimitMb && residentMb() > memoryLimitMb + memoryLimitMb / 10) {
+        std::fprintf(stdout, "Memory limit: the run used more than %llu MB before it could stop "
+                             "itself; nothing was verified (bounded).\n",
+                     static_cast<unsigned long long>(memoryLimitMb));
+        std::fflush(stdout);
+        _exit(kExitBounded);
+      }
+    }
+  }).detach();
+}
+
+} // namespace scopemc
