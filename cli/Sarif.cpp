@@ -1,6 +1,10 @@
 #include "cli/Sarif.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <map>
 
 namespace scopemc {
@@ -33,7 +37,8 @@ json location(const std::string &file, unsigned line, unsigned col) {
   json region = {{"startLine", std::max(1u, line)}};
   if (col)
     region["startColumn"] = col;
-  return {{"physicalLocation", {{"artifactLocation", {{"uri", file}}}, {"region", region}}}};
+  return {{"physicalLocation",
+           {{"artifactLocation", {{"uri", sarifUri(file)}}}, {"region", region}}}};
 }
 
 json fix(const TextEdit &e) {
@@ -45,13 +50,32 @@ json fix(const TextEdit &e) {
   json replacement = {{"deletedRegion", deleted}, {"insertedContent", {{"text", e.after}}}};
   std::string what = e.before.empty() ? "insert " + e.after : e.before + " -> " + e.after;
   return {{"description", {{"text", what + " (" + e.change + "): " + e.reason}}},
-          {"artifactChanges", json::array({{{"artifactLocation", {{"uri", e.file}}},
+          {"artifactChanges", json::array({{{"artifactLocation", {{"uri", sarifUri(e.file)}}},
                                             {"replacements", json::array({replacement})}}})}};
 }
 
 } // namespace
 
-json sarifLog(const std::vector<Report> &errors, const SourcePatch *patch) {
+std::string sarifUri(const std::string &path) {
+  std::error_code ec;
+  std::string abs = std::filesystem::absolute(path, ec).lexically_normal().string();
+  if (ec)
+    abs = path;
+  std::string uri = "file://";
+  for (unsigned char c : abs) {
+    if (std::isalnum(c) || std::strchr("/-._~", c)) {
+      uri += static_cast<char>(c);
+    } else {
+      char buf[4];
+      std::snprintf(buf, sizeof buf, "%%%02X", c);
+      uri += buf;
+    }
+  }
+  return uri;
+}
+
+json sarifLog(const std::vector<Report> &errors, const SourcePatch *patch,
+              const SarifInvocation &how) {
   json rules = json::array();
   std::map<std::string, bool> ruleSeen;
   json results = json::array();
@@ -100,9 +124,19 @@ json sarifLog(const std::vector<Report> &errors, const SourcePatch *patch) {
         results[0]["fixes"].push_back(fix(patch->edits[k]));
       }
   json driver = {{"name", "scopemc"}, {"version", "0.1.0"}, {"rules", rules}};
+  json invocation = {{"executionSuccessful", how.successful}};
+  if (!how.notification.empty()) {
+    json note = {{"level", how.successful ? "note" : "error"},
+                 {"message", {{"text", how.notification}}}};
+    if (!how.file.empty())
+      note["locations"] = json::array({location(how.file, how.line, how.col)});
+    invocation["toolExecutionNotifications"] = json::array({note});
+  }
   return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
           {"version", "2.1.0"},
-          {"runs", json::array({{{"tool", {{"driver", driver}}}, {"results", results}}})}};
+          {"runs", json::array({{{"tool", {{"driver", driver}}},
+                                 {"invocations", json::array({invocation})},
+                                 {"results", results}}})}};
 }
 
 } // namespace scopemc

@@ -3,6 +3,7 @@
 // tools can offer it.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -12,6 +13,18 @@
 
 namespace scopemc {
 
-nlohmann::json sarifLog(const std::vector<Report> &errors, const SourcePatch *patch);
+/// How the run went, for the log's `invocations`: a run stopped by a limit or a refused input
+/// is not a successful execution, and says why in a notification (with its place, if any).
+struct SarifInvocation {
+  bool successful = true;
+  std::string notification;
+  std::string file; // where the notification points (empty: nowhere)
+  unsigned line = 0, col = 0;
+};
+
+nlohmann::json sarifLog(const std::vector<Report> &errors, const SourcePatch *patch,
+                        const SarifInvocation &how = {});
+/// A file path as a SARIF artifact URI: an absolute `file://` URI, percent-encoded.
+std::string sarifUri(const std::string &path);
 
 } // namespace scopemc

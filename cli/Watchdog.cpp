@@ -26,17 +26,19 @@ uint64_t defaultMemoryLimitMb() {
   return static_cast<uint64_t>(bytes * kDefaultMemoryShare) >> 20;
 }
 
-void startWatchdog(double timeoutSeconds, uint64_t memoryLimitMb) {
+void startWatchdog(double timeoutSeconds, uint64_t memoryLimitMb,
+                   std::function<void(const std::string &, bool)> onLimit) {
   if (timeoutSeconds <= 0 && memoryLimitMb == 0)
     return;
   auto start = std::chrono::steady_clock::now();
-  std::thread([=] {
+  std::thread([=, onLimit = std::move(onLimit)] {
     while (true) {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
       double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       if (timeoutSeconds > 0 && took > timeoutSeconds + 1) {
         std::fprintf(stdout, "Timeout: the time limit of %gs was reached before the run could "
                              "stop itself; nothing was verified.\n", timeoutSeconds);
+        onLimit("the time limit was reached before the run could stop itself", true);
         std::fflush(stdout);
         _exit(kExitTimeout);
       }
@@ -44,6 +46,7 @@ void startWatchdog(double timeoutSeconds, uint64_t memoryLimitMb) {
         std::fprintf(stdout, "Memory limit: the run used more than %llu MB before it could stop "
                              "itself; nothing was verified (bounded).\n",
                      static_cast<unsigned long long>(memoryLimitMb));
+        onLimit("the memory limit was reached before the run could stop itself", false);
         std::fflush(stdout);
         _exit(kExitBounded);
       }

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <string>
 
 namespace scopemc {
 
@@ -17,6 +19,8 @@ uint64_t defaultMemoryLimitMb();
 /// Starts a thread that ends the process when the run has taken 1 s more than
 /// `timeoutSeconds` (exit 124), or its resident memory exceeds `memoryLimitMb` by 10%
 /// (exit 3, bounded), printing why. Either limit may be 0 (none).
-void startWatchdog(double timeoutSeconds, uint64_t memoryLimitMb);
+/// `onLimit(why, timedOut)` runs first (it writes the machine-readable outputs).
+void startWatchdog(double timeoutSeconds, uint64_t memoryLimitMb,
+                   std::function<void(const std::string &, bool)> onLimit);
 
 } // namespace scopemc

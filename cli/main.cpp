@@ -3,6 +3,7 @@
 #include <fstream>
 #include <iostream>
 #include <mutex>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -64,9 +65,46 @@ int runCheck(RunOptions &opts) {
       std::cerr << "scopemc: cannot write " << opts.output.sarifFile << "\n";
       return kExitUsage;
     }
-    out << sarifLog(res.reports, nullptr).dump(2) << "\n";
+    SarifInvocation how;
+    if (res.exploration.timedOut || res.exploration.memoryLimitHit) {
+      how.successful = false;
+      how.notification = res.exploration.timedOut
+                             ? "the time limit was reached: the search did not finish"
+                             : "the memory limit was reached: the search did not finish";
+    } else if (res.verdict == Verdict::Bounded) {
+      how.notification = "bounded: a loop bound cut the search (not verified)";
+    }
+    out << sarifLog(res.reports, nullptr, how).dump(2) << "\n";
   }
   return exitCodeOf(res.verdict);
+}
+
+/// --json and --sarif for a run that ended without a result: an input that was refused
+/// (verdict "refused"), or a limit the watchdog enforced ("timeout", "bounded"); the message,
+/// and its place when it starts with one (FILE:LINE:COL: ...).
+void writeRefusal(const RunOptions &opts, const std::string &message,
+                  const char *verdict = "refused") {
+  SarifInvocation how{false, message, "", 0, 0};
+  static const std::regex placed(R"(^([^:\n]+):(\d+):(\d+): )");
+  if (std::smatch m; std::regex_search(message, m, placed)) {
+    how.file = m[1];
+    how.line = static_cast<unsigned>(std::stoul(m[2]));
+    how.col = static_cast<unsigned>(std::stoul(m[3]));
+  }
+  if (!opts.output.sarifFile.empty())
+    std::ofstream(opts.output.sarifFile) << sarifLog({}, nullptr, how).dump(2) << "\n";
+  if (!opts.output.jsonFile.empty()) {
+    nlohmann::json j = {{"schema_version", kJsonSchemaVersion},
+                        {"tool", "scopemc"},
+                        {"file", opts.file},
+                        {"verdict", verdict},
+                        {"message", message},
+                        {"position", how.file.empty() ? nlohmann::json(nullptr)
+                                                      : nlohmann::json{{"file", how.file},
+                                                                       {"line", how.line},
+                                                                       {"column", how.col}}}};
+    std::ofstream(opts.output.jsonFile) << j.dump(2) << "\n";
+  }
 }
 
 int runEstimate(const RunOptions &opts, unsigned samples) {
@@ -191,11 +229,17 @@ int main(int argc, char **argv) {
   app.add_option("--estimate-samples", samples, "Random paths for --estimate (default 1000)")
       ->check(CLI::Range(1u, 100000000u));
   app.add_option("--nthreads", opts.exploration.workers,
-                 "Exploration workers (TBB); the counts and errors found do not depend on it")
+                 "Exploration workers (TBB). The verdict, the errors found and, when the "
+                 "search runs to its end (no error, or --keep-going), the execution counts do "
+                 "not depend on it; a search stopped at its first error counts the executions "
+                 "each worker had finished")
       ->check(CLI::Range(1u, 256u));
   if (auto rc = parseArgs(app, args))
     return *rc;
-  startWatchdog(opts.exploration.timeoutSeconds, opts.exploration.memoryLimitMb);
+  startWatchdog(opts.exploration.timeoutSeconds, opts.exploration.memoryLimitMb,
+                [&opts](const std::string &why, bool timedOut) {
+                  writeRefusal(opts, why, timedOut ? "timeout" : "bounded");
+                });
   for (auto &d : defines)
     opts.frontend.compilerArgs.insert(opts.frontend.compilerArgs.begin(), "-D" + d);
   for (auto &i : includes)
@@ -251,9 +295,11 @@ int main(int argc, char **argv) {
     return runCheck(opts);
   } catch (const InputError &e) {
     std::cerr << "scopemc: error: " << printable(e.what()) << "\n";
+    writeRefusal(opts, e.what());
     return kExitInput;
   } catch (const UnsupportedProgram &e) {
     std::cerr << "scopemc: error: " << printable(e.what()) << "\n";
+    writeRefusal(opts, e.what());
     return kExitInput;
   } catch (const InternalError &e) {
     std::cerr << "scopemc: internal error: " << printable(e.what()) << "\n";
