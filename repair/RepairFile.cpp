@@ -99,7 +99,18 @@ FileRepair repairFile(const RunOptions &opts, const RepairOptions &ropts) {
   out.patch = patchSource(run.file, run.frontend, out.search.edits, out.search.annotated);
   if (!litmus) {
     run.frontend.remappedFiles = out.patch.repaired;
-    out.final = verify(run);
+    try {
+      out.final = verify(run);
+    } catch (const InputError &e) {
+      // Never emit a source that does not compile: the edits are dropped, the verdict is the
+      // original program's.
+      out.patch.refused.push_back("the edited source does not compile, so no edit is written: " +
+                                  std::string(e.what()));
+      out.patch.edits.clear();
+      out.patch.original.clear();
+      out.patch.repaired.clear();
+      out.final = std::move(out.search.last);
+    }
     return out;
   }
   ontoLitmus(out.patch, opts.file, text);

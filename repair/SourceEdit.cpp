@@ -296,10 +296,24 @@ private:
       return;
     Change c{s, tok, *repl, change, why.reason, why.site};
     if (const MacroLog::Macro *m = macros_.definitionHolding(s)) {
-      pendingMacros_[m].push_back({c, why.site});
+      pendingMacros_[m].push_back({c, useOf(l, m)});
       return;
     }
     add(c);
+  }
+
+  /// Where the user wrote the use of macro m that the token at `l` comes from (the macro's
+  /// name there), or an invalid location when that is not in the user's files.
+  SourceLocation useOf(SourceLocation l, const MacroLog::Macro *m) const {
+    for (int guard = 0; guard < 64 && l.isMacroID(); ++guard) {
+      if (sm_.isMacroBodyExpansion(l) &&
+          macros_.definitionHolding(sm_.getImmediateSpellingLoc(l)) == m) {
+        SourceLocation name = sm_.getSpellingLoc(sm_.getImmediateExpansionRange(l).getBegin());
+        return isUserFile(name) && tokenAt(name) == m->name ? name : SourceLocation();
+      }
+      l = sm_.getImmediateMacroCallerLoc(l);
+    }
+    return SourceLocation();
   }
 
   void add(const Change &c) {
@@ -313,26 +327,41 @@ private:
     changes_.push_back(c);
   }
 
-  /// A macro's definition is edited only when every use of it asked for the same change.
+  /// A macro's definition is edited when every use of it asked for the same change;
+  /// otherwise each use that asked is spelled out with the new value (the other uses keep
+  /// the macro), when the use is written in the user's file.
   void finishMacros() {
     for (auto &[m, asks] : pendingMacros_) {
       std::set<std::string> afters;
-      std::set<const SourceLoc *> sites;
-      for (auto &[c, site] : asks) {
+      std::set<unsigned> asked; // the uses that asked
+      bool placed = true;
+      for (auto &[c, use] : asks) {
         afters.insert(c.after);
-        sites.insert(site);
+        asked.insert(use.getRawEncoding());
+        placed = placed && use.isValid();
       }
-      if (afters.size() == 1 && sites.size() >= m->uses.size()) {
-        add(asks.front().first);
+      if (afters.size() == 1 && placed && asked.size() >= m->uses.size()) {
+        Change c = asks.front().first;
+        c.reason += " (in the definition of the macro " + m->name + ": every use of it needs it)";
+        add(c);
+        continue;
+      }
+      if (placed) {
+        for (auto &[c, use] : asks)
+          add(Change{use, m->name, c.after, c.change,
+                     c.reason + " (at this use of the macro " + m->name +
+                         ", spelled out: its other uses keep the macro's value)",
+                     c.site});
         continue;
       }
       std::string uses;
       for (auto u : m->uses)
         uses += (uses.empty() ? "" : ", ") + where(sm_.getExpansionLoc(u));
       out_.refused.push_back("the macro " + m->name + " (" + where(m->begin) + ") is used at " +
-                             uses + "; " + std::to_string(sites.size()) + " of its " +
+                             uses + "; " + std::to_string(asked.size()) + " of its " +
                              std::to_string(m->uses.size()) +
-                             " uses asked for this change, so its definition is left as it is");
+                             " uses asked for this change and a use that asked is not written in "
+                             "the user's files, so the macro is left as it is");
     }
   }
 
@@ -515,8 +544,10 @@ private:
 
   void insertAround(const Stmt *s, const std::string &before, const std::string &after,
                     const std::string &change, const AccessEdit &e) {
-    SourceLocation b = sm_.getExpansionLoc(s->getBeginLoc());
-    SourceLocation end = sm_.getExpansionLoc(s->getEndLoc());
+    // Where the user wrote the statement: a macro call (stdatomic.h's atomic_exchange) is
+    // taken whole, from its name to its closing parenthesis.
+    SourceLocation b = sm_.getExpansionRange(s->getBeginLoc()).getBegin();
+    SourceLocation end = sm_.getExpansionRange(s->getEndLoc()).getEnd();
     SourceLocation past = Lexer::findLocationAfterToken(end, tok::semi, sm_, lo_, false);
     if (past.isInvalid())
       past = Lexer::getLocForEndOfToken(end, 0, sm_, lo_);
@@ -566,7 +597,8 @@ private:
   SourcePatch &out_;
   CallIndex index_;
   std::vector<Change> changes_, inserts_;
-  std::map<const MacroLog::Macro *, std::vector<std::pair<Change, const SourceLoc *>>>
+  /// Changes asked of macro definitions, each with the use it came from (finishMacros).
+  std::map<const MacroLog::Macro *, std::vector<std::pair<Change, SourceLocation>>>
       pendingMacros_;
 };
 

@@ -4,7 +4,7 @@
 // - CUDA's scoped names (atomicAdd_block -> atomicAdd, cuda::thread_scope_block -> ...);
 // - GPUMC annotation calls: the call is renamed, or split around the one access that changes;
 // - a token written in a macro of the user's: the active definition, when every use of the
-//   macro needs the same change; otherwise the edit is refused naming the macro's uses.
+//   macro needs the same change; otherwise each use that needs it spells the new value out.
 #pragma once
 
 #include <map>

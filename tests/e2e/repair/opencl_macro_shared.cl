@@ -1,6 +1,6 @@
-// One macro gives the scope of two accesses: the one on `local_flag` stays within the
-// work-group, the one on `flag` crosses work-groups. Editing the macro would change both, so
-// the repair is refused with the macro and its uses named.
+// One macro gives the scope of three accesses: the two on `local_flag` stay within the
+// work-group, the one on `flag` crosses work-groups. Editing the macro would widen all of them,
+// so the one use that needs device scope is spelled out (the others keep the macro).
 #define SCOPE memory_scope_work_group
 kernel void k(global atomic_int *flag, global atomic_int *local_flag) {
   if (get_group_id(0) == 0 && get_local_id(0) == 0) {

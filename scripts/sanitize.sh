@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The checks that Release builds compile out, run for real: a build with assertions on
+# (cast<T>'s kind checks, every assert) plus AddressSanitizer and UndefinedBehaviorSanitizer
+# (build-asan/), then the unit, e2e and cli suites and the reproducers in it. The minute-long
+# fuzz test, the layering probes and the GenMC oracle run in the main build only.
+# Usage: scripts/sanitize.sh [ctest arguments]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+san="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+  -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
+  -DCMAKE_CXX_FLAGS="$san -Wno-maybe-uninitialized" \
+  -DCMAKE_EXE_LINKER_FLAGS="$san" >/dev/null
+cmake --build build-asan -j"$(nproc)"
+# LLVM's and Clang's own allocations at exit are not the program's leaks.
+export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+ctest --test-dir build-asan --output-on-failure -j"$(nproc)" \
+  -E 'cli_fuzz_c|layering_|ExternalOracle' "$@"
