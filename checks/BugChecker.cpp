@@ -49,7 +49,9 @@ void BugChecker::checkRaces(const ExecutionGraph &g, const MemAccessLabel &e) {
     if (!isa<WriteLabel>(&e) && !isa<WriteLabel>(o))
       return;
     bool atomic = isAtomic(e.order()) && isAtomic(o->order());
-    if ((atomic && model_->incl(e, *o)) || hbBefore(g, x, e.pos()) || hbBefore(g, e.pos(), x))
+    bool local = e.localSpace(); // ordered as that memory is (a barrier may order one space)
+    if ((atomic && model_->incl(e, *o)) || hbBefore(g, x, e.pos(), local) ||
+        hbBefore(g, e.pos(), x, local))
       return; // (the inclusion test first: it is the cheaper one)
     if (!atomic) {
       record(g, ErrorType::DataRace, "non-atomic access races with a conflicting access", {o, &e});

@@ -62,6 +62,7 @@ enum class Builtin : uint8_t {
   ApiCas,
   ApiFence,
   ApiBarrier,
+  ApiBarrierFences, // an OpenCL work-group barrier with its fence flags
   ApiId,
   ApiLaunch,
   ApiWait,

@@ -182,17 +182,20 @@ Interpreter::Flow Calls::allocate(Thread &th, Frame &f, const CallBase &i, uint6
 }
 
 Interpreter::Flow Calls::barrierWait(Thread &th, const CallBase &i, uint64_t barrier,
-                                     uint32_t count, Scope s, bool *serial) {
+                                     uint32_t count, Scope s, bool *serial, uint8_t fences) {
   uint32_t k = 0;
   for (auto &[b, n] : th.barrierCalls)
     if (b == barrier)
       k = n;
   uint64_t isSerial = 0;
-  if (!in_.offer(th, BarrierArriveLabel(in_.nextEvent(th), th.pos, s, in_.src(i), barrier, k,
-                                        count, serial != nullptr)) ||
-      !in_.offer(th,
-                 BarrierDepartLabel(in_.nextEvent(th), th.pos, s, in_.src(i), barrier, k, count),
-                 &isSerial))
+  BarrierArriveLabel arrive(in_.nextEvent(th), th.pos, s, in_.src(i), barrier, k, count,
+                            serial != nullptr);
+  arrive.setFences(fences);
+  if (!in_.offer(th, arrive))
+    return Flow::Stop;
+  BarrierDepartLabel depart(in_.nextEvent(th), th.pos, s, in_.src(i), barrier, k, count);
+  depart.setFences(fences);
+  if (!in_.offer(th, depart, &isSerial))
     return Flow::Stop;
   if (serial)
     *serial = isSerial != 0;
@@ -453,6 +456,7 @@ Interpreter::Flow Calls::builtin(Thread &th, Frame &f, const CallBase &i,
   case Builtin::ApiCas:
   case Builtin::ApiFence:
   case Builtin::ApiBarrier:
+  case Builtin::ApiBarrierFences:
   case Builtin::ApiId:
   case Builtin::ApiLaunch:
   case Builtin::ApiWait:

@@ -125,16 +125,17 @@ uint64_t Calls::threadQuery(const Thread &th, uint64_t which) const {
   }
 }
 
-Interpreter::Flow Calls::blockBarrier(Thread &th, const CallBase &i) {
+Interpreter::Flow Calls::blockBarrier(Thread &th, const CallBase &i, uint8_t fences) {
   if (th.entry.place) {
     const KernelGrid &k = th.entry.kernel;
     return barrierWait(th, i, barrierKey(1 + k.launch, th.pos.device, th.pos.block),
-                       static_cast<uint32_t>(k.block.count()), Scope::Block);
+                       static_cast<uint32_t>(k.block.count()), Scope::Block, nullptr, fences);
   }
   if (th.groupSize == 0)
     throw InputError(toString(in_.src(i)) + ": a block barrier outside a launched kernel needs the "
                                             "block size: call __VERIFIER_groupsize(n) first");
-  return barrierWait(th, i, barrierKey(0, th.pos.device, th.pos.block), th.groupSize, Scope::Block);
+  return barrierWait(th, i, barrierKey(0, th.pos.device, th.pos.block), th.groupSize, Scope::Block,
+                     nullptr, fences);
 }
 
 Interpreter::Flow Calls::gridBarrier(Thread &th, const CallBase &i) {
@@ -288,6 +289,14 @@ Interpreter::Flow Calls::apiBuiltin(Thread &th, Frame &f, const CallBase &i, Bui
       return Flow::Next; // a relaxed fence has no effect
     return in_.offer(th, in_.fenceLabel(th, i, *o, *s)) ? Flow::Next : Flow::Stop;
   }
+  case Builtin::ApiBarrierFences: // (scope, OpenCL fence flags): the memory it orders
+    if (arg(0) != 1)
+      return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
+                      "a work-group barrier's scope must be the work-group");
+    // CLK_LOCAL_MEM_FENCE 1, CLK_GLOBAL_MEM_FENCE 2 (CLK_IMAGE_MEM_FENCE: images are global)
+    return blockBarrier(th, i,
+                        static_cast<uint8_t>((arg(1) & 1 ? BarrierLabel::kFenceLocal : 0) |
+                                             (arg(1) & 6 ? BarrierLabel::kFenceGlobal : 0)));
   case Builtin::ApiBarrier: // (scope): block or device (the whole grid)
     if (arg(0) == 1)
       return blockBarrier(th, i);

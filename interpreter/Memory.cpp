@@ -266,6 +266,7 @@ Interpreter::Flow Interpreter::loadScalar(Thread &th, const Instruction &i, uint
   a = locate(th, a);
   acc = overridden(i, acc, false);
   ReadLabel lab(nextEvent(th), th.pos, acc.order, acc.scope, src(i), a, size, rmw, addr::isHeap(a));
+  lab.setLocalSpace(addr::isBlockShared(a));
   lab.setAnnotation(acc.annotation);
   if (!offer(th, lab, &out))
     return Flow::Stop;
@@ -287,6 +288,7 @@ Interpreter::Flow Interpreter::storeScalar(Thread &th, const Instruction &i, uin
   acc = overridden(i, acc, true);
   WriteLabel lab(nextEvent(th), th.pos, acc.order, acc.scope, src(i), a, size, v & mask(size),
                  rmwPart, addr::isHeap(a));
+  lab.setLocalSpace(addr::isBlockShared(a));
   lab.setAnnotation(acc.annotation);
   return offer(th, lab) ? Flow::Next : Flow::Stop;
 }

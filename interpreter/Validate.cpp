@@ -146,6 +146,8 @@ unsigned builtinArity(Builtin b) {
   case Builtin::ApiId:
   case Builtin::ApiWait:
     return 1;
+  case Builtin::ApiBarrierFences:
+    return 2;
   case Builtin::ApiLoad:
     return 4;
   case Builtin::ApiStore:

@@ -69,8 +69,8 @@ std::unique_ptr<ConsistencyChecker> makeConsistencyChecker(ModelKind kind,
                                                            bool crossCheckPsc = false);
 
 /// Strict happens-before from a to b, read off b's view.
-inline bool hbBefore(const ExecutionGraph &g, Event a, Event b) {
-  return a != b && !a.isInit() && g.label(b)->hb().contains(a);
+inline bool hbBefore(const ExecutionGraph &g, Event a, Event b, bool local = false) {
+  return a != b && !a.isInit() && g.label(b)->hbFor(local).contains(a);
 }
 
 } // namespace scopemc

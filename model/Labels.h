@@ -98,6 +98,16 @@ public:
   void setAddedMax(bool b) { addedMax_ = b; }
   const View &hb() const { return hb_; }
   View &hb() { return hb_; }
+  /// Happens-before as it orders accesses to OpenCL local memory (`local`) or to any other
+  /// memory. The two differ only after a barrier whose fence flags name one of the two
+  /// (MODEL.md §5): hb() is the one for memory other than local, and the local one is kept
+  /// apart only where it differs.
+  const View &hbFor(bool local) const { return local && hbLocal_.view ? *hbLocal_.view : hb_; }
+  bool hbSplit() const { return hbLocal_.view != nullptr; }
+  /// The local view (hbFor(true)); nullopt: the same as hb().
+  void setHbLocal(std::optional<View> v) {
+    hbLocal_.view = v ? std::make_unique<View>(std::move(*v)) : nullptr;
+  }
   const View &porf() const { return porf_; }
   View &porf() { return porf_; }
 
@@ -128,6 +138,16 @@ private:
   ThreadPos tpos_;
   const SourceLoc *src_;
   Stamp stamp_ = 0;
+  struct SplitView { // copied with the label
+    std::unique_ptr<View> view;
+    SplitView() = default;
+    SplitView(const SplitView &o) : view(o.view ? std::make_unique<View>(*o.view) : nullptr) {}
+    SplitView &operator=(const SplitView &o) {
+      if (this != &o)
+        view = o.view ? std::make_unique<View>(*o.view) : nullptr;
+      return *this;
+    }
+  } hbLocal_;
   int32_t prevSc_ = -1;
   int32_t runStart_ = 0;
   View hb_;
@@ -142,6 +162,9 @@ public:
   /// Whether the access is to heap memory (set by whoever builds the label, which knows the
   /// memory layout; the heap checks use it).
   bool onHeap() const { return onHeap_; }
+  /// An access to OpenCL local (CUDA shared) memory: ordered by hbFor(true).
+  bool localSpace() const { return localSpace_; }
+  void setLocalSpace(bool b) { localSpace_ = b; }
   /// The annotation call that decided this access's scope or made it plain (GPUMC's
   /// __VERIFIER_memory_scope_* / __VERIFIER_weak_access), if one did; repair edits it.
   const SourceLoc *annotation() const { return annotation_; }
@@ -159,6 +182,7 @@ private:
   Addr addr_;
   uint32_t size_;
   bool onHeap_;
+  bool localSpace_ = false;
   const SourceLoc *annotation_ = nullptr;
 };
 
@@ -372,9 +396,14 @@ private:
 /// Both halves carry the barrier's scope and acquire-release order.
 class BarrierLabel : public EventLabel {
 public:
+  /// The memory a barrier orders (OpenCL's fence flags): local, the rest, or both.
+  enum Fences : uint8_t { kFenceNone = 0, kFenceLocal = 1, kFenceGlobal = 2, kFenceAll = 3 };
   Addr barrier() const { return barrier_; }
   uint32_t instance() const { return instance_; }
   uint32_t count() const { return count_; }
+  uint8_t fences() const { return fences_; }
+  bool orders(bool local) const { return (fences_ & (local ? kFenceLocal : kFenceGlobal)) != 0; }
+  void setFences(uint8_t f) { fences_ = f; }
   static bool classof(const EventLabel *l) {
     return l->kind() == Kind::BarrierArrive || l->kind() == Kind::BarrierDepart;
   }
@@ -389,6 +418,7 @@ private:
   Addr barrier_;
   uint32_t instance_;
   uint32_t count_;
+  uint8_t fences_ = kFenceAll;
 };
 
 /// `usesSerial`: the calling thread reads whether it was the instance's serial thread

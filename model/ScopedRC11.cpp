@@ -27,7 +27,7 @@ bool isReleaseHead(const EventLabel &l, Addr loc) {
 } // namespace
 
 View ScopedRC11Checker::syncFrom(const ExecutionGraph &g, Event w, Event reader,
-                                 const EventLabel &acq) const {
+                                 const EventLabel &acq, bool local, bool *split) const {
   View acc;
   Event cur = w;
   Event rd = reader;
@@ -40,7 +40,9 @@ View ScopedRC11Checker::syncFrom(const ExecutionGraph &g, Event w, Event reader,
     for (int32_t i = cur.index; i >= 0; --i) {
       auto *l = g.label(Event{cur.thread, i});
       if (isReleaseHead(*l, wl->addr()) && incl(*l, acq)) {
-        acc.join(l->hb());
+        acc.join(l->hbFor(local));
+        if (split && l->hbSplit())
+          *split = true;
         break;
       }
     }
@@ -55,45 +57,71 @@ View ScopedRC11Checker::syncFrom(const ExecutionGraph &g, Event w, Event reader,
 void ScopedRC11Checker::updateViews(ExecutionGraph &g, Event e) const {
   // Built in the label itself: every view joined below belongs to another event.
   EventLabel *lab = g.label(e);
-  View &hb = lab->hb(), &porf = lab->porf();
-  if (e.index > 0) {
-    hb = g.label(e.prev())->hb();
-    porf = g.label(e.prev())->porf();
-  } else {
-    hb = View{};
-    porf = View{};
-  }
-  hb.set(e.thread, e.index);
+  View &porf = lab->porf();
+  porf = e.index > 0 ? g.label(e.prev())->porf() : View{};
   porf.set(e.thread, e.index);
-
   if (auto *s = dyn_cast<ThreadStartLabel>(lab)) {
-    if (!s->creator().isInit()) {
-      hb.join(g.label(s->creator())->hb());
+    if (!s->creator().isInit())
       porf.join(g.label(s->creator())->porf());
-    }
   } else if (auto *j = dyn_cast<ThreadJoinLabel>(lab)) {
-    auto *fin = g.lastLabel(j->child());
-    hb.join(fin->hb());
-    porf.join(fin->porf());
+    porf.join(g.lastLabel(j->child())->porf());
   } else if (auto *r = dyn_cast<ReadLabel>(lab)) {
-    if (!r->rf().isInit()) {
+    if (!r->rf().isInit())
       porf.join(g.label(r->rf())->porf());
-      if (isAcquire(r->order()))
-        hb.join(syncFrom(g, r->rf(), e, *r));
-    }
   } else if (auto *d = dyn_cast<BarrierDepartLabel>(lab)) {
-    // every arrival of the instance is sw-before every departure of it (MODEL.md §5)
-    for (const EventLabel *a : g.barrierArrivals(d->barrier(), d->instance())) {
+    for (const EventLabel *a : g.barrierArrivals(d->barrier(), d->instance()))
       porf.join(a->porf());
-      if (incl(*a, *d))
-        hb.join(a->hb());
+  }
+  bool split = false;
+  joinHb(g, e, false, lab->hb(), split);
+  if (!split) {
+    lab->setHbLocal(std::nullopt);
+    return;
+  }
+  View local;
+  joinHb(g, e, true, local, split);
+  if (local == lab->hb())
+    lab->setHbLocal(std::nullopt);
+  else
+    lab->setHbLocal(std::move(local));
+}
+
+void ScopedRC11Checker::joinHb(const ExecutionGraph &g, Event e, bool local, View &hb,
+                               bool &split) const {
+  const EventLabel *lab = g.label(e);
+  auto from = [&](const EventLabel *l) -> const View & {
+    split = split || l->hbSplit();
+    return l->hbFor(local);
+  };
+  if (e.index > 0)
+    hb = from(g.label(e.prev()));
+  else
+    hb = View{};
+  hb.set(e.thread, e.index);
+  if (auto *s = dyn_cast<ThreadStartLabel>(lab)) {
+    if (!s->creator().isInit())
+      hb.join(from(g.label(s->creator())));
+  } else if (auto *j = dyn_cast<ThreadJoinLabel>(lab)) {
+    hb.join(from(g.lastLabel(j->child())));
+  } else if (auto *r = dyn_cast<ReadLabel>(lab)) {
+    if (!r->rf().isInit() && isAcquire(r->order()))
+      hb.join(syncFrom(g, r->rf(), e, *r, local, &split));
+  } else if (auto *d = dyn_cast<BarrierDepartLabel>(lab)) {
+    // every arrival of the instance is sw-before every departure of it, for the memory both
+    // sides' fence flags name (MODEL.md §5)
+    for (const EventLabel *a : g.barrierArrivals(d->barrier(), d->instance())) {
+      auto *ba = cast<BarrierArriveLabel>(a);
+      if (ba->fences() != BarrierLabel::kFenceAll || d->fences() != BarrierLabel::kFenceAll)
+        split = true;
+      if (incl(*a, *d) && ba->orders(local) && d->orders(local))
+        hb.join(from(a));
     }
   } else if (auto *f = dyn_cast<FenceLabel>(lab)) {
     if (isAcquire(f->order())) {
       for (int32_t i = e.index - 1; i >= 0; --i) {
         auto *pr = dyn_cast<ReadLabel>(g.label(Event{e.thread, i}));
         if (pr && isAtomic(pr->order()) && !pr->rf().isInit())
-          hb.join(syncFrom(g, pr->rf(), pr->pos(), *f));
+          hb.join(syncFrom(g, pr->rf(), pr->pos(), *f, local, &split));
       }
     }
   }
@@ -103,7 +131,9 @@ Event ScopedRC11Checker::maxObservedWrite(const ExecutionGraph &g, Event e, Addr
   auto *li = g.location(a);
   if (!li)
     return Event::init();
-  const View &hb = g.label(e)->hb();
+  const EventLabel *el = g.label(e);
+  auto *m = dyn_cast<MemAccessLabel>(el);
+  const View &hb = el->hbFor(m && m->localSpace());
   auto observedBy = [&](Event x) { return x != e && hb.contains(x); };
   // The latest write e's hb holds, then any later one a read in e's hb reads.
   long best = -1;

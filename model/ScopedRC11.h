@@ -27,7 +27,14 @@ public:
 private:
   /// hb contributed to the acquire event `acq` by the reader `reader` reading from `w`:
   /// the views of the release events whose release sequence reaches `w` (scoped sw).
-  View syncFrom(const ExecutionGraph &g, Event w, Event reader, const EventLabel &acq) const;
+  /// `local`: the view for local memory (EventLabel::hbFor); `split` is set when a release
+  /// event joined keeps the two views apart.
+  View syncFrom(const ExecutionGraph &g, Event w, Event reader, const EventLabel &acq,
+                bool local = false, bool *split = nullptr) const;
+  /// Computes e's happens-before for memory other than local (`local` false) or for local
+  /// memory into `hb`; `split` is set when a source it joins keeps the two apart or a
+  /// barrier orders one space only (updateViews then computes the local one too).
+  void joinHb(const ExecutionGraph &g, Event e, bool local, View &hb, bool &split) const;
   /// The co-latest write of `a` that an hb-predecessor of `e` (e excluded) observes.
   Event maxObservedWrite(const ExecutionGraph &g, Event e, Addr a) const;
   bool readIsCoherent(const ExecutionGraph &g, const ReadLabel &r) const;

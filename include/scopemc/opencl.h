@@ -58,10 +58,14 @@ __SCOPEMC_OCL size_t get_global_linear_id(void) {
 }
 
 /* ---- barriers and fences ---- */
-__SCOPEMC_OCL void barrier(cl_mem_fence_flags flags) { __scopemc_barrier(1); }
-__SCOPEMC_OCL void work_group_barrier(cl_mem_fence_flags flags) { __scopemc_barrier(1); }
+/* A barrier orders the memory its flags name: CLK_LOCAL_MEM_FENCE the work-group's local
+   memory, CLK_GLOBAL_MEM_FENCE the rest; with neither it only waits (OpenCL C, barrier). */
+__SCOPEMC_OCL void barrier(cl_mem_fence_flags flags) { __scopemc_barrier_fences(1, (int)flags); }
+__SCOPEMC_OCL void work_group_barrier(cl_mem_fence_flags flags) {
+  __scopemc_barrier_fences(1, (int)flags);
+}
 __SCOPEMC_OCL void work_group_barrier(cl_mem_fence_flags flags, memory_scope scope) {
-  __scopemc_barrier(1);
+  __scopemc_barrier_fences(1, (int)flags);
 }
 __SCOPEMC_OCL void atomic_work_item_fence(cl_mem_fence_flags flags, memory_order order,
                                           memory_scope scope) {
