@@ -4,7 +4,9 @@ benchmarks) must end with a documented exit code (0, 3, 5, 42, 124; INTERFACE.md
 signal or an internal error (7), and every refusal (5) must name a position (FILE:LINE).
 Mutations are the mistakes and attacks a user's program may hold: deleted, duplicated and
 swapped lines, boundary integers (sizes, shifts, counts), wrong argument counts, unbalanced
-tokens, truncation, other orders and scopes.
+tokens, truncation, other orders and scopes. One job in eight is a structured probe instead:
+litmus conditions nested or chained to a random depth, C statements and expressions nested to
+a random depth, a loop without events under --timeout, recursion of random depth.
 
 Usage: fuzz_c.py SCOPEMC ROOT [--seconds S] [--seed N] [--jobs J]
 A failure prints the seed, the mutant number, the mutation and the mutant; SCOPEMC_FUZZ_SEED
@@ -100,8 +102,54 @@ def mutate(text, rng):
     return "\n".join(lines), "; ".join(what) or "none"
 
 
-def run(tool, path, workdir):
-    cmd = [tool, path, "--timeout", "3", "--memory-limit", "2000", "--unroll", "64"]
+LITMUS = """C deep
+{ [x] = 0; }
+P0 (atomic_int* x) {
+  int r0 = atomic_load_explicit(x, memory_order_relaxed);
+}
+exists (%s)
+"""
+
+
+def probe(rng):
+    """A structured hostile input instead of a mutant: nesting at a random depth (litmus
+    conditions, C statements and expressions) or a program that probes a limit. Returns
+    (file name, text, extra arguments, description)."""
+    k = rng.randrange(6)
+    if k == 0:
+        d = rng.randint(1, 400)
+        op = rng.choice(["(", "~"])
+        cond = op * d + "0:r0=0" + (")" * d if op == "(" else "")
+        return "deep.litmus", LITMUS % cond, ["litmus"], "litmus condition %d x %r" % (d, op)
+    if k == 1:
+        d = rng.randint(1, 20000)
+        return "and.litmus", LITMUS % " /\\ ".join(["0:r0=0"] * d), ["litmus"], "litmus %d conjuncts" % d
+    if k == 2:
+        d = rng.randint(100, 15000)
+        return ("nest.c", "int x;\nint main(void) {\n" + "if (x == 0) " * d + "x = 1;\nreturn 0;\n}\n",
+                [], "%d nested ifs" % d)
+    if k == 3:
+        d = rng.randint(10, 100000)
+        e = rng.choice(["- ", "~", "!", "("])
+        body = e * d + "x" + (")" * d if e == "(" else "")
+        return "expr.c", "int x;\nint main(void) { x = %s; return 0; }\n" % body, [], "%d x %r" % (d, e)
+    if k == 4:
+        return ("spin.c", "int main(void) { volatile unsigned x = 1; for (;;) x = x * 3 + 1; }\n",
+                ["--timeout", "1"], "a loop without events under --timeout 1")
+    d = rng.choice([10, 1000, 100000, 10000000])
+    return ("rec.c", "int f(int n) { return n == 0 ? 0 : 1 + f(n - 1); }\nvolatile int N = %d;\n"
+            "int main(void) { return f(N) != N; }\n" % d, [], "recursion %d deep" % d)
+
+
+def run(tool, path, workdir, extra=()):
+    extra = list(extra)
+    sub = ["litmus"] if extra[:1] == ["litmus"] else []
+    rest = extra[len(sub):]
+    if sub:
+        cmd = [tool, "litmus", path, "--timeout", "3"]
+    else:
+        limits = [] if "--timeout" in rest else ["--timeout", "3"]
+        cmd = [tool, path] + limits + ["--memory-limit", "2000", "--unroll", "64"] + rest
     try:
         p = subprocess.run(cmd, cwd=workdir, capture_output=True, text=True, errors="replace", timeout=30)
         return p.returncode, p.stdout + p.stderr
@@ -120,7 +168,7 @@ def check(rc, out, name):
     if rc not in DOCUMENTED:
         return "undocumented exit code %d" % rc
     # a position: FILE:LINE, or the file for what concerns the whole program (no main)
-    if rc == 5 and not re.search(r"[\w./-]+\.(c|h)(:\d+|: the program has no function)", out):
+    if rc == 5 and not re.search(r"[\w./-]+\.(c|h|litmus)(:\d+|: the program has no function)", out):
         return "a refusal without a position"
     return None
 
@@ -142,28 +190,33 @@ def main():
     deadline = time.monotonic() + args.seconds
     codes, failures, done = {}, 0, 0
 
-    def job(k, src, mutant, what):
+    def job(k, src, mutant, what, extra=()):
         d = os.path.join(work, str(k))
         os.makedirs(d)
         # next to a copy of the original's folder's headers, so local includes resolve
-        for h in os.listdir(os.path.dirname(src)):
-            if h.endswith(".h"):
-                os.symlink(os.path.join(os.path.dirname(src), h), os.path.join(d, h))
+        if os.path.dirname(src):
+            for h in os.listdir(os.path.dirname(src)):
+                if h.endswith(".h"):
+                    os.symlink(os.path.join(os.path.dirname(src), h), os.path.join(d, h))
         path = os.path.join(d, os.path.basename(src))
         with open(path, "w") as f:
             f.write(mutant)
-        rc, out = run(args.tool, path, d)
-        return k, src, what, mutant, rc, out
+        rc, out = run(args.tool, path, d, extra)
+        return k, src, what, mutant if len(mutant) < 4000 else mutant[:4000] + "...", rc, out
 
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         pending = set()
         k = 0
         while time.monotonic() < deadline or pending:
             while time.monotonic() < deadline and len(pending) < args.jobs * 2:
-                src = rng.choice(files)
-                with open(src, errors="replace") as f:
-                    mutant, what = mutate(f.read(), rng)
-                pending.add(pool.submit(job, k, src, mutant, what))
+                if rng.randrange(8) == 0:  # one job in eight: a structured probe
+                    name, text, extra, what = probe(rng)
+                    pending.add(pool.submit(job, k, name, text, what, extra))
+                else:
+                    src = rng.choice(files)
+                    with open(src, errors="replace") as f:
+                        mutant, what = mutate(f.read(), rng)
+                    pending.add(pool.submit(job, k, src, mutant, what))
                 k += 1
             finished, pending = concurrent.futures.wait(pending, return_when=concurrent.futures.FIRST_COMPLETED)
             for fut in finished:
@@ -174,7 +227,8 @@ def main():
                 if why:
                     failures += 1
                     print("FAIL mutant %d of %s (seed %d): %s\n  mutation: %s\n  output:\n%s\n  mutant:\n%s" % (
-                        n, os.path.relpath(src, args.root), seed, why, what, out[-2000:], mutant), flush=True)
+                        n, os.path.relpath(src, args.root) if os.path.dirname(src) else src, seed, why,
+                        what, out[-2000:], mutant), flush=True)
     print("%d mutants, exit codes %s, %d failures (seed %d)" % (
         done, ", ".join("%s: %d" % (c, n) for c, n in sorted(codes.items(), key=str)), failures, seed))
     return 1 if failures else 0
