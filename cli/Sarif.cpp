@@ -37,8 +37,8 @@ json location(const std::string &file, unsigned line, unsigned col) {
   json region = {{"startLine", std::max(1u, line)}};
   if (col)
     region["startColumn"] = col;
-  return {{"physicalLocation",
-           {{"artifactLocation", {{"uri", sarifUri(file)}}}, {"region", region}}}};
+  return {
+      {"physicalLocation", {{"artifactLocation", {{"uri", sarifUri(file)}}}, {"region", region}}}};
 }
 
 json fix(const TextEdit &e) {

@@ -22,7 +22,8 @@ uint64_t residentMb() {
 } // namespace
 
 uint64_t defaultMemoryLimitMb() {
-  auto bytes = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGESIZE));
+  auto bytes =
+      static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGESIZE));
   return static_cast<uint64_t>(bytes * kDefaultMemoryShare) >> 20;
 }
 
@@ -36,15 +37,18 @@ void startWatchdog(double timeoutSeconds, uint64_t memoryLimitMb,
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
       double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       if (timeoutSeconds > 0 && took > timeoutSeconds + 1) {
-        std::fprintf(stdout, "Timeout: the time limit of %gs was reached before the run could "
-                             "stop itself; nothing was verified.\n", timeoutSeconds);
+        std::fprintf(stdout,
+                     "Timeout: the time limit of %gs was reached before the run could "
+                     "stop itself; nothing was verified.\n",
+                     timeoutSeconds);
         onLimit("the time limit was reached before the run could stop itself", true);
         std::fflush(stdout);
         _exit(kExitTimeout);
       }
       if (memoryLimitMb && residentMb() > memoryLimitMb + memoryLimitMb / 10) {
-        std::fprintf(stdout, "Memory limit: the run used more than %llu MB before it could stop "
-                             "itself; nothing was verified (bounded).\n",
+        std::fprintf(stdout,
+                     "Memory limit: the run used more than %llu MB before it could stop "
+                     "itself; nothing was verified (bounded).\n",
                      static_cast<unsigned long long>(memoryLimitMb));
         onLimit("the memory limit was reached before the run could stop itself", false);
         std::fflush(stdout);

@@ -240,8 +240,8 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
   if (auto *d = dyn_cast<BarrierDepartLabel>(lab); d && ok) {
     electSerial(g, *d, electScratch_);
     for (ThreadId t : electScratch_)
-      pushWork(WorkItem{WorkItem::Kind::Election, d->stamp(), e, Event::init(),
-                        static_cast<size_t>(t)});
+      pushWork(
+          WorkItem{WorkItem::Kind::Election, d->stamp(), e, Event::init(), static_cast<size_t>(t)});
   }
   if (!ok)
     return false;

@@ -27,9 +27,9 @@ public:
   struct WorkItem {
     enum class Kind : uint8_t { ReadFrom, CoPlacement, BackwardRevisit, Election } kind;
     Stamp stamp;
-    Event target; // the read (ReadFrom, BackwardRevisit), the write (CoPlacement) or the
-                  // barrier departure (Election)
-    Event write;  // the write to read from (ReadFrom, BackwardRevisit)
+    Event target;     // the read (ReadFrom, BackwardRevisit), the write (CoPlacement) or the
+                      // barrier departure (Election)
+    Event write;      // the write to read from (ReadFrom, BackwardRevisit)
     size_t coPos = 0; // CoPlacement; the serial thread (Election, dpor/Election.h)
   };
   /// A part of the search another Explorer can take over: a graph and one alternative of

@@ -5,6 +5,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <regex>
 
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/GetElementPtrTypeIterator.h>
@@ -119,7 +120,16 @@ Interpreter::Flow Interpreter::step(Thread &th) {
   int32_t startIndex = th.nextIndex, startEffects = th.effects;
   size_t startChanges = th.rmwChanges.size();
   bool weak = th.weakNext;
-  Flow fl = exec(th, f, i);
+  Flow fl;
+  try {
+    fl = exec(th, f, i);
+  } catch (const InputError &e) {
+    // A refusal from deep inside (a constant, a size) names the instruction's position.
+    static const std::regex placed(R"(^[^:\n]+:\d+(:\d+)?: )");
+    if (std::regex_search(e.what(), placed))
+      throw;
+    throw InputError(toString(src(i)) + ": " + e.what());
+  }
   if (fl == Flow::Stop && th.bulk.inst == &i)
     return fl; // a bulk operation keeps the pieces it completed (Thread::bulk)
   if (fl == Flow::Stop) {
@@ -619,9 +629,8 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
             (b->getOpcode() == Instruction::SDiv || b->getOpcode() == Instruction::SRem) &&
             (y.bits & mask(w)) == mask(w) && (x.bits & mask(w)) == 1ull << (w - 1) && w > 1)
           return fail(th, i, ErrorKind::UndefinedBehaviour,
-                      std::string("signed overflow: the ") + std::to_string(w) +
-                          "-bit minimum " + (b->getOpcode() == Instruction::SDiv ? "/" : "%") +
-                          " -1");
+                      std::string("signed overflow: the ") + std::to_string(w) + "-bit minimum " +
+                          (b->getOpcode() == Instruction::SDiv ? "/" : "%") + " -1");
         break;
       case Instruction::Shl:
       case Instruction::LShr:

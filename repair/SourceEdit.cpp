@@ -598,8 +598,7 @@ private:
   CallIndex index_;
   std::vector<Change> changes_, inserts_;
   /// Changes asked of macro definitions, each with the use it came from (finishMacros).
-  std::map<const MacroLog::Macro *, std::vector<std::pair<Change, SourceLocation>>>
-      pendingMacros_;
+  std::map<const MacroLog::Macro *, std::vector<std::pair<Change, SourceLocation>>> pendingMacros_;
 };
 
 class PatchAction final : public ASTFrontendAction {

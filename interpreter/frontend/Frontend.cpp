@@ -21,8 +21,8 @@
 #include <llvm/IRReader/IRReader.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/SourceMgr.h>
-#include <llvm/Support/thread.h>
 #include <llvm/Support/raw_ostream.h>
+#include <llvm/Support/thread.h>
 #include <llvm/Transforms/IPO/AlwaysInliner.h>
 #include <llvm/Transforms/Scalar/SROA.h>
 #include <llvm/Transforms/Utils/Mem2Reg.h>
@@ -188,7 +188,8 @@ void refuseDeepNesting(const std::string &path, const FrontendOptions &opts) {
   }
   clang::LangOptions lo;
   lo.CPlusPlus = true;
-  clang::Lexer lex(clang::SourceLocation(), lo, text.data(), text.data(), text.data() + text.size());
+  clang::Lexer lex(clang::SourceLocation(), lo, text.data(), text.data(),
+                   text.data() + text.size());
   lex.SetCommentRetentionState(false);
   unsigned run = 0;
   size_t runStart = 0;
@@ -209,7 +210,8 @@ void refuseDeepNesting(const std::string &path, const FrontendOptions &opts) {
     if (run++ == 0)
       runStart = at;
     if (run > kMaxUnbracedNesting) {
-      size_t line = 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + runStart, '\n'));
+      size_t line =
+          1 + static_cast<size_t>(std::count(text.begin(), text.begin() + runStart, '\n'));
       size_t lineStart = text.rfind('\n', runStart == 0 ? 0 : runStart - 1);
       size_t col = lineStart == std::string::npos ? runStart + 1 : runStart - lineStart;
       throw InputError(path + ":" + std::to_string(line) + ":" + std::to_string(col) +

@@ -2,6 +2,7 @@
 
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Constants.h>
+#include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/IRBuilder.h>
 
 #include "interpreter/frontend/InputError.h"
@@ -47,17 +48,25 @@ Constant *bufferFor(Module &m, const Function &k, const Argument &a, uint64_t by
   return g;
 }
 
+/// FILE:LINE: of function f's definition (from its debug info), or FILE: of the module.
+std::string whereDefined(const Module &m, const Function *f) {
+  if (f)
+    if (const DISubprogram *sp = f->getSubprogram())
+      return sp->getFilename().str() + ":" + std::to_string(sp->getLine()) + ": ";
+  return m.getSourceFileName() + ": ";
+}
+
 Value *valueFor(Module &m, const Function &k, const Argument &a, const KernelOptions &o) {
   if (a.getType()->isPointerTy())
     return bufferFor(m, k, a, o.bufferBytes);
   std::string n = paramName(a);
   if (!a.getType()->isIntegerTy())
-    throw InputError("kernel parameter '" + n + "' of '" + o.name +
+    throw InputError(whereDefined(m, &k) + "kernel parameter '" + n + "' of '" + o.name +
                      "' is neither a pointer nor an integer: scopemc cannot give it a value");
   for (auto &[name, v] : o.args)
     if (name == n || name == std::to_string(a.getArgNo()))
       return ConstantInt::get(a.getType(), static_cast<uint64_t>(v), true);
-  throw InputError("kernel parameter '" + n + "' of '" + o.name +
+  throw InputError(whereDefined(m, &k) + "kernel parameter '" + n + "' of '" + o.name +
                    "' is an integer: give its value with --arg " + n + "=VALUE");
 }
 
@@ -67,10 +76,11 @@ Function *postFunction(Module &m, const Function &k, const KernelOptions &o) {
   if (!p) {
     if (o.post.empty())
       return nullptr;
-    throw InputError("--post: the program defines no function '" + name + "'");
+    throw InputError(m.getSourceFileName() + ": --post: the program defines no function '" + name +
+                     "'");
   }
   if (p->arg_size() != k.arg_size())
-    throw InputError("the post function '" + name +
+    throw InputError(whereDefined(m, p) + "the post function '" + name +
                      "' must take the same parameters as the kernel '" + o.name + "'");
   return p;
 }
@@ -118,9 +128,10 @@ std::string gridBeyondLimits(const KernelOptions &o) {
 void addKernelHarness(Module &m, const KernelOptions &o) {
   Function *k = findFunction(m, o.name, "--kernel");
   if (!k)
-    throw InputError("--kernel: the program defines no function '" + o.name + "'");
+    throw InputError(m.getSourceFileName() + ": --kernel: the program defines no function '" +
+                     o.name + "'");
   if (!k->getReturnType()->isVoidTy())
-    throw InputError("--kernel: '" + o.name + "' must return void");
+    throw InputError(whereDefined(m, k) + "--kernel: '" + o.name + "' must return void");
   LLVMContext &ctx = m.getContext();
   KernelOptions opts = o;
   if (opts.bufferBytes == 0)

@@ -14,8 +14,9 @@ namespace {
 std::vector<std::pair<uint64_t, llvm::Function *>> listed(llvm::Module &m, const char *name) {
   std::vector<std::pair<uint64_t, llvm::Function *>> out;
   auto *gv = m.getGlobalVariable(name);
-  auto *init = gv && gv->hasInitializer() ? llvm::dyn_cast<llvm::ConstantArray>(gv->getInitializer())
-                                          : nullptr;
+  auto *init = gv && gv->hasInitializer()
+                   ? llvm::dyn_cast<llvm::ConstantArray>(gv->getInitializer())
+                   : nullptr;
   if (!init)
     return out;
   for (const llvm::Use &op : init->operands()) {
@@ -70,10 +71,8 @@ std::string addStartupEntry(llvm::Module &m) {
   if (!main || main->isDeclaration() || (ctors.empty() && dtors.empty() && !atExit))
     return "main";
   // Equal priorities keep their order of appearance (stable sorts).
-  std::stable_sort(ctors.begin(), ctors.end(),
-                   [](auto &a, auto &b) { return a.first < b.first; });
-  std::stable_sort(dtors.begin(), dtors.end(),
-                   [](auto &a, auto &b) { return a.first > b.first; });
+  std::stable_sort(ctors.begin(), ctors.end(), [](auto &a, auto &b) { return a.first < b.first; });
+  std::stable_sort(dtors.begin(), dtors.end(), [](auto &a, auto &b) { return a.first > b.first; });
   auto *start = llvm::Function::Create(main->getFunctionType(), llvm::GlobalValue::InternalLinkage,
                                        kStartupEntry, m);
   llvm::IRBuilder<> b(llvm::BasicBlock::Create(m.getContext(), "entry", start));

@@ -2,8 +2,8 @@
 // __cxa_atexit registrations (C++ static destructors) in reverse order, then destructor
 // functions. Expected: the destructor function runs last and fails on purpose.
 #include <assert.h>
-#include <pthread.h>
 #include <atomic>
+#include <pthread.h>
 std::atomic<int> x;
 struct G {
   int v = 7;
