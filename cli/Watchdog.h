@@ -16,7 +16,7 @@ inline constexpr double kDefaultMemoryShare = 0.8;
 /// kDefaultMemoryShare of this machine's physical memory, in MB.
 uint64_t defaultMemoryLimitMb();
 
-/// Starts a thread that ends the process when the run has taken 1 s more than
+/// Starts a thread that ends the process when the run has taken 0.5 s more than
 /// `timeoutSeconds` (exit 124), or its resident memory exceeds `memoryLimitMb` by 10%
 /// (exit 3, bounded), printing why. Either limit may be 0 (none).
 /// `onLimit(why, timedOut)` runs first (it writes the machine-readable outputs).

@@ -178,9 +178,15 @@ template <typename F> void withLargeStack(F &&work) {
 /// (20,000: 2.5 s; 100,000: a minute); braces are limited by Clang itself (-fbracket-depth).
 constexpr unsigned kMaxUnbracedNesting = 10000;
 
+/// Identifiers longer than this turn Clang's spelling correction off: it compares an unknown
+/// name with every known one at a cost of their lengths multiplied (a 70,000-character
+/// unknown name: 7 s).
+constexpr size_t kMaxCorrectedIdentifier = 1024;
+
 /// Refuses a main file whose control statements nest deeper than kMaxUnbracedNesting without
 /// braces, naming where the chain starts (a raw lexer pass: linear, no preprocessing).
-void refuseDeepNesting(const std::string &path, const FrontendOptions &opts) {
+/// Returns whether the file has an identifier longer than kMaxCorrectedIdentifier.
+bool refuseDeepNesting(const std::string &path, const FrontendOptions &opts) {
   std::string text = opts.sourceText;
   if (text.empty()) {
     std::ifstream in(path, std::ios::binary);
@@ -193,6 +199,7 @@ void refuseDeepNesting(const std::string &path, const FrontendOptions &opts) {
   lex.SetCommentRetentionState(false);
   unsigned run = 0;
   size_t runStart = 0;
+  bool longIdentifier = false;
   clang::Token tok;
   while (!lex.LexFromRawLexer(tok) || tok.isNot(clang::tok::eof)) {
     if (tok.is(clang::tok::eof))
@@ -204,6 +211,7 @@ void refuseDeepNesting(const std::string &path, const FrontendOptions &opts) {
     if (!tok.is(clang::tok::raw_identifier))
       continue;
     llvm::StringRef w = tok.getRawIdentifier();
+    longIdentifier = longIdentifier || w.size() > kMaxCorrectedIdentifier;
     if (w != "if" && w != "for" && w != "while" && w != "switch" && w != "do")
       continue;
     size_t at = static_cast<size_t>(tok.getLocation().getRawEncoding());
@@ -220,15 +228,18 @@ void refuseDeepNesting(const std::string &path, const FrontendOptions &opts) {
                        " levels deep without braces here (scopemc's limit)");
     }
   }
+  return longIdentifier;
 }
 
 std::unique_ptr<llvm::Module> compile(const std::string &path, llvm::LLVMContext &ctx,
                                       const FrontendOptions &opts, Language lang) {
-  refuseDeepNesting(path, opts);
+  FrontendOptions fo = opts;
+  if (refuseDeepNesting(path, opts))
+    fo.compilerArgs.push_back("-fno-spell-checking");
   std::string diagText;
   clang::EmitLLVMOnlyAction action(&ctx);
   bool ok = false;
-  withLargeStack([&] { ok = runAction(path, opts, lang, action, diagText); });
+  withLargeStack([&] { ok = runAction(path, fo, lang, action, diagText); });
   if (!ok)
     throw InputError("compilation of " + path + " failed:\n" + diagText);
   std::unique_ptr<llvm::Module> mod = action.takeModule();
