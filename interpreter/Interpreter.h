@@ -75,6 +75,7 @@ private:
     uint32_t changes = 0; // Thread::rmwChanges.size()
     Scope scope = Scope::System;
     bool weakNext = false;
+    ThreadPos pos; // a placement annotation in the iteration changes the thread's events
     // Set by an annotation before the iteration's first event: the value the iteration
     // started with is never read, so it is not compared when the iteration ends
     // (annotationBeforeEvents).
@@ -185,7 +186,7 @@ private:
   static void annotationBeforeEvents(Thread &th, bool weak);
   IterationStart iterationStart(const Thread &th) const {
     return IterationStart{th.nextIndex, th.effects, static_cast<uint32_t>(th.rmwChanges.size()),
-                          th.scope, th.weakNext};
+                          th.scope, th.weakNext, th.pos};
   }
   Event nextEvent(const Thread &th) const { return Event{th.tid, th.nextIndex}; }
   const SourceLoc *src(const llvm::Instruction &i) const { return prog_.sourceOf(&i); }

@@ -171,7 +171,7 @@ bool Interpreter::leftNoEffect(const Thread &th, const IterationStart &s) const 
   // Annotation state the iteration consumed (a weak access set and used) or overwrote before
   // reading it is no effect: the next iteration starts in the state this one did.
   if (th.effects != s.effects || (!s.scopeSet && th.scope != s.scope) ||
-      (!s.weakSet && th.weakNext != s.weakNext))
+      (!s.weakSet && th.weakNext != s.weakNext) || !(th.pos == s.pos))
     return false;
   // The RMWs of the iteration must cancel out per location (a fetch_sub undone by a
   // fetch_add, a lock taken and given back by exchanges).
