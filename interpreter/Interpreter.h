@@ -185,8 +185,8 @@ private:
   /// loop has made no event yet, that state's value at the iteration's start is dead.
   static void annotationBeforeEvents(Thread &th, bool weak);
   IterationStart iterationStart(const Thread &th) const {
-    return IterationStart{th.nextIndex, th.effects, static_cast<uint32_t>(th.rmwChanges.size()),
-                          th.scope, th.weakNext, th.pos};
+    return IterationStart{th.nextIndex, th.effects,  static_cast<uint32_t>(th.rmwChanges.size()),
+                          th.scope,     th.weakNext, th.pos};
   }
   Event nextEvent(const Thread &th) const { return Event{th.tid, th.nextIndex}; }
   const SourceLoc *src(const llvm::Instruction &i) const { return prog_.sourceOf(&i); }

@@ -54,65 +54,59 @@ View ScopedRC11Checker::syncFrom(const ExecutionGraph &g, Event w, Event reader,
   return acc;
 }
 
-void ScopedRC11Checker::updateViews(ExecutionGraph &g, Event e) const {
-  // Built in the label itself: every view joined below belongs to another event.
-  EventLabel *lab = g.label(e);
-  View &porf = lab->porf();
-  porf = e.index > 0 ? g.label(e.prev())->porf() : View{};
-  porf.set(e.thread, e.index);
-  if (auto *s = dyn_cast<ThreadStartLabel>(lab)) {
-    if (!s->creator().isInit())
-      porf.join(g.label(s->creator())->porf());
-  } else if (auto *j = dyn_cast<ThreadJoinLabel>(lab)) {
-    porf.join(g.lastLabel(j->child())->porf());
-  } else if (auto *r = dyn_cast<ReadLabel>(lab)) {
-    if (!r->rf().isInit())
-      porf.join(g.label(r->rf())->porf());
-  } else if (auto *d = dyn_cast<BarrierDepartLabel>(lab)) {
-    for (const EventLabel *a : g.barrierArrivals(d->barrier(), d->instance()))
-      porf.join(a->porf());
-  }
-  bool split = false;
-  joinHb(g, e, false, lab->hb(), split);
-  if (!split) {
-    lab->setHbLocal(std::nullopt);
-    return;
-  }
-  View local;
-  joinHb(g, e, true, local, split);
-  if (local == lab->hb())
-    lab->setHbLocal(std::nullopt);
-  else
-    lab->setHbLocal(std::move(local));
-}
-
-void ScopedRC11Checker::joinHb(const ExecutionGraph &g, Event e, bool local, View &hb,
-                               bool &split) const {
+[[gnu::always_inline]] inline void ScopedRC11Checker::joinViews(const ExecutionGraph &g, Event e,
+                                                                bool local, View &hb, View *porf,
+                                                                bool *split) const {
   const EventLabel *lab = g.label(e);
+  // The hb view of a source for this memory (noting whether the source keeps two), and its
+  // porf view joined into e's.
   auto from = [&](const EventLabel *l) -> const View & {
-    split = split || l->hbSplit();
+    if (split && l->hbSplit())
+      *split = true;
     return l->hbFor(local);
   };
-  if (e.index > 0)
-    hb = from(g.label(e.prev()));
-  else
+  auto joinPorf = [&](const EventLabel *l) {
+    if (porf)
+      porf->join(l->porf());
+  };
+  if (e.index > 0) {
+    const EventLabel *prev = g.label(e.prev());
+    hb = from(prev);
+    if (porf)
+      *porf = prev->porf();
+  } else {
     hb = View{};
+    if (porf)
+      *porf = View{};
+  }
   hb.set(e.thread, e.index);
+  if (porf)
+    porf->set(e.thread, e.index);
+
   if (auto *s = dyn_cast<ThreadStartLabel>(lab)) {
-    if (!s->creator().isInit())
+    if (!s->creator().isInit()) {
       hb.join(from(g.label(s->creator())));
+      joinPorf(g.label(s->creator()));
+    }
   } else if (auto *j = dyn_cast<ThreadJoinLabel>(lab)) {
-    hb.join(from(g.lastLabel(j->child())));
+    auto *fin = g.lastLabel(j->child());
+    hb.join(from(fin));
+    joinPorf(fin);
   } else if (auto *r = dyn_cast<ReadLabel>(lab)) {
-    if (!r->rf().isInit() && isAcquire(r->order()))
-      hb.join(syncFrom(g, r->rf(), e, *r, local, &split));
+    if (!r->rf().isInit()) {
+      joinPorf(g.label(r->rf()));
+      if (isAcquire(r->order()))
+        hb.join(syncFrom(g, r->rf(), e, *r, local, split));
+    }
   } else if (auto *d = dyn_cast<BarrierDepartLabel>(lab)) {
     // every arrival of the instance is sw-before every departure of it, for the memory both
     // sides' fence flags name (MODEL.md §5)
     for (const EventLabel *a : g.barrierArrivals(d->barrier(), d->instance())) {
       auto *ba = cast<BarrierArriveLabel>(a);
-      if (ba->fences() != BarrierLabel::kFenceAll || d->fences() != BarrierLabel::kFenceAll)
-        split = true;
+      joinPorf(a);
+      if (split &&
+          (ba->fences() != BarrierLabel::kFenceAll || d->fences() != BarrierLabel::kFenceAll))
+        *split = true;
       if (incl(*a, *d) && ba->orders(local) && d->orders(local))
         hb.join(from(a));
     }
@@ -121,10 +115,30 @@ void ScopedRC11Checker::joinHb(const ExecutionGraph &g, Event e, bool local, Vie
       for (int32_t i = e.index - 1; i >= 0; --i) {
         auto *pr = dyn_cast<ReadLabel>(g.label(Event{e.thread, i}));
         if (pr && isAtomic(pr->order()) && !pr->rf().isInit())
-          hb.join(syncFrom(g, pr->rf(), pr->pos(), *f, local, &split));
+          hb.join(syncFrom(g, pr->rf(), pr->pos(), *f, local, split));
       }
     }
   }
+}
+
+void ScopedRC11Checker::updateViews(ExecutionGraph &g, Event e) const {
+  // Built in the label itself: every view joined below belongs to another event. hb() is
+  // the view for memory other than local; the local one is computed apart only when a
+  // source keeps the two apart or a barrier orders one of them.
+  EventLabel *lab = g.label(e);
+  bool split = false;
+  joinViews(g, e, false, lab->hb(), &lab->porf(), &split);
+  if (!split) {
+    if (lab->hbSplit())
+      lab->setHbLocal(std::nullopt);
+    return;
+  }
+  View local;
+  joinViews(g, e, true, local, nullptr, nullptr);
+  if (local == lab->hb())
+    lab->setHbLocal(std::nullopt);
+  else
+    lab->setHbLocal(std::move(local));
 }
 
 Event ScopedRC11Checker::maxObservedWrite(const ExecutionGraph &g, Event e, Addr a) const {

@@ -31,10 +31,11 @@ private:
   /// event joined keeps the two views apart.
   View syncFrom(const ExecutionGraph &g, Event w, Event reader, const EventLabel &acq,
                 bool local = false, bool *split = nullptr) const;
-  /// Computes e's happens-before for memory other than local (`local` false) or for local
-  /// memory into `hb`; `split` is set when a source it joins keeps the two apart or a
-  /// barrier orders one space only (updateViews then computes the local one too).
-  void joinHb(const ExecutionGraph &g, Event e, bool local, View &hb, bool &split) const;
+  /// Computes e's happens-before for local memory (`local`) or for the rest into `hb` from
+  /// the views of its sources, and with `porf` its porf view; `split` (if given) is set when
+  /// a source keeps two hb views or a barrier orders one memory only.
+  void joinViews(const ExecutionGraph &g, Event e, bool local, View &hb, View *porf,
+                 bool *split) const;
   /// The co-latest write of `a` that an hb-predecessor of `e` (e excluded) observes.
   Event maxObservedWrite(const ExecutionGraph &g, Event e, Addr a) const;
   bool readIsCoherent(const ExecutionGraph &g, const ReadLabel &r) const;
