@@ -3,7 +3,6 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
-#include <thread>
 
 #include <unistd.h>
 
@@ -27,35 +26,46 @@ uint64_t defaultMemoryLimitMb() {
   return static_cast<uint64_t>(bytes * kDefaultMemoryShare) >> 20;
 }
 
-void startWatchdog(double timeoutSeconds, uint64_t memoryLimitMb,
-                   std::function<void(const std::string &, bool)> onLimit) {
-  if (timeoutSeconds <= 0 && memoryLimitMb == 0)
-    return;
+Watchdog::Watchdog(double timeoutSeconds, uint64_t memoryLimitMb,
+                   std::function<void(const std::string &, bool)> onLimit)
+    : onLimit_(std::move(onLimit)) {
+  if (timeoutSeconds > 0 || memoryLimitMb > 0)
+    thread_ = std::thread(
+        [this, timeoutSeconds, memoryLimitMb] { watch(timeoutSeconds, memoryLimitMb); });
+}
+
+Watchdog::~Watchdog() {
+  done_ = true;
+  if (thread_.joinable())
+    thread_.join();
+}
+
+void Watchdog::watch(double timeoutSeconds, uint64_t memoryLimitMb) {
   auto start = std::chrono::steady_clock::now();
-  std::thread([=, onLimit = std::move(onLimit)] {
-    while (true) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (timeoutSeconds > 0 && took > timeoutSeconds + 0.5) {
-        std::fprintf(stdout,
-                     "Timeout: the time limit of %gs was reached before the run could "
-                     "stop itself; nothing was verified.\n",
-                     timeoutSeconds);
-        onLimit("the time limit was reached before the run could stop itself", true);
-        std::fflush(stdout);
-        _exit(kExitTimeout);
-      }
-      if (memoryLimitMb && residentMb() > memoryLimitMb + memoryLimitMb / 10) {
-        std::fprintf(stdout,
-                     "Memory limit: the run used more than %llu MB before it could stop "
-                     "itself; nothing was verified (bounded).\n",
-                     static_cast<unsigned long long>(memoryLimitMb));
-        onLimit("the memory limit was reached before the run could stop itself", false);
-        std::fflush(stdout);
-        _exit(kExitBounded);
-      }
+  while (!done_) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    if (done_)
+      return;
+    double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (timeoutSeconds > 0 && took > timeoutSeconds + 0.5) {
+      std::fprintf(stdout,
+                   "Timeout: the time limit of %gs was reached before the run could stop itself; "
+                   "nothing was verified.\n",
+                   timeoutSeconds);
+      std::fflush(stdout);
+      onLimit_("the time limit was reached before the run could stop itself", true);
+      _exit(kExitTimeout);
     }
-  }).detach();
+    if (memoryLimitMb && residentMb() > memoryLimitMb + memoryLimitMb / 10) {
+      std::fprintf(stdout,
+                   "Memory limit: the run used more than %llu MB before it could stop itself; "
+                   "nothing was verified (bounded).\n",
+                   static_cast<unsigned long long>(memoryLimitMb));
+      std::fflush(stdout);
+      onLimit_("the memory limit was reached before the run could stop itself", false);
+      _exit(kExitBounded);
+    }
+  }
 }
 
 } // namespace scopemc

@@ -3,9 +3,11 @@
 // file, a repair round's set-up). The watchdog ends the process when a limit is overshot.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <thread>
 
 namespace scopemc {
 
@@ -16,11 +18,25 @@ inline constexpr double kDefaultMemoryShare = 0.8;
 /// kDefaultMemoryShare of this machine's physical memory, in MB.
 uint64_t defaultMemoryLimitMb();
 
-/// Starts a thread that ends the process when the run has taken 0.5 s more than
-/// `timeoutSeconds` (exit 124), or its resident memory exceeds `memoryLimitMb` by 10%
-/// (exit 3, bounded), printing why. Either limit may be 0 (none).
-/// `onLimit(why, timedOut)` runs first (it writes the machine-readable outputs).
-void startWatchdog(double timeoutSeconds, uint64_t memoryLimitMb,
-                   std::function<void(const std::string &, bool)> onLimit);
+/// While it lives, a thread ends the process when the run has taken 0.5 s more than
+/// `timeoutSeconds` (exit 124), or its resident memory exceeds `memoryLimitMb` by 10% (exit
+/// 3, bounded), printing why after `onLimit(why, timedOut)` (which writes the machine-readable
+/// outputs). Either limit may be 0 (none). Destroying it stops the thread, so a run that ends
+/// in time is never cut during its teardown.
+class Watchdog {
+public:
+  Watchdog(double timeoutSeconds, uint64_t memoryLimitMb,
+           std::function<void(const std::string &, bool)> onLimit);
+  ~Watchdog();
+  Watchdog(const Watchdog &) = delete;
+  Watchdog &operator=(const Watchdog &) = delete;
+
+private:
+  void watch(double timeoutSeconds, uint64_t memoryLimitMb);
+
+  std::function<void(const std::string &, bool)> onLimit_;
+  std::atomic<bool> done_{false};
+  std::thread thread_;
+};
 
 } // namespace scopemc

@@ -236,10 +236,10 @@ int main(int argc, char **argv) {
       ->check(CLI::Range(1u, 256u));
   if (auto rc = parseArgs(app, args))
     return *rc;
-  startWatchdog(opts.exploration.timeoutSeconds, opts.exploration.memoryLimitMb,
-                [&opts](const std::string &why, bool timedOut) {
-                  writeRefusal(opts, why, timedOut ? "timeout" : "bounded");
-                });
+  Watchdog watchdog(opts.exploration.timeoutSeconds, opts.exploration.memoryLimitMb,
+                    [&opts](const std::string &why, bool timedOut) {
+                      writeRefusal(opts, why, timedOut ? "timeout" : "bounded");
+                    });
   for (auto &d : defines)
     opts.frontend.compilerArgs.insert(opts.frontend.compilerArgs.begin(), "-D" + d);
   for (auto &i : includes)

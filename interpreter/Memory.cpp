@@ -137,6 +137,10 @@ void Interpreter::noteEvent(Thread &th, const EventLabel &lab) {
       ++th.effects;
     return;
   }
+  // A hazard pointer set by the iteration is none either (GenMC treats protect as pure): the
+  // next iteration, reading the same values, protects the same pointer and makes no event.
+  if (isa<HazardLabel>(&lab) && opts_.zeroNetEffect)
+    return;
   if (!isa<FenceLabel>(&lab) && !isa<BlockLabel>(&lab) && !isa<ErrorLabel>(&lab))
     ++th.effects;
 }

@@ -7,6 +7,7 @@
 
 #include <llvm/ADT/SmallPtrSet.h>
 #include <llvm/Analysis/CaptureTracking.h>
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DebugInfoMetadata.h>
@@ -581,9 +582,10 @@ void Program::analyseFunction(const Function &f) {
 }
 
 bool Program::isRetryValue(const Value *v, const PHINode &header, const Loop &l) const {
-  // What reaches the header on a back edge: the phi itself (unchanged), the value a CAS of
-  // the loop read, or a merge of those inside the loop (a failed C11 compare_exchange stores
-  // what it read into `expected`, which mem2reg turns into such a merge).
+  // What reaches the header on a back edge: the phi itself (unchanged), the value a CAS, an
+  // RMW or a load of shared memory in the loop read, or a merge of those inside the loop (a failed
+  // C11 compare_exchange stores what it read into `expected`, which mem2reg turns into such a
+  // merge).
   SmallVector<const Value *, 8> work{v};
   SmallPtrSet<const Value *, 8> seen;
   while (!work.empty()) {
@@ -595,6 +597,13 @@ bool Program::isRetryValue(const Value *v, const PHINode &header, const Loop &l)
       return false;
     if (auto *ev = dyn_cast<ExtractValueInst>(i)) {
       if (!isa<AtomicCmpXchgInst>(ev->getAggregateOperand()) || ev->getIndices()[0] != 0)
+        return false;
+    } else if (isa<AtomicRMWInst>(i)) {
+      // the prior value an RMW of the loop read (a fetch_sub retried after its undo)
+    } else if (auto *ld = dyn_cast<LoadInst>(i)) {
+      // a load of shared memory in the loop (a queue's head read again, the value a dequeue
+      // read): its value comes from a write of the graph, as a CAS's does; a local's does not
+      if (isa<AllocaInst>(getUnderlyingObject(ld->getPointerOperand())))
         return false;
     } else if (auto *call = dyn_cast<CallBase>(i)) {
       auto *callee = call->getCalledFunction();

@@ -72,7 +72,8 @@ TEST(ZeroNetEffect, SameFinalStatesAndErrorsWithAndWithoutTheReduction) {
       conf + "rwlock_cancel_2r1w.c",  conf + "treiber_stack_2.c",     conf + "ms_queue_2.c",
       conf + "cas_retry_counter_2.c", conf + "cas_retry_counter_3.c", conf + "spin_cas_lock_2.c",
       conf + "ttas_lock_2.c",         conf + "ticket_lock_2.c",       conf + "seqlock_1w2r.c",
-      e2e + "goto_xchg_lock.c",       e2e + "gpumc_ticket_lock.c"};
+      e2e + "goto_xchg_lock.c",       e2e + "gpumc_ticket_lock.c",    e2e + "rwlock_rdwr_2.c",
+      e2e + "treiber_hp.c",           e2e + "counted_await.c"};
   int reduced = 0;
   for (const std::string &f : files) {
     Outcome on = run(f, true), off = run(f, false);
@@ -94,7 +95,7 @@ TEST(ZeroNetEffect, SameFinalStatesAndErrorsWithAndWithoutTheReduction) {
 std::string zneProgram(std::mt19937_64 &rng) {
   auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<uint64_t>(n)); };
   std::ostringstream c;
-  c << "#include <stdatomic.h>\n#include <stdlib.h>\n#include <pthread.h>\n"
+  c << "#include <stdatomic.h>\n#include <stdlib.h>\n#include <pthread.h>\n#include <genmc.h>\n"
        "atomic_int lock, xlock, sem, flag, copy;\nint data;\natomic_int counter;\n"
        "struct node { int v; struct node *next; };\n_Atomic(struct node *) top;\n";
   int threads = 2 + pick(2);
@@ -103,7 +104,7 @@ std::string zneProgram(std::mt19937_64 &rng) {
     int steps = 1 + pick(2);
     for (int k = 0; k < steps; ++k) {
       std::string inside = pick(3) ? "  data = data + 1;\n" : "  atomic_fetch_add(&counter, 1);\n";
-      switch (pick(8)) {
+      switch (pick(12)) {
       case 0: // TTAS-style CAS lock: a failed CAS retries after the test loop
         c << "  for (;;) {\n    while (atomic_load_explicit(&lock, memory_order_relaxed));\n"
              "    int z = 0;\n    if (atomic_compare_exchange_strong_explicit(&lock, &z, 1, "
@@ -139,6 +140,33 @@ std::string zneProgram(std::mt19937_64 &rng) {
         c << "  do atomic_store_explicit(&copy, atomic_load_explicit(&flag, memory_order_relaxed), "
              "memory_order_relaxed);\n  while (atomic_load_explicit(&lock, "
              "memory_order_acquire));\n";
+        break;
+      case 8: // rwlock-style: the loop carries the prior value of its last fetch_sub, undone
+              // by a fetch_add before waiting for a permit
+        c << "  { int prior = atomic_fetch_sub_explicit(&sem, 1, memory_order_acquire);\n"
+             "    while (prior <= 0) {\n"
+             "      atomic_fetch_add_explicit(&sem, 1, memory_order_relaxed);\n"
+             "      while (atomic_load_explicit(&sem, memory_order_relaxed) <= 0);\n"
+             "      prior = atomic_fetch_sub_explicit(&sem, 1, memory_order_acquire);\n    } }\n"
+          << inside << "  atomic_fetch_add_explicit(&sem, 1, memory_order_release);\n";
+        break;
+      case 9: // a queue-style retry: the loop carries the head it read again after a failed CAS
+        c << "  { int h = atomic_load_explicit(&copy, memory_order_acquire);\n"
+             "    while (!atomic_compare_exchange_strong_explicit(&copy, &(int){h}, h + 1, "
+             "memory_order_acq_rel, memory_order_relaxed))\n"
+             "      h = atomic_load_explicit(&copy, memory_order_acquire); }\n";
+        break;
+      case 10: // pop under a hazard pointer: a failed iteration only moves the hazard pointer
+        c << "  { __VERIFIER_hp_t *hp = __VERIFIER_hp_alloc();\n    for (;;) {\n"
+             "      struct node *t = __VERIFIER_hp_protect(hp, &top);\n      if (!t) break;\n"
+             "      struct node *nx = t->next;\n"
+             "      if (atomic_compare_exchange_strong(&top, &t, nx)) break;\n    }\n"
+             "    __VERIFIER_hp_free(hp); }\n";
+        break;
+      case 11: // a loop carrying a count its read is compared with: no two iterations alike
+               // (cutting one loses the executions where a later one succeeds)
+        c << "  { int want = 0;\n    while (atomic_load_explicit(&flag, memory_order_acquire) != "
+             "want)\n      want = want + 1;\n    atomic_store(&copy, want); }\n";
         break;
       default: // set the flag, or touch the data without a lock
         if (pick(2))
