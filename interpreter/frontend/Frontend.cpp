@@ -282,7 +282,34 @@ void attributeHeaderCode(llvm::Module &m, const std::string &includeDir) {
     }
 }
 
+/// Marks for inlining every function the program only calls directly and that does not call
+/// itself: its locals then become its caller's, and a local whose address is only passed to
+/// it (an out-parameter) is promoted to a register, as GenMC sees it. Entry points (`main`,
+/// thread routines and kernels, whose addresses are taken), recursive functions and functions
+/// with variable-length locals stay.
+void markForInlining(llvm::Module &m) {
+  for (llvm::Function &f : m) {
+    if (f.isDeclaration() || f.getName() == "main" || f.hasAddressTaken() || f.isVarArg())
+      continue;
+    bool recursive = false;
+    for (llvm::User *u : f.users())
+      if (auto *call = llvm::dyn_cast<llvm::CallBase>(u))
+        recursive = recursive || call->getFunction() == &f;
+    // A variable-length local stays in its own frame: inlined, a constant size would make it a
+    // fixed array the optimiser may drop (a VLA past the stack must still overflow it).
+    for (llvm::Instruction &i : llvm::instructions(f))
+      if (auto *a = llvm::dyn_cast<llvm::AllocaInst>(&i); a && !a->isStaticAlloca())
+        recursive = true;
+    if (!recursive && f.getCallingConv() != llvm::CallingConv::SPIR_KERNEL &&
+        f.getCallingConv() != llvm::CallingConv::PTX_Kernel) {
+      f.removeFnAttr(llvm::Attribute::NoInline); // (-O0 puts it on every function)
+      f.addFnAttr(llvm::Attribute::AlwaysInline);
+    }
+  }
+}
+
 void promoteLocals(llvm::Module &m) {
+  markForInlining(m);
   llvm::PassBuilder pb;
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
