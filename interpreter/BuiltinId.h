@@ -61,6 +61,7 @@ enum class Builtin : uint8_t {
   ApiRmw,
   ApiCas,
   ApiFence,
+  ApiFenceFences, // an OpenCL fence with its fence flags
   ApiBarrier,
   ApiBarrierFences, // an OpenCL work-group barrier with its fence flags
   ApiId,

@@ -455,6 +455,7 @@ Interpreter::Flow Calls::builtin(Thread &th, Frame &f, const CallBase &i,
   case Builtin::ApiRmw:
   case Builtin::ApiCas:
   case Builtin::ApiFence:
+  case Builtin::ApiFenceFences:
   case Builtin::ApiBarrier:
   case Builtin::ApiBarrierFences:
   case Builtin::ApiId:

@@ -31,7 +31,7 @@ private:
   /// Arrives at and departs from the barrier; with `serial`, whether this thread is the
   /// instance's serial thread is asked for (the call's result is read) and stored there.
   Flow barrierWait(Thread &th, const llvm::CallBase &i, uint64_t barrier, uint32_t count, Scope s,
-                   bool *serial = nullptr, uint8_t fences = BarrierLabel::kFenceAll);
+                   bool *serial = nullptr, uint8_t fences = kFenceAll);
   Flow allocate(Thread &th, Frame &f, const llvm::CallBase &i, uint64_t size, bool zeroed,
                 uint64_t &out);
   std::string cString(uint64_t a) const;
@@ -64,8 +64,8 @@ private:
   Flow apiAccess(Thread &th, Frame &f, const llvm::CallBase &i, Builtin b);
   Flow launch(Thread &th, Frame &f, const llvm::CallBase &i);
   Flow waitLaunch(Thread &th, Frame &f, const llvm::CallBase &i);
-  /// `fences`: the memory the barrier orders (BarrierLabel::Fences).
-  Flow blockBarrier(Thread &th, const llvm::CallBase &i, uint8_t fences = BarrierLabel::kFenceAll);
+  /// `fences`: the memory the barrier orders (MemFences).
+  Flow blockBarrier(Thread &th, const llvm::CallBase &i, uint8_t fences = kFenceAll);
   Flow gridBarrier(Thread &th, const llvm::CallBase &i);
   uint64_t threadQuery(const Thread &th, uint64_t which) const;
   void place(Thread &th, Builtin what, uint64_t v);

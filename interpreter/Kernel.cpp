@@ -279,7 +279,8 @@ Interpreter::Flow Calls::waitLaunch(Thread &th, Frame &f, const CallBase &i) {
 Interpreter::Flow Calls::apiBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
   auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
   switch (b) {
-  case Builtin::ApiFence: { // (order, scope)
+  case Builtin::ApiFence:         // (order, scope)
+  case Builtin::ApiFenceFences: { // (order, scope, OpenCL fence flags): the memory it orders
     auto o = orderOf(arg(0));
     auto s = scopeOfApi(arg(1));
     if (!o || !s)
@@ -287,16 +288,17 @@ Interpreter::Flow Calls::apiBuiltin(Thread &th, Frame &f, const CallBase &i, Bui
                       "invalid memory order or scope for a fence");
     if (*o == MemOrder::Relaxed)
       return Flow::Next; // a relaxed fence has no effect
-    return in_.offer(th, in_.fenceLabel(th, i, *o, *s)) ? Flow::Next : Flow::Stop;
+    FenceLabel fence = in_.fenceLabel(th, i, *o, *s);
+    if (b == Builtin::ApiFenceFences)
+      fence.setFences(fencesOfOpenClFlags(arg(2)));
+    return in_.offer(th, fence) ? Flow::Next : Flow::Stop;
   }
   case Builtin::ApiBarrierFences: // (scope, OpenCL fence flags): the memory it orders
     if (arg(0) != 1)
       return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
                       "a work-group barrier's scope must be the work-group");
     // CLK_LOCAL_MEM_FENCE 1, CLK_GLOBAL_MEM_FENCE 2 (CLK_IMAGE_MEM_FENCE: images are global)
-    return blockBarrier(th, i,
-                        static_cast<uint8_t>((arg(1) & 1 ? BarrierLabel::kFenceLocal : 0) |
-                                             (arg(1) & 6 ? BarrierLabel::kFenceGlobal : 0)));
+    return blockBarrier(th, i, fencesOfOpenClFlags(arg(1)));
   case Builtin::ApiBarrier: // (scope): block or device (the whole grid)
     if (arg(0) == 1)
       return blockBarrier(th, i);

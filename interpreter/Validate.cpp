@@ -113,6 +113,7 @@ unsigned builtinArity(Builtin b) {
   case Builtin::Memcpy:
   case Builtin::Memset:
   case Builtin::ThreadSpawn:
+  case Builtin::ApiFenceFences:
     return 3;
   case Builtin::PthreadJoin:
   case Builtin::PthreadEqual:

@@ -232,10 +232,28 @@ private:
   int32_t coPos_ = -1;
 };
 
+/// The memory a barrier or fence orders (OpenCL's fence flags): local memory, the rest, or
+/// both (MODEL.md §5; EventLabel::hbFor).
+enum MemFences : uint8_t { kFenceNone = 0, kFenceLocal = 1, kFenceGlobal = 2, kFenceAll = 3 };
+inline bool fencesOrder(uint8_t fences, bool local) {
+  return (fences & (local ? kFenceLocal : kFenceGlobal)) != 0;
+}
+/// OpenCL's flags (CLK_LOCAL_MEM_FENCE 1, CLK_GLOBAL_MEM_FENCE 2, CLK_IMAGE_MEM_FENCE 4: images
+/// are global memory) as MemFences.
+inline uint8_t fencesOfOpenClFlags(uint64_t flags) {
+  return static_cast<uint8_t>(((flags & 1) ? kFenceLocal : 0) | ((flags & 6) ? kFenceGlobal : 0));
+}
+
 class FenceLabel : public EventLabel {
 public:
   FenceLabel(Event pos, ThreadPos tp, MemOrder o, Scope s, const SourceLoc *src)
       : EventLabel(Kind::Fence, pos, tp, o, s, src) {}
+  uint8_t fences() const { return fences_; }
+  bool orders(bool local) const { return fencesOrder(fences_, local); }
+  void setFences(uint8_t f) { fences_ = f; }
+
+private:
+  uint8_t fences_ = kFenceAll;
 };
 
 /// Extents of a kernel launch in three dimensions (CUDA's dim3).
@@ -396,13 +414,12 @@ private:
 /// Both halves carry the barrier's scope and acquire-release order.
 class BarrierLabel : public EventLabel {
 public:
-  /// The memory a barrier orders (OpenCL's fence flags): local, the rest, or both.
-  enum Fences : uint8_t { kFenceNone = 0, kFenceLocal = 1, kFenceGlobal = 2, kFenceAll = 3 };
   Addr barrier() const { return barrier_; }
   uint32_t instance() const { return instance_; }
   uint32_t count() const { return count_; }
   uint8_t fences() const { return fences_; }
-  bool orders(bool local) const { return (fences_ & (local ? kFenceLocal : kFenceGlobal)) != 0; }
+  /// The memory the barrier orders (MemFences).
+  bool orders(bool local) const { return fencesOrder(fences_, local); }
   void setFences(uint8_t f) { fences_ = f; }
   static bool classof(const EventLabel *l) {
     return l->kind() == Kind::BarrierArrive || l->kind() == Kind::BarrierDepart;

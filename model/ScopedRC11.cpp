@@ -39,6 +39,12 @@ View ScopedRC11Checker::syncFrom(const ExecutionGraph &g, Event w, Event reader,
     // with the acquire side dominates all earlier ones of its thread.
     for (int32_t i = cur.index; i >= 0; --i) {
       auto *l = g.label(Event{cur.thread, i});
+      // (a fence that orders only one memory is a release for that memory alone)
+      auto *fl = dyn_cast<FenceLabel>(l);
+      if (fl && split && fl->fences() != kFenceAll && isRelease(fl->order()))
+        *split = true;
+      if (fl && !fl->orders(local))
+        continue;
       if (isReleaseHead(*l, wl->addr()) && incl(*l, acq)) {
         acc.join(l->hbFor(local));
         if (split && l->hbSplit())
@@ -104,14 +110,15 @@ View ScopedRC11Checker::syncFrom(const ExecutionGraph &g, Event w, Event reader,
     for (const EventLabel *a : g.barrierArrivals(d->barrier(), d->instance())) {
       auto *ba = cast<BarrierArriveLabel>(a);
       joinPorf(a);
-      if (split &&
-          (ba->fences() != BarrierLabel::kFenceAll || d->fences() != BarrierLabel::kFenceAll))
+      if (split && (ba->fences() != kFenceAll || d->fences() != kFenceAll))
         *split = true;
       if (incl(*a, *d) && ba->orders(local) && d->orders(local))
         hb.join(from(a));
     }
   } else if (auto *f = dyn_cast<FenceLabel>(lab)) {
-    if (isAcquire(f->order())) {
+    if (split && f->fences() != kFenceAll && isAcquire(f->order()))
+      *split = true;
+    if (isAcquire(f->order()) && f->orders(local)) {
       for (int32_t i = e.index - 1; i >= 0; --i) {
         auto *pr = dyn_cast<ReadLabel>(g.label(Event{e.thread, i}));
         if (pr && isAtomic(pr->order()) && !pr->rf().isInit())

@@ -59,6 +59,8 @@ __SCOPEMC_EXTERN void __scopemc_barrier(int scope);
 /* A block barrier that orders only the memory `fences` names (1: block-shared/local memory,
    2: the rest; OpenCL's CLK_LOCAL_MEM_FENCE and CLK_GLOBAL_MEM_FENCE). */
 __SCOPEMC_EXTERN void __scopemc_barrier_fences(int scope, int fences);
+/* A fence that orders only the memory `fences` names (as __scopemc_barrier_fences). */
+__SCOPEMC_EXTERN void __scopemc_fence_fences(int order, int scope, int fences);
 __SCOPEMC_EXTERN unsigned __scopemc_id(int which);
 #ifndef __OPENCL_C_VERSION__
 /* Starts grid x block threads of `kernel(arg)` on `device`; returns a handle for the wait. */

@@ -67,12 +67,13 @@ __SCOPEMC_OCL void work_group_barrier(cl_mem_fence_flags flags) {
 __SCOPEMC_OCL void work_group_barrier(cl_mem_fence_flags flags, memory_scope scope) {
   __scopemc_barrier_fences(1, (int)flags);
 }
+/* Fences order the memory their flags name, as barriers do. */
 __SCOPEMC_OCL void atomic_work_item_fence(cl_mem_fence_flags flags, memory_order order,
                                           memory_scope scope) {
-  __scopemc_fence(order, __scopemc_ocl_scope(scope));
+  __scopemc_fence_fences(order, __scopemc_ocl_scope(scope), (int)flags);
 }
 __SCOPEMC_OCL void mem_fence(cl_mem_fence_flags flags) {
-  __scopemc_fence(memory_order_acq_rel, memory_scope_work_group);
+  __scopemc_fence_fences(memory_order_acq_rel, memory_scope_work_group, (int)flags);
 }
 __SCOPEMC_OCL void read_mem_fence(cl_mem_fence_flags flags) { mem_fence(flags); }
 __SCOPEMC_OCL void write_mem_fence(cl_mem_fence_flags flags) { mem_fence(flags); }
