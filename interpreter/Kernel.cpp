@@ -276,6 +276,14 @@ Interpreter::Flow Calls::waitLaunch(Thread &th, Frame &f, const CallBase &i) {
   return Flow::Next;
 }
 
+namespace {
+/// OpenCL's fence flags (CLK_LOCAL_MEM_FENCE 1, CLK_GLOBAL_MEM_FENCE 2, CLK_IMAGE_MEM_FENCE 4:
+/// images are global memory) as MemFences.
+uint8_t fencesOfOpenClFlags(uint64_t flags) {
+  return static_cast<uint8_t>(((flags & 1) ? kFenceLocal : 0) | ((flags & 6) ? kFenceGlobal : 0));
+}
+} // namespace
+
 Interpreter::Flow Calls::apiBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
   auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
   switch (b) {

@@ -238,11 +238,6 @@ enum MemFences : uint8_t { kFenceNone = 0, kFenceLocal = 1, kFenceGlobal = 2, kF
 inline bool fencesOrder(uint8_t fences, bool local) {
   return (fences & (local ? kFenceLocal : kFenceGlobal)) != 0;
 }
-/// OpenCL's flags (CLK_LOCAL_MEM_FENCE 1, CLK_GLOBAL_MEM_FENCE 2, CLK_IMAGE_MEM_FENCE 4: images
-/// are global memory) as MemFences.
-inline uint8_t fencesOfOpenClFlags(uint64_t flags) {
-  return static_cast<uint8_t>(((flags & 1) ? kFenceLocal : 0) | ((flags & 6) ? kFenceGlobal : 0));
-}
 
 class FenceLabel : public EventLabel {
 public:

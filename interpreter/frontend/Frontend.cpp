@@ -183,10 +183,11 @@ constexpr unsigned kMaxUnbracedNesting = 10000;
 /// unknown name: 7 s).
 constexpr size_t kMaxCorrectedIdentifier = 1024;
 
-/// Refuses a main file whose control statements nest deeper than kMaxUnbracedNesting without
-/// braces, naming where the chain starts (a raw lexer pass: linear, no preprocessing).
-/// Returns whether the file has an identifier longer than kMaxCorrectedIdentifier.
-bool refuseDeepNesting(const std::string &path, const FrontendOptions &opts) {
+/// A raw lexer pass over the main file (linear, no preprocessing) before Clang sees it:
+/// refuses control statements nested deeper than kMaxUnbracedNesting without braces, naming
+/// where the chain starts, and returns whether the file has an identifier longer than
+/// kMaxCorrectedIdentifier.
+bool prescanMainFile(const std::string &path, const FrontendOptions &opts) {
   std::string text = opts.sourceText;
   if (text.empty()) {
     std::ifstream in(path, std::ios::binary);
@@ -234,7 +235,7 @@ bool refuseDeepNesting(const std::string &path, const FrontendOptions &opts) {
 std::unique_ptr<llvm::Module> compile(const std::string &path, llvm::LLVMContext &ctx,
                                       const FrontendOptions &opts, Language lang) {
   FrontendOptions fo = opts;
-  if (refuseDeepNesting(path, opts))
+  if (prescanMainFile(path, opts))
     fo.compilerArgs.push_back("-fno-spell-checking");
   std::string diagText;
   clang::EmitLLVMOnlyAction action(&ctx);
