@@ -67,6 +67,15 @@ enum class Builtin : uint8_t {
   ApiId,
   ApiLaunch,
   ApiWait,
+  ApiCollective, // a warp or block collective (shuffle, vote, match, reduce, counting barrier)
+  // CUDA's runtime behind include/cuda/cuda_runtime.h (interpreter/Cuda.cpp)
+  CudaConfigPush,
+  CudaConfigGet,
+  CudaLaunch,
+  CudaRun,
+  CudaSync,
+  CudaStreamCreate,
+  CudaEventRecord,
 };
 
 /// The builtin a declared function name stands for, if any.

@@ -182,7 +182,8 @@ Interpreter::Flow Calls::allocate(Thread &th, Frame &f, const CallBase &i, uint6
 }
 
 Interpreter::Flow Calls::barrierWait(Thread &th, const CallBase &i, uint64_t barrier,
-                                     uint32_t count, Scope s, bool *serial, uint8_t fences) {
+                                     uint32_t count, Scope s, bool *serial, uint8_t fences,
+                                     const Collective *coll, uint64_t *result) {
   uint32_t k = 0;
   for (auto &[b, n] : th.barrierCalls)
     if (b == barrier)
@@ -191,6 +192,8 @@ Interpreter::Flow Calls::barrierWait(Thread &th, const CallBase &i, uint64_t bar
   BarrierArriveLabel arrive(in_.nextEvent(th), th.pos, s, in_.src(i), barrier, k, count,
                             serial != nullptr);
   arrive.setFences(fences);
+  if (coll)
+    arrive.setCollective(*coll);
   if (!in_.offer(th, arrive))
     return Flow::Stop;
   BarrierDepartLabel depart(in_.nextEvent(th), th.pos, s, in_.src(i), barrier, k, count);
@@ -199,6 +202,8 @@ Interpreter::Flow Calls::barrierWait(Thread &th, const CallBase &i, uint64_t bar
     return Flow::Stop;
   if (serial)
     *serial = isSerial != 0;
+  if (result)
+    *result = isSerial;
   bool known = false;
   for (auto &[b, n] : th.barrierCalls)
     if (b == barrier) {
@@ -216,7 +221,7 @@ Interpreter::Flow Calls::createThread(Thread &th, const CallBase &i, uint64_t ro
     return in_.fail(th, i, ErrorKind::MemoryError,
                     calledFunction(i)->getName().str() +
                         " with a start routine that is not a function");
-  ThreadEntry entry{routine, argument, std::nullopt, {}};
+  ThreadEntry entry{routine, argument, std::nullopt, {}, nullptr};
   return in_.offer(th, ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i), entry), &child)
              ? Flow::Next
              : Flow::Stop;
@@ -462,6 +467,15 @@ Interpreter::Flow Calls::builtin(Thread &th, Frame &f, const CallBase &i,
   case Builtin::ApiLaunch:
   case Builtin::ApiWait:
     return apiBuiltin(th, f, i, *b);
+  case Builtin::ApiCollective:
+  case Builtin::CudaConfigPush:
+  case Builtin::CudaConfigGet:
+  case Builtin::CudaLaunch:
+  case Builtin::CudaRun:
+  case Builtin::CudaSync:
+  case Builtin::CudaStreamCreate:
+  case Builtin::CudaEventRecord:
+    return cudaBuiltin(th, f, i, *b);
   case Builtin::ThreadSpawn:
   case Builtin::ThreadJoinValue:
   case Builtin::NondetInt:

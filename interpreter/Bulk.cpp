@@ -66,12 +66,30 @@ Grain Program::scalarGrain(uint64_t a) const {
 
 namespace {
 Type *typeLoadedFrom(const GlobalVariable &gv);
+Type *typeUsedWith(const Value *p, bool followGlobals);
+
+/// The type a defined callee uses its parameter with where call `cb` passes `p` (one level;
+/// a CUDA kernel's stub stands for its kernel: a buffer the host fills is typed by the kernel).
+Type *typeInCallee(const CallBase &cb, const Value *p) {
+  const Function *callee = calledFunction(cb);
+  if (!callee || callee->isDeclaration())
+    return nullptr;
+  if (callee->hasFnAttribute("scopemc-kernel"))
+    if (const Function *k = callee->getParent()->getFunction(
+            callee->getFnAttribute("scopemc-kernel").getValueAsString()))
+      callee = k;
+  for (unsigned k = 0; k < cb.arg_size() && k < callee->arg_size(); ++k)
+    if (cb.getArgOperand(k) == p)
+      if (Type *t = typeUsedWith(callee->getArg(k), false))
+        return t;
+  return nullptr;
+}
 
 /// The type the program indexes or accesses pointer `p` with: a struct a GEP starts from wins
 /// (its layout covers every field), else the first scalar or array type seen. A pointer
 /// stored into a global is followed to the loads of that global (one level: `g = p;` in
 /// main, `g->field` in a thread).
-Type *typeUsedWith(const Value *p, bool followGlobals = true) {
+Type *typeUsedWith(const Value *p, bool followGlobals) {
   Type *seen = nullptr;
   auto consider = [&](Type *t) {
     if (t && t->isSized() && (!seen || (t->isStructTy() && !seen->isStructTy())))
@@ -87,6 +105,8 @@ Type *typeUsedWith(const Value *p, bool followGlobals = true) {
     else if (auto *st = dyn_cast<StoreInst>(u); st && followGlobals)
       if (auto *gv = dyn_cast<GlobalVariable>(st->getPointerOperand()->stripPointerCasts()))
         consider(typeLoadedFrom(*gv));
+    if (auto *cb = dyn_cast<CallBase>(u); cb && followGlobals)
+      consider(typeInCallee(*cb, p));
     if (seen && seen->isStructTy())
       return seen;
   }
@@ -118,9 +138,9 @@ BulkShape shapeOf(const Value *p, MaybeAlign align) {
     return s;
   }
   const Value *q = p->stripPointerCasts();
-  s.type = typeUsedWith(q);
+  s.type = typeUsedWith(q, true);
   if (!s.type && obj != q)
-    if ((s.type = typeUsedWith(obj)))
+    if ((s.type = typeUsedWith(obj, true)))
       q = obj;
   s.base = s.type ? q : nullptr;
   return s;

@@ -30,8 +30,10 @@ private:
                     uint64_t &child);
   /// Arrives at and departs from the barrier; with `serial`, whether this thread is the
   /// instance's serial thread is asked for (the call's result is read) and stored there.
+  /// With `coll`, the arrival carries a collective operation and `result` gets its result.
   Flow barrierWait(Thread &th, const llvm::CallBase &i, uint64_t barrier, uint32_t count, Scope s,
-                   bool *serial = nullptr, uint8_t fences = kFenceAll);
+                   bool *serial = nullptr, uint8_t fences = kFenceAll,
+                   const Collective *coll = nullptr, uint64_t *result = nullptr);
   Flow allocate(Thread &th, Frame &f, const llvm::CallBase &i, uint64_t size, bool zeroed,
                 uint64_t &out);
   std::string cString(uint64_t a) const;
@@ -65,9 +67,27 @@ private:
   Flow launch(Thread &th, Frame &f, const llvm::CallBase &i);
   Flow waitLaunch(Thread &th, Frame &f, const llvm::CallBase &i);
   /// `fences`: the memory the barrier orders (MemFences).
-  Flow blockBarrier(Thread &th, const llvm::CallBase &i, uint8_t fences = kFenceAll);
+  Flow blockBarrier(Thread &th, const llvm::CallBase &i, uint8_t fences = kFenceAll,
+                    const Collective *coll = nullptr, uint64_t *result = nullptr);
+  /// Checks a launch of grid x block threads from th against scopemc's limits and names it.
+  KernelGrid launchGrid(Thread &th, const llvm::CallBase &i, uint32_t device, Dim3 grid,
+                        Dim3 block);
+  void recordLaunch(Thread &th, uint32_t device, const Dim3 &grid, std::vector<ThreadId> threads);
   Flow gridBarrier(Thread &th, const llvm::CallBase &i);
   uint64_t threadQuery(const Thread &th, uint64_t which) const;
+
+  // CUDA's runtime and warps (Cuda.cpp)
+  Flow cudaBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, Builtin b);
+  Flow collective(Thread &th, Frame &f, const llvm::CallBase &i);
+  Flow cudaLaunch(Thread &th, Frame &f, const llvm::CallBase &i);
+  /// Reads the kernel's parameters through the stub's `void **args` into bytes.
+  Flow readKernelParams(Thread &th, const llvm::CallBase &i, const llvm::Function &kernel,
+                        uint64_t args, std::vector<uint8_t> &bytes);
+  Flow streamRun(Thread &th, const llvm::CallBase &i);
+  Flow cudaSync(Thread &th, Frame &f, const llvm::CallBase &i);
+  /// Joins stream thread t unless this thread did (once joined, it is forgotten).
+  Flow joinStream(Thread &th, const llvm::CallBase &i, ThreadId t);
+  Thread::Stream &stream(Thread &th, uint64_t handle);
   void place(Thread &th, Builtin what, uint64_t v);
 
   Interpreter &in_;

@@ -95,8 +95,11 @@ RunStatus Interpreter::run(ThreadId t, EventSink &sink) {
       throw InputError("thread " + std::to_string(t) +
                        " starts at an address that is not a function");
     std::vector<RtValue> args;
-    for (size_t k = 0; k < fi->fn->arg_size(); ++k)
-      args.push_back(RtValue{k == 0 && t != 0 ? th.entry.argument : 0, {}});
+    if (th.entry.place && th.entry.data)
+      args = kernelArguments(th, *fi->fn);
+    else
+      for (size_t k = 0; k < fi->fn->arg_size(); ++k)
+        args.push_back(RtValue{k == 0 && t != 0 ? th.entry.argument : 0, {}});
     enterFunction(th, *fi, std::move(args));
   }
   while (true) {

@@ -146,6 +146,16 @@ private:
     };
     std::vector<Launch> launches;                          // kernels this thread launched
     std::vector<std::pair<uint32_t, uint32_t>> blocksUsed; // (device, blocks launched there)
+    /// CUDA streams of this host thread (Cuda.cpp): the default stream (handle 0) first; the
+    /// stream thread of each one's latest launch (-1: none), joined ones forgotten.
+    struct Stream {
+      uint64_t handle = 0;
+      ThreadId last = -1;
+      bool blocking = true; // synchronises with the legacy default stream
+    };
+    std::vector<Stream> streams;
+    /// The launch configuration `<<<...>>>` pushed and the kernel's stub pops.
+    std::vector<uint64_t> launchConfig;
   };
   /// What executing one instruction did.
   enum class Flow : uint8_t { Next, Jumped, Stop, Done };
@@ -198,6 +208,9 @@ private:
   Flow store(Thread &th, const llvm::Instruction &i, uint64_t a, llvm::Type *ty, const RtValue &v,
              Access acc);
   Flow accessCheck(Thread &th, const llvm::Instruction &i, uint64_t a, uint64_t size);
+  /// The arguments a kernel thread started by a CUDA launch passes to its kernel, decoded from
+  /// the launch's parameter bytes (Cuda.cpp); by-value aggregates are copied to its stack.
+  std::vector<RtValue> kernelArguments(Thread &th, const llvm::Function &kernel);
   Flow loadScalar(Thread &th, const llvm::Instruction &i, uint64_t a, uint32_t size, Access acc,
                   uint64_t &out, ReadLabel::Rmw rmw = {});
   Flow storeScalar(Thread &th, const llvm::Instruction &i, uint64_t a, uint32_t size, uint64_t v,

@@ -53,9 +53,10 @@ std::optional<Scope> scopeOfApi(uint64_t v) {
 
 // __SCOPEMC_RMW_* values of include/scopemc/api.h.
 std::optional<RmwOp> rmwOfApi(uint64_t v) {
-  static const RmwOp kOps[] = {RmwOp::Xchg, RmwOp::Add,  RmwOp::Sub,  RmwOp::And,
-                               RmwOp::Or,   RmwOp::Xor,  RmwOp::Min,  RmwOp::Max,
-                               RmwOp::UMin, RmwOp::UMax, RmwOp::FAdd, RmwOp::FSub};
+  static const RmwOp kOps[] = {RmwOp::Xchg,     RmwOp::Add,     RmwOp::Sub,  RmwOp::And,
+                               RmwOp::Or,       RmwOp::Xor,     RmwOp::Min,  RmwOp::Max,
+                               RmwOp::UMin,     RmwOp::UMax,    RmwOp::FAdd, RmwOp::FSub,
+                               RmwOp::UIncWrap, RmwOp::UDecWrap};
   if (v < std::size(kOps))
     return kOps[v];
   return std::nullopt;
@@ -125,11 +126,13 @@ uint64_t Calls::threadQuery(const Thread &th, uint64_t which) const {
   }
 }
 
-Interpreter::Flow Calls::blockBarrier(Thread &th, const CallBase &i, uint8_t fences) {
+Interpreter::Flow Calls::blockBarrier(Thread &th, const CallBase &i, uint8_t fences,
+                                      const Collective *coll, uint64_t *result) {
   if (th.entry.place) {
     const KernelGrid &k = th.entry.kernel;
     return barrierWait(th, i, barrierKey(1 + k.launch, th.pos.device, th.pos.block),
-                       static_cast<uint32_t>(k.block.count()), Scope::Block, nullptr, fences);
+                       static_cast<uint32_t>(k.block.count()), Scope::Block, nullptr, fences, coll,
+                       result);
   }
   if (th.groupSize == 0)
     throw InputError(toString(in_.src(i)) + ": a block barrier outside a launched kernel needs the "
@@ -200,24 +203,9 @@ Interpreter::Flow Calls::apiAccess(Thread &th, Frame &f, const CallBase &i, Buil
   return fl;
 }
 
-Interpreter::Flow Calls::launch(Thread &th, Frame &f, const CallBase &i) {
-  // (kernel, argument, device, grid x/y/z, block x/y/z) -> launch handle
-  auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
-  auto dim = [&](unsigned k) {
-    return Dim3{static_cast<uint32_t>(arg(k)), static_cast<uint32_t>(arg(k + 1)),
-                static_cast<uint32_t>(arg(k + 2))};
-  };
-  uint64_t fn = arg(0), argument = arg(1);
-  auto device = static_cast<uint32_t>(arg(2));
-  Dim3 grid = dim(3), block = dim(6);
-  const FunctionInfo *fi = in_.prog_.functionAt(fn);
-  if (!fi || fi->fn->isDeclaration())
-    return in_.fail(th, i, ErrorKind::MemoryError,
-                    "kernel launch of an address that is not a function");
+KernelGrid Calls::launchGrid(Thread &th, const CallBase &i, uint32_t device, Dim3 grid,
+                             Dim3 block) {
   uint64_t n = grid.count() * block.count();
-  if (n == 0)
-    return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
-                    "kernel launch with an empty grid or block");
   if (n > kMaxLaunchThreads || block.count() > 0xFFFF)
     throw InputError(toString(in_.src(i)) + ": a launch of " + std::to_string(n) +
                      " threads is beyond scopemc's limit of " + std::to_string(kMaxLaunchThreads) +
@@ -237,20 +225,13 @@ Interpreter::Flow Calls::launch(Thread &th, Frame &f, const CallBase &i) {
         " on device " + std::to_string(device) +
         " are beyond scopemc's limits (devices 0-15, launches from the first 64 threads, "
         "1024 blocks per launching thread and device)");
-  KernelGrid k{grid, block, (static_cast<uint32_t>(th.tid) << 10) + used,
-               (static_cast<uint32_t>(th.tid) << 6) + static_cast<uint32_t>(th.launches.size())};
-  Thread::Launch record;
-  for (uint64_t b = 0; b < grid.count(); ++b)
-    for (uint64_t t = 0; t < block.count(); ++t) {
-      ThreadPos pos{device, k.blockBase + static_cast<uint32_t>(b), static_cast<uint32_t>(t)};
-      uint64_t child = 0;
-      if (!in_.offer(th,
-                     ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i),
-                                       ThreadEntry{fn, argument, pos, k}),
-                     &child))
-        return Flow::Stop;
-      record.threads.push_back(static_cast<ThreadId>(child));
-    }
+  return KernelGrid{grid, block, (static_cast<uint32_t>(th.tid) << 10) + used,
+                    (static_cast<uint32_t>(th.tid) << 6) +
+                        static_cast<uint32_t>(th.launches.size())};
+}
+
+void Calls::recordLaunch(Thread &th, uint32_t device, const Dim3 &grid,
+                         std::vector<ThreadId> threads) {
   bool known = false;
   for (auto &[d, blocks] : th.blocksUsed)
     if (d == device) {
@@ -259,7 +240,46 @@ Interpreter::Flow Calls::launch(Thread &th, Frame &f, const CallBase &i) {
     }
   if (!known)
     th.blocksUsed.push_back({device, static_cast<uint32_t>(grid.count())});
-  th.launches.push_back(std::move(record));
+  th.launches.push_back(Thread::Launch{std::move(threads), false});
+}
+
+Interpreter::Flow Calls::launch(Thread &th, Frame &f, const CallBase &i) {
+  // (kernel, argument, device, grid x/y/z, block x/y/z) -> launch handle
+  auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
+  auto dim = [&](unsigned k) {
+    return Dim3{static_cast<uint32_t>(arg(k)), static_cast<uint32_t>(arg(k + 1)),
+                static_cast<uint32_t>(arg(k + 2))};
+  };
+  uint64_t fn = arg(0), argument = arg(1);
+  auto device = static_cast<uint32_t>(arg(2));
+  Dim3 grid = dim(3), block = dim(6);
+  const FunctionInfo *fi = in_.prog_.functionAt(fn);
+  if (fi && fi->fn->hasFnAttribute("scopemc-kernel")) // a CUDA kernel's stub: the kernel
+    if (const Function *k = in_.prog_.module().getFunction(
+            fi->fn->getFnAttribute("scopemc-kernel").getValueAsString())) {
+      fi = &in_.prog_.info(k);
+      fn = fi->address;
+    }
+  if (!fi || fi->fn->isDeclaration())
+    return in_.fail(th, i, ErrorKind::MemoryError,
+                    "kernel launch of an address that is not a function");
+  if (grid.count() * block.count() == 0)
+    return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
+                    "kernel launch with an empty grid or block");
+  KernelGrid k = launchGrid(th, i, device, grid, block);
+  std::vector<ThreadId> threads;
+  for (uint64_t b = 0; b < grid.count(); ++b)
+    for (uint64_t t = 0; t < block.count(); ++t) {
+      ThreadPos pos{device, k.blockBase + static_cast<uint32_t>(b), static_cast<uint32_t>(t)};
+      uint64_t child = 0;
+      if (!in_.offer(th,
+                     ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i),
+                                       ThreadEntry{fn, argument, pos, k, nullptr}),
+                     &child))
+        return Flow::Stop;
+      threads.push_back(static_cast<ThreadId>(child));
+    }
+  recordLaunch(th, device, grid, std::move(threads));
   in_.setBits(f, i, th.launches.size() - 1);
   return Flow::Next;
 }

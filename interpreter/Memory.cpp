@@ -6,6 +6,7 @@
 #include <llvm/IR/Constants.h>
 
 #include "interpreter/Interpreter.h"
+#include "interpreter/Leaves.h"
 
 namespace scopemc {
 
@@ -297,37 +298,6 @@ Interpreter::Flow Interpreter::storeScalar(Thread &th, const Instruction &i, uin
   return offer(th, lab) ? Flow::Next : Flow::Stop;
 }
 
-namespace {
-/// Visits the scalar leaves of a value of type `ty` stored at `a`, in layout order, with the
-/// matching element of `v` (created when missing). Stops at the first leaf whose visit does
-/// not answer `cont`.
-template <typename Flow, typename Fn>
-Flow forEachLeaf(const DataLayout &dl, Type *ty, uint64_t a, RtValue &v, Flow cont, Fn &&fn) {
-  if (auto *st = dyn_cast<StructType>(ty)) {
-    const StructLayout *sl = dl.getStructLayout(st);
-    v.elems.resize(st->getNumElements());
-    for (unsigned k = 0; k < st->getNumElements(); ++k)
-      if (Flow fl = forEachLeaf(dl, st->getElementType(k), a + sl->getElementOffset(k), v.elems[k],
-                                cont, fn);
-          fl != cont)
-        return fl;
-    return cont;
-  }
-  if (ty->isArrayTy() || ty->isVectorTy()) {
-    Type *et = ty->isArrayTy() ? ty->getArrayElementType() : cast<VectorType>(ty)->getElementType();
-    unsigned n = ty->isArrayTy() ? static_cast<unsigned>(ty->getArrayNumElements())
-                                 : cast<FixedVectorType>(ty)->getNumElements();
-    v.elems.resize(n);
-    for (unsigned k = 0; k < n; ++k)
-      if (Flow fl = forEachLeaf(dl, et, a + k * dl.getTypeAllocSize(et), v.elems[k], cont, fn);
-          fl != cont)
-        return fl;
-    return cont;
-  }
-  return fn(a, static_cast<uint32_t>(dl.getTypeStoreSize(ty)), v);
-}
-} // namespace
-
 Interpreter::Flow Interpreter::load(Thread &th, const Instruction &i, uint64_t a, Type *ty,
                                     Access acc, RtValue &out) {
   return forEachLeaf(prog_.dataLayout(), ty, a, out, Flow::Next,
@@ -390,6 +360,10 @@ uint64_t applyRmw(RmwOp op, uint64_t old, uint64_t x, uint32_t size) {
     return fromFp(fp(old) + fp(x));
   case RmwOp::FSub:
     return fromFp(fp(old) - fp(x));
+  case RmwOp::UIncWrap:
+    return (old & m) >= (x & m) ? 0 : (old + 1) & m;
+  case RmwOp::UDecWrap:
+    return (old & m) == 0 || (old & m) > (x & m) ? x & m : (old - 1) & m;
   default:
     return old;
   }
@@ -422,6 +396,10 @@ RmwOp rmwOp(AtomicRMWInst::BinOp op) {
     return RmwOp::FAdd;
   case AtomicRMWInst::FSub:
     return RmwOp::FSub;
+  case AtomicRMWInst::UIncWrap:
+    return RmwOp::UIncWrap;
+  case AtomicRMWInst::UDecWrap:
+    return RmwOp::UDecWrap;
   default:
     return RmwOp::None;
   }
@@ -557,7 +535,11 @@ Interpreter::Flow Interpreter::copyMemory(Thread &th, const Instruction &i, uint
   };
   for (uint64_t off = b.storing ? n : b.off; off < n;) {
     Grain s = pieceAt(prog_, ps, srcA + off, n - off), d = pieceAt(prog_, pd, dst + off, n - off);
-    uint32_t chunk = std::min(s.size, d.size);
+    // A side the IR says nothing of (a `void *` copy into a fresh heap block) takes the grain
+    // of the side whose type is known.
+    uint32_t chunk = !ps.type && pd.type   ? d.size
+                     : ps.type && !pd.type ? s.size
+                                           : std::min(s.size, d.size);
     uint64_t v = 0;
     bool pad = s.padding || d.padding;
     if (!pad)

@@ -159,6 +159,18 @@ unsigned builtinArity(Builtin b) {
     return 7;
   case Builtin::ApiLaunch:
     return 9;
+  case Builtin::ApiCollective:
+    return 5;
+  case Builtin::CudaConfigPush:
+    return 8;
+  case Builtin::CudaConfigGet:
+  case Builtin::CudaStreamCreate:
+  case Builtin::CudaEventRecord:
+    return 1;
+  case Builtin::CudaLaunch:
+    return 10;
+  case Builtin::CudaSync:
+    return 2;
   default:
     return 0;
   }

@@ -50,6 +50,8 @@ enum class RmwOp : uint8_t {
   UMin,
   FAdd,
   FSub,
+  UIncWrap, // old >= x ? 0 : old + 1 (CUDA's atomicInc, LLVM's uinc_wrap)
+  UDecWrap, // old == 0 || old > x ? x : old - 1 (atomicDec, udec_wrap)
   Cas
 };
 
@@ -270,12 +272,26 @@ struct KernelGrid {
 /// What a new thread runs: an opaque function handle and an argument, both chosen by the
 /// interpreter, and for a kernel thread its place in the grid (other threads get the
 /// default position of a host thread).
+/// Data the interpreter attaches to an entry, opaque to the exploration: a kernel launch's
+/// parameter bytes, the threads a stream's launch waits for, its dynamic shared memory.
+struct EntryData {
+  std::vector<uint8_t> bytes;
+  std::vector<int32_t> waitFor;
+  uint64_t kernel = 0;
+  uint64_t sharedBytes = 0;
+  bool operator==(const EntryData &) const = default;
+};
+
 struct ThreadEntry {
   uint64_t function = 0;
   uint64_t argument = 0;
   std::optional<ThreadPos> place;
-  KernelGrid kernel; // meaningful when place is set
-  bool operator==(const ThreadEntry &) const = default;
+  KernelGrid kernel;                     // meaningful when place is set
+  std::shared_ptr<const EntryData> data; // shared by the threads of a launch; may be null
+  bool operator==(const ThreadEntry &o) const {
+    return function == o.function && argument == o.argument && place == o.place &&
+           kernel == o.kernel && (data == o.data || (data && o.data && *data == *o.data));
+  }
 };
 
 class ThreadCreateLabel : public EventLabel {
@@ -433,6 +449,36 @@ private:
   uint8_t fences_ = kFenceAll;
 };
 
+/// A collective operation carried by a barrier arrival (a warp shuffle or vote, a counting
+/// block barrier; MODEL.md §5): what the participant contributes (`value`), its lane, and
+/// what it asks for (`operand`: the lane a shuffle reads). Every departure's result is a
+/// function of its instance's arrivals (collectiveResult).
+enum class CollectiveOp : uint8_t {
+  None,
+  Shfl,     // the value of lane `operand`
+  Ballot,   // bit `lane` set for each participant whose value is non-zero
+  All,      // 1 when every participant's value is non-zero
+  Any,      // 1 when some participant's value is non-zero
+  Count,    // how many participants' values are non-zero
+  MatchAny, // the lanes whose value equals mine
+  MatchAll, // the participants' lanes when all values are equal, else 0
+  ReduceAdd,
+  ReduceMin, // signed 32-bit
+  ReduceMax,
+  ReduceUMin,
+  ReduceUMax,
+  ReduceAnd,
+  ReduceOr,
+  ReduceXor,
+};
+struct Collective {
+  CollectiveOp op = CollectiveOp::None;
+  uint8_t lane = 0;
+  uint64_t value = 0;
+  uint64_t operand = 0;
+  bool operator==(const Collective &) const = default;
+};
+
 /// `usesSerial`: the calling thread reads whether it was the instance's serial thread
 /// (pthread_barrier_wait's PTHREAD_BARRIER_SERIAL_THREAD, MODEL.md §5; docs/development.md,
 /// "Barriers").
@@ -443,9 +489,12 @@ public:
       : BarrierLabel(Kind::BarrierArrive, pos, tp, s, src, b, instance, count),
         usesSerial_(usesSerial) {}
   bool usesSerial() const { return usesSerial_; }
+  const Collective &collective() const { return collective_; }
+  void setCollective(const Collective &c) { collective_ = c; }
 
 private:
   bool usesSerial_;
+  Collective collective_;
 };
 
 /// A departure knows which participant of its instance is the serial one (every departure

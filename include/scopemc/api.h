@@ -34,6 +34,26 @@ typedef unsigned long long __scopemc_u64;
 #define __SCOPEMC_RMW_UMAX 9
 #define __SCOPEMC_RMW_FADD 10
 #define __SCOPEMC_RMW_FSUB 11
+#define __SCOPEMC_RMW_UINC_WRAP 12 /* CUDA's atomicInc: old >= v ? 0 : old + 1 */
+#define __SCOPEMC_RMW_UDEC_WRAP 13 /* CUDA's atomicDec: old == 0 || old > v ? v : old - 1 */
+
+/* Collectives (__scopemc_collective): what each participant gets back. */
+#define __SCOPEMC_COLL_SYNC 0      /* nothing: __syncwarp */
+#define __SCOPEMC_COLL_SHFL 1      /* the value of lane `operand` */
+#define __SCOPEMC_COLL_BALLOT 2    /* the lanes whose value is non-zero */
+#define __SCOPEMC_COLL_ALL 3       /* every value non-zero */
+#define __SCOPEMC_COLL_ANY 4       /* some value non-zero */
+#define __SCOPEMC_COLL_COUNT 5     /* how many values are non-zero */
+#define __SCOPEMC_COLL_MATCH_ANY 6 /* the lanes with my value */
+#define __SCOPEMC_COLL_MATCH_ALL 7 /* all lanes when all values are equal, else 0 */
+#define __SCOPEMC_COLL_ADD 8       /* 32-bit reductions */
+#define __SCOPEMC_COLL_MIN 9
+#define __SCOPEMC_COLL_MAX 10
+#define __SCOPEMC_COLL_UMIN 11
+#define __SCOPEMC_COLL_UMAX 12
+#define __SCOPEMC_COLL_AND 13
+#define __SCOPEMC_COLL_OR 14
+#define __SCOPEMC_COLL_XOR 15
 
 #define __SCOPEMC_ID_THREAD 0
 #define __SCOPEMC_ID_BLOCK 3
@@ -62,6 +82,10 @@ __SCOPEMC_EXTERN void __scopemc_barrier_fences(int scope, int fences);
 /* A fence that orders only the memory `fences` names (as __scopemc_barrier_fences). */
 __SCOPEMC_EXTERN void __scopemc_fence_fences(int order, int scope, int fences);
 __SCOPEMC_EXTERN unsigned __scopemc_id(int which);
+/* A collective of the caller's warp (level 0: the lanes `mask` names, which must include the
+   caller) or block (level 1: a block barrier; mask unused); see __SCOPEMC_COLL_*. */
+__SCOPEMC_EXTERN __scopemc_u64 __scopemc_collective(int level, int op, unsigned mask,
+                                                    __scopemc_u64 value, __scopemc_u64 operand);
 #ifndef __OPENCL_C_VERSION__
 /* Starts grid x block threads of `kernel(arg)` on `device`; returns a handle for the wait. */
 __SCOPEMC_EXTERN int __scopemc_launch(void (*kernel)(void *), void *arg, unsigned device,

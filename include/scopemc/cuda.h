@@ -15,12 +15,14 @@
 
 #include <scopemc.h>
 
+#ifndef __CUDA__ /* in CUDA mode (.cu files) <cuda_runtime.h> defines them */
 #define __global__
 #define __device__
 #define __host__
 #define __forceinline__ inline __attribute__((always_inline))
 #define __noinline__ __attribute__((noinline))
 #define __shared__ static __attribute__((section("scopemc_shared")))
+#endif
 
 typedef struct uint3 {
   unsigned x, y, z;
@@ -130,6 +132,14 @@ __SCOPEMC_INLINE T __scopemc_cas_t(volatile T *p, T expected, T desired, int suc
   }                                                                                           \
   template <class T> __SCOPEMC_INLINE T atomicXor##SUFFIX(T *p, typename __scopemc_same<T>::type v) { \
     return __scopemc_rmw_t<T>(p, __SCOPEMC_RMW_XOR, v, __ATOMIC_RELAXED, SCOPE);              \
+  }                                                                                           \
+  template <class T>                                                                          \
+  __SCOPEMC_INLINE T atomicInc##SUFFIX(T *p, typename __scopemc_same<T>::type v) {            \
+    return __scopemc_rmw_t<T>(p, __SCOPEMC_RMW_UINC_WRAP, v, __ATOMIC_RELAXED, SCOPE);        \
+  }                                                                                           \
+  template <class T>                                                                          \
+  __SCOPEMC_INLINE T atomicDec##SUFFIX(T *p, typename __scopemc_same<T>::type v) {            \
+    return __scopemc_rmw_t<T>(p, __SCOPEMC_RMW_UDEC_WRAP, v, __ATOMIC_RELAXED, SCOPE);        \
   }                                                                                           \
   template <class T>                                                                          \
   __SCOPEMC_INLINE T atomicCAS##SUFFIX(T *p, typename __scopemc_same<T>::type compare,         \
@@ -295,6 +305,7 @@ __SCOPEMC_INLINE void atomic_thread_fence(memory_order o, thread_scope s = threa
 }
 } // namespace cuda
 
+#ifndef __CUDA__ /* CUDA mode: <cuda_runtime.h> launches with <<<>>> */
 namespace scopemc {
 template <class F> void __launch_trampoline(void *f) { (*static_cast<const F *>(f))(); }
 
@@ -310,6 +321,7 @@ void launch(dim3 grid, dim3 block, void (*kernel)(P...), A... args) {
   launch_on(0, grid, block, kernel, args...);
 }
 } // namespace scopemc
+#endif
 
 #else /* C */
 

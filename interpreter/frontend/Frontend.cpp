@@ -27,6 +27,7 @@
 #include <llvm/Transforms/Scalar/SROA.h>
 #include <llvm/Transforms/Utils/Mem2Reg.h>
 
+#include "interpreter/frontend/CudaLink.h"
 #include "interpreter/frontend/InputError.h"
 #include "interpreter/frontend/IrPasses.h"
 
@@ -43,7 +44,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-enum class Language { C, Cxx, OpenCL };
+/// CUDA is compiled twice, as nvcc does: host code, then device code (CudaLink.h).
+enum class Language { C, Cxx, OpenCL, CudaHost, CudaDevice };
 
 std::vector<std::string> languageArgs(Language lang, const FrontendOptions &opts) {
   switch (lang) {
@@ -51,6 +53,20 @@ std::vector<std::string> languageArgs(Language lang, const FrontendOptions &opts
     return {"-x", "c"};
   case Language::Cxx:
     return {"-x", "c++", "-fno-exceptions"};
+  case Language::CudaHost:
+  case Language::CudaDevice: {
+    // The project's CUDA runtime, never NVIDIA's: no CUDA installation is looked for.
+    std::vector<std::string> a = {
+        "-x", "cuda", "-nocudainc", "-nocudalib", "-Wno-unknown-cuda-version", "-fno-exceptions"};
+    if (lang == Language::CudaHost)
+      a.push_back("--cuda-host-only");
+    else
+      a.insert(a.end(), {"--cuda-device-only", "--cuda-gpu-arch=sm_70", "-emit-llvm"});
+    if (!opts.includeDir.empty())
+      a.insert(a.end(), {"-I", opts.includeDir + "/cuda"});
+    a.insert(a.end(), {"-include", "cuda_runtime.h"});
+    return a;
+  }
   case Language::OpenCL: {
     // SPIR's address spaces keep __local (3) apart; the OpenCL builtins scopemc models are
     // defined by its own header on top of Clang's declarations of the rest.
@@ -129,7 +145,10 @@ bool runAction(const std::string &path, const FrontendOptions &opts, Language la
 
   clang::CreateInvocationOptions cio;
   cio.Diags = diags;
+  // The driver's own warnings (CUDA's version, an unused -c) are about the tool's command line.
+  diags->setIgnoreAllWarnings(true);
   std::shared_ptr<clang::CompilerInvocation> inv = clang::createInvocation(argv, cio);
+  diags->setIgnoreAllWarnings(false);
   if (!inv)
     throw InputError("cannot compile " + path + ":\n" + diagOut.str());
   // The engine was made before the command line was parsed: give it the -W flags now.
@@ -232,8 +251,21 @@ bool prescanMainFile(const std::string &path, const FrontendOptions &opts) {
   return longIdentifier;
 }
 
+std::unique_ptr<llvm::Module> compileOne(const std::string &path, llvm::LLVMContext &ctx,
+                                         const FrontendOptions &opts, Language lang);
+
 std::unique_ptr<llvm::Module> compile(const std::string &path, llvm::LLVMContext &ctx,
                                       const FrontendOptions &opts, Language lang) {
+  if (lang != Language::CudaHost)
+    return compileOne(path, ctx, opts, lang);
+  std::unique_ptr<llvm::Module> host = compileOne(path, ctx, opts, Language::CudaHost);
+  FrontendOptions quiet = opts; // the host compilation showed the warnings of both
+  quiet.showWarnings = nullptr;
+  return linkCuda(std::move(host), compileOne(path, ctx, quiet, Language::CudaDevice));
+}
+
+std::unique_ptr<llvm::Module> compileOne(const std::string &path, llvm::LLVMContext &ctx,
+                                         const FrontendOptions &opts, Language lang) {
   FrontendOptions fo = opts;
   if (prescanMainFile(path, opts))
     fo.compilerArgs.push_back("-fno-spell-checking");
@@ -255,8 +287,10 @@ std::optional<Language> languageOf(const std::string &path) {
   std::string ext = fs::path(path).extension().string();
   if (ext == ".c" || ext == ".i")
     return Language::C;
-  if (ext == ".cpp" || ext == ".cc" || ext == ".cxx" || ext == ".C" || ext == ".cu")
+  if (ext == ".cpp" || ext == ".cc" || ext == ".cxx" || ext == ".C")
     return Language::Cxx;
+  if (ext == ".cu")
+    return Language::CudaHost;
   if (ext == ".cl")
     return Language::OpenCL;
   return std::nullopt;
@@ -483,6 +517,12 @@ std::unique_ptr<llvm::Module> loadModule(const std::string &path, llvm::LLVMCont
   foldConstantExpressions(*mod);
   applyRetCas(*mod);
   attributeHeaderCode(*mod, opts.includeDir);
+  if (const char *dump = std::getenv("SCOPEMC_DUMP_IR")) { // development (docs/development.md)
+    std::error_code ec;
+    llvm::raw_fd_ostream out(dump, ec);
+    if (!ec)
+      mod->print(out, nullptr);
+  }
   return mod;
 }
 

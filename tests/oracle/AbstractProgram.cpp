@@ -337,7 +337,7 @@ RunStatus ScriptedRunner::runMain(State &s, EventSink &sink) {
   ThreadId self = 0;
   while (s.op < prog_.threads.size()) {
     ThreadCreateLabel c(Event{self, s.index}, s.pos, nullptr,
-                        ThreadEntry{s.op, 0, std::nullopt, {}});
+                        ThreadEntry{s.op, 0, std::nullopt, {}, nullptr});
     if (!offer(s, sink, c))
       return RunStatus::Stopped;
     ++s.op;

@@ -1,0 +1,2 @@
+/* scopemc: everything nvcc's <cuda_runtime_api.h> gives is in <cuda_runtime.h>. */
+#include "cuda_runtime.h"

@@ -1,0 +1,324 @@
+// CUDA's runtime and warps behind include/cuda/cuda_runtime.h (docs/cuda.md):
+//  - `kernel<<<grid, block, shmem, stream>>>(args)`: Clang's host code pushes the
+//    configuration, the kernel's stub pops it and calls cudaLaunchKernel with the addresses of
+//    its arguments. The launch reads the arguments (the values the host passes) and creates a
+//    stream thread, which waits for the launches its stream orders it after, runs the grid and
+//    waits for it. The host goes on at once: a launch is asynchronous.
+//  - synchronisation (cudaDeviceSynchronize, cudaStreamSynchronize, cudaMemcpy, events) joins
+//    stream threads;
+//  - warp collectives (shuffles, votes, matches, reductions, __syncwarp) and counting block
+//    barriers are barrier instances whose arrivals carry the lanes' values (model/Collective.h).
+#include <bit>
+#include <cstring>
+
+#include <llvm/Demangle/Demangle.h>
+
+#include "interpreter/Calls.h"
+#include "interpreter/Leaves.h"
+
+namespace scopemc {
+
+using namespace llvm;
+
+namespace {
+
+constexpr unsigned kWarpSize = 32;
+
+/// Warp barriers are named outside every address and every block barrier: bit 63, the launch,
+/// the block within the launch, the warp within the block and the mask.
+uint64_t warpBarrierKey(uint32_t launch, uint32_t blockInLaunch, uint32_t warp, uint32_t mask) {
+  return (uint64_t{1} << 63) | (static_cast<uint64_t>(launch & 0xFFF) << 47) |
+         (static_cast<uint64_t>(blockInLaunch & 0x3FF) << 37) |
+         (static_cast<uint64_t>(warp & 0x1F) << 32) | mask;
+}
+
+/// __SCOPEMC_COLL_* of include/scopemc/api.h.
+std::optional<CollectiveOp> collectiveOfApi(uint64_t v) {
+  static const CollectiveOp kOps[] = {
+      CollectiveOp::None,       CollectiveOp::Shfl,      CollectiveOp::Ballot,
+      CollectiveOp::All,        CollectiveOp::Any,       CollectiveOp::Count,
+      CollectiveOp::MatchAny,   CollectiveOp::MatchAll,  CollectiveOp::ReduceAdd,
+      CollectiveOp::ReduceMin,  CollectiveOp::ReduceMax, CollectiveOp::ReduceUMin,
+      CollectiveOp::ReduceUMax, CollectiveOp::ReduceAnd, CollectiveOp::ReduceOr,
+      CollectiveOp::ReduceXor};
+  if (v < std::size(kOps))
+    return kOps[v];
+  return std::nullopt;
+}
+
+std::string hex32(uint64_t v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08x", static_cast<unsigned>(v));
+  return buf;
+}
+
+/// Where each parameter of a kernel lies in a launch's parameter bytes: in order, each at its
+/// type's alignment (a by-value aggregate as its own type).
+struct ParamSlot {
+  Type *type;
+  uint64_t offset;
+  bool byval;
+};
+std::vector<ParamSlot> paramLayout(const DataLayout &dl, const Function &k) {
+  std::vector<ParamSlot> out;
+  uint64_t off = 0;
+  for (const Argument &a : k.args()) {
+    Type *t = a.getParamByValType();
+    bool byval = t != nullptr;
+    if (!t)
+      t = a.getType();
+    off = alignTo(off, dl.getABITypeAlign(t).value());
+    out.push_back({t, off, byval});
+    off += dl.getTypeAllocSize(t).getFixedValue();
+  }
+  return out;
+}
+
+} // namespace
+
+Interpreter::Thread::Stream &Calls::stream(Thread &th, uint64_t handle) {
+  if (th.streams.empty())
+    th.streams.push_back({}); // the default stream
+  for (auto &s : th.streams)
+    if (s.handle == handle)
+      return s;
+  th.streams.push_back({handle, -1, true});
+  return th.streams.back();
+}
+
+Interpreter::Flow Calls::collective(Thread &th, Frame &f, const CallBase &i) {
+  // (level: 0 warp, 1 block; operation; mask; value; operand) -> the result
+  auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
+  auto bad = [&](const std::string &what) {
+    return in_.fail(th, i, ErrorKind::UndefinedBehaviour, what);
+  };
+  auto op = collectiveOfApi(arg(1));
+  if (!op || arg(0) > 1)
+    return bad("invalid warp or block collective");
+  if (!th.entry.place)
+    return bad("a warp or block collective outside a launched kernel");
+  const KernelGrid &k = th.entry.kernel;
+  uint32_t lin = th.pos.thread;
+  Collective c{*op, static_cast<uint8_t>(lin % kWarpSize), arg(3), arg(4)};
+  uint64_t result = 0;
+  if (arg(0) == 1) { // __syncthreads_count, _and, _or: the block barrier
+    if (Flow fl = blockBarrier(th, i, kFenceAll, &c, &result); fl != Flow::Next)
+      return fl;
+    in_.setBits(f, i, result);
+    return Flow::Next;
+  }
+  uint32_t lane = lin % kWarpSize, warp = lin / kWarpSize;
+  uint64_t lanes = std::min<uint64_t>(kWarpSize, k.block.count() - uint64_t{warp} * kWarpSize);
+  uint32_t present = lanes == kWarpSize ? 0xFFFFFFFFu : (1u << lanes) - 1;
+  auto mask = static_cast<uint32_t>(arg(2));
+  if (!(mask >> lane & 1))
+    return bad("lane " + std::to_string(lane) + " of warp " + std::to_string(warp) +
+               " calls a warp collective with mask " + hex32(mask) +
+               ", which does not name it (CUDA leaves this undefined)");
+  uint32_t named = mask & present;
+  if (*op == CollectiveOp::Shfl && (c.operand >= kWarpSize || !(named >> c.operand & 1)))
+    return bad("lane " + std::to_string(lane) + " of warp " + std::to_string(warp) +
+               " reads lane " + std::to_string(c.operand) + ", which mask " + hex32(mask) +
+               " leaves inactive (CUDA leaves the value undefined)");
+  // Only __syncwarp orders memory; shuffles, votes and matches exchange values only.
+  uint8_t fences = *op == CollectiveOp::None ? kFenceAll : 0;
+  if (Flow fl = barrierWait(th, i, warpBarrierKey(k.launch, th.pos.block - k.blockBase, warp, mask),
+                            static_cast<uint32_t>(std::popcount(named)), Scope::Block, nullptr,
+                            fences, &c, &result);
+      fl != Flow::Next)
+    return fl;
+  in_.setBits(f, i, result);
+  return Flow::Next;
+}
+
+Interpreter::Flow Calls::readKernelParams(Thread &th, const CallBase &i, const Function &kernel,
+                                          uint64_t args, std::vector<uint8_t> &bytes) {
+  const DataLayout &dl = in_.prog_.dataLayout();
+  std::vector<ParamSlot> slots = paramLayout(dl, kernel);
+  uint64_t total =
+      slots.empty() ? 0
+                    : slots.back().offset + dl.getTypeAllocSize(slots.back().type).getFixedValue();
+  bytes.assign(total, 0);
+  for (size_t k = 0; k < slots.size(); ++k) {
+    uint64_t at = 0;
+    if (Flow fl = in_.loadScalar(th, i, args + 8 * k, 8, kPlain, at); fl != Flow::Next)
+      return fl;
+    RtValue v;
+    if (Flow fl = in_.load(th, i, at, slots[k].type, kPlain, v); fl != Flow::Next)
+      return fl;
+    uint64_t base = slots[k].offset;
+    forEachLeaf(dl, slots[k].type, 0, v, 0, [&](uint64_t off, uint32_t size, RtValue &leaf) {
+      std::memcpy(bytes.data() + base + off, &leaf.bits, std::min<uint32_t>(size, 8));
+      return 0;
+    });
+  }
+  return Flow::Next;
+}
+
+std::vector<RtValue> Interpreter::kernelArguments(Thread &th, const Function &kernel) {
+  const DataLayout &dl = prog_.dataLayout();
+  const std::vector<uint8_t> &bytes = th.entry.data->bytes;
+  std::vector<RtValue> args;
+  for (const ParamSlot &s : paramLayout(dl, kernel)) {
+    uint64_t size = dl.getTypeAllocSize(s.type).getFixedValue();
+    if (s.offset + size > bytes.size())
+      throw InputError("kernel '" + llvm::demangle(kernel.getName().str()) +
+                       "' takes other parameters than its launch passed");
+    if (s.byval) { // a copy on the thread's own stack, as the callee's copy would be
+      uint64_t top = alignTo(th.privTop, 16);
+      if (th.priv.size() < top + size)
+        th.priv.resize((top + size) * 2, 0);
+      std::memcpy(th.priv.data() + top, bytes.data() + s.offset, size);
+      th.privObjects.push_back({top, top + std::max<uint64_t>(size, 1)});
+      th.privTop = top + std::max<uint64_t>(size, 1);
+      args.push_back(RtValue{addr::threadBase(addr::kPrivateStack, th.tid) + top, {}});
+      continue;
+    }
+    RtValue v;
+    forEachLeaf(dl, s.type, 0, v, 0, [&](uint64_t off, uint32_t sz, RtValue &leaf) {
+      leaf.bits = 0;
+      std::memcpy(&leaf.bits, bytes.data() + s.offset + off, std::min<uint32_t>(sz, 8));
+      return 0;
+    });
+    args.push_back(std::move(v));
+  }
+  return args;
+}
+
+Interpreter::Flow Calls::cudaLaunch(Thread &th, Frame &f, const CallBase &i) {
+  // (kernel or its stub, grid x/y/z, block x/y/z, void **args, shared bytes, stream)
+  auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
+  auto dim = [&](unsigned k) {
+    return Dim3{static_cast<uint32_t>(arg(k)), static_cast<uint32_t>(arg(k + 1)),
+                static_cast<uint32_t>(arg(k + 2))};
+  };
+  auto bad = [&](const std::string &what) {
+    return in_.fail(th, i, ErrorKind::UndefinedBehaviour, what);
+  };
+  const FunctionInfo *fi = in_.prog_.functionAt(arg(0));
+  const Function *kernel = fi ? fi->fn : nullptr;
+  if (kernel && kernel->hasFnAttribute("scopemc-kernel")) // a stub: its device kernel
+    kernel =
+        in_.prog_.module().getFunction(kernel->getFnAttribute("scopemc-kernel").getValueAsString());
+  if (!kernel || kernel->isDeclaration())
+    return in_.fail(th, i, ErrorKind::MemoryError,
+                    "kernel launch of an address that is not a kernel");
+  const Function *runner = in_.prog_.module().getFunction("__scopemc_cuda_stream");
+  if (!runner || runner->isDeclaration())
+    throw InputError(toString(in_.src(i)) + ": the CUDA runtime's stream thread is missing");
+  Dim3 grid = dim(1), block = dim(4);
+  if (grid.count() == 0 || block.count() == 0)
+    return bad("kernel launch with an empty grid or block (CUDA refuses it: "
+               "cudaErrorInvalidConfiguration)");
+  if (block.count() > 1024 || block.x > 1024 || block.y > 1024 || block.z > 64 || grid.y > 65535 ||
+      grid.z > 65535)
+    return bad("kernel launch with a block of " + std::to_string(block.x) + "x" +
+               std::to_string(block.y) + "x" + std::to_string(block.z) + " threads in a grid of " +
+               std::to_string(grid.x) + "x" + std::to_string(grid.y) + "x" +
+               std::to_string(grid.z) +
+               " (beyond CUDA's limits: 1024 threads per block, z at most 64; the launch fails "
+               "with cudaErrorInvalidConfiguration)");
+  auto data = std::make_shared<EntryData>();
+  if (Flow fl = readKernelParams(th, i, *kernel, arg(7), data->bytes); fl != Flow::Next)
+    return fl;
+  KernelGrid k = launchGrid(th, i, 0, grid, block);
+  Thread::Stream &s = stream(th, arg(9));
+  for (const Thread::Stream &o : th.streams) // stream order, and the legacy default stream's
+    if (o.last >= 0 && (&o == &s || (s.handle == 0 && o.blocking) || (o.handle == 0 && s.blocking)))
+      data->waitFor.push_back(o.last);
+  data->kernel = in_.prog_.info(kernel).address;
+  data->sharedBytes = arg(8);
+  uint64_t child = 0;
+  ThreadEntry entry{in_.prog_.info(runner).address, 0, std::nullopt, k, std::move(data)};
+  if (!in_.offer(th, ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i), entry), &child))
+    return Flow::Stop;
+  stream(th, arg(9)).last = static_cast<ThreadId>(child);
+  recordLaunch(th, 0, grid, {static_cast<ThreadId>(child)});
+  in_.setBits(f, i, 0); // cudaSuccess
+  return Flow::Next;
+}
+
+Interpreter::Flow Calls::streamRun(Thread &th, const CallBase &i) {
+  if (!th.entry.data || th.entry.place)
+    throw InputError(toString(in_.src(i)) + ": __scopemc_cuda_run outside a stream thread");
+  const EntryData &d = *th.entry.data;
+  for (ThreadId t : d.waitFor)
+    if (!in_.offer(th, ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i), t)))
+      return Flow::Stop;
+  const KernelGrid &k = th.entry.kernel;
+  std::vector<ThreadId> threads;
+  for (uint64_t b = 0; b < k.grid.count(); ++b)
+    for (uint64_t t = 0; t < k.block.count(); ++t) {
+      ThreadPos pos{0, k.blockBase + static_cast<uint32_t>(b), static_cast<uint32_t>(t)};
+      uint64_t child = 0;
+      ThreadEntry e{d.kernel, 0, pos, k, th.entry.data};
+      if (!in_.offer(th, ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i), e), &child))
+        return Flow::Stop;
+      threads.push_back(static_cast<ThreadId>(child));
+    }
+  for (ThreadId t : threads)
+    if (!in_.offer(th, ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i), t)))
+      return Flow::Stop;
+  return Flow::Next;
+}
+
+Interpreter::Flow Calls::cudaSync(Thread &th, Frame &f, const CallBase &i) {
+  // (what: 0 the device, 1 a stream, 2 an event's token; the stream or token)
+  uint64_t what = in_.bits(f, i.getArgOperand(0)), x = in_.bits(f, i.getArgOperand(1));
+  std::vector<ThreadId> joins;
+  if (what == 2) {
+    if (x != 0)
+      joins.push_back(static_cast<ThreadId>(x - 1));
+  } else {
+    Thread::Stream &s = stream(th, what == 1 ? x : 0);
+    for (const Thread::Stream &o : th.streams)
+      if (o.last >= 0 && (what == 0 || &o == &s || (s.handle == 0 && o.blocking)))
+        joins.push_back(o.last);
+  }
+  for (ThreadId t : joins)
+    if (!in_.offer(th, ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i), t)))
+      return Flow::Stop;
+  for (Thread::Stream &o : th.streams) // joined: later synchronisations need not wait again
+    for (ThreadId t : joins)
+      if (o.last == t)
+        o.last = -1;
+  in_.setBits(f, i, 0);
+  return Flow::Next;
+}
+
+Interpreter::Flow Calls::cudaBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
+  auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
+  switch (b) {
+  case Builtin::ApiCollective:
+    return collective(th, f, i);
+  case Builtin::CudaConfigPush: // (grid x/y/z, block x/y/z, shared bytes, stream)
+    th.launchConfig.clear();
+    for (unsigned k = 0; k < 8; ++k)
+      th.launchConfig.push_back(arg(k));
+    return result(f, i, 0);
+  case Builtin::CudaConfigGet:
+    if (arg(0) >= th.launchConfig.size())
+      return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
+                      "a kernel's stub ran without a launch configuration (a __global__ "
+                      "function called without <<<...>>>)");
+    return result(f, i, th.launchConfig[arg(0)]);
+  case Builtin::CudaLaunch:
+    return cudaLaunch(th, f, i);
+  case Builtin::CudaRun:
+    return streamRun(th, i);
+  case Builtin::CudaSync:
+    return cudaSync(th, f, i);
+  case Builtin::CudaStreamCreate: { // (flags: 1 cudaStreamNonBlocking) -> handle
+    stream(th, 0);
+    uint64_t h = (uint64_t{0x5C} << 40) | (static_cast<uint64_t>(th.tid) << 20) | th.streams.size();
+    stream(th, h).blocking = (arg(0) & 1) == 0;
+    return result(f, i, h);
+  }
+  default: { // CudaEventRecord (stream) -> a token naming the work it completes after
+    ThreadId last = stream(th, arg(0)).last;
+    return result(f, i, last < 0 ? 0 : static_cast<uint64_t>(last) + 1);
+  }
+  }
+}
+
+} // namespace scopemc
