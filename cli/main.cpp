@@ -180,7 +180,9 @@ int main(int argc, char **argv) {
                  "get zero-initialised buffers, and NAME_post (or --post), if defined, is called "
                  "with the same arguments after the kernel");
   app.add_option("--grid", grid,
-                 "The grid for --kernel: BLOCKSxTHREADS, or DEVICESxBLOCKSxTHREADS "
+                 "The grid for --kernel: GRID:BLOCK, each X, XxY or XxYxZ (blocks per "
+                 "dimension : threads per block per dimension; OpenCL: work-groups : "
+                 "work-items per work-group), or BLOCKSxTHREADS, or DEVICESxBLOCKSxTHREADS "
                  "(the kernel runs on each device)");
   app.add_option("--arg", kernelArgs,
                  "NAME=VALUE: the value of an integer kernel parameter (repeatable)");
@@ -255,8 +257,8 @@ int main(int argc, char **argv) {
   }
   if (!grid.empty() && !parseGrid(grid, opts.kernel)) {
     std::cerr << "scopemc: --grid " << grid
-              << ": expected BLOCKSxTHREADS or DEVICESxBLOCKSxTHREADS "
-              << "with positive numbers\n";
+              << ": expected GRID:BLOCK (each X, XxY or XxYxZ), BLOCKSxTHREADS or "
+              << "DEVICESxBLOCKSxTHREADS with positive numbers\n";
     return kExitUsage;
   }
   if (!grid.empty())

@@ -76,6 +76,7 @@ enum class Builtin : uint8_t {
   CudaSync,
   CudaStreamCreate,
   CudaEventRecord,
+  Math, // the C math library (interpreter/MathLib.h)
 };
 
 /// The builtin a declared function name stands for, if any.

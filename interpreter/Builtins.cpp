@@ -45,6 +45,48 @@ Interpreter::Flow Calls::call(Thread &th, Frame &f, const CallBase &i) {
   return in_.enterFunction(th, in_.prog_.info(callee), std::move(args));
 }
 
+namespace {
+/// Whether a math intrinsic's floating-point operand is single precision.
+bool t32(const CallBase &i) {
+  for (const Use &a : i.args())
+    if (a->getType()->getScalarType()->isFloatingPointTy())
+      return a->getType()->getScalarType()->isFloatTy();
+  return false;
+}
+} // namespace
+
+Interpreter::Flow Calls::mathCall(Frame &f, const CallBase &i, MathOp op, bool single) {
+  unsigned n = mathArity(op);
+  std::vector<RtValue> ops;
+  for (unsigned k = 0; k < n && k < i.arg_size(); ++k)
+    ops.push_back(in_.get(f, i.getArgOperand(k)));
+  if (ops.size() != n)
+    throw InputError(toString(in_.src(i)) + ": '" + calledFunction(i)->getName().str() +
+                     "' is called with too few arguments");
+  auto one = [&](auto elem) {
+    std::vector<uint64_t> bits;
+    for (auto &o : ops)
+      bits.push_back(elem(o));
+    return computeMath(op, single, bits);
+  };
+  Type *rt = i.getType();
+  uint64_t m = rt->getScalarType()->isIntegerTy() && rt->getScalarSizeInBits() < 64
+                   ? (1ull << rt->getScalarSizeInBits()) - 1
+                   : ~0ull;
+  if (auto *vt = dyn_cast<FixedVectorType>(rt)) { // element-wise
+    RtValue v;
+    for (unsigned e = 0; e < vt->getNumElements(); ++e)
+      v.elems.push_back(RtValue{one([&](const RtValue &o) {
+                                  return o.elems.empty() ? o.bits : o.elems[e].bits;
+                                }) & m,
+                                {}});
+    in_.set(f, i, std::move(v));
+  } else {
+    in_.set(f, i, RtValue{one([](const RtValue &o) { return o.bits; }) & m, {}});
+  }
+  return Flow::Next;
+}
+
 Interpreter::Flow Calls::intrinsic(Thread &th, Frame &f, const CallBase &i, Intrinsic::ID id) {
   auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
   unsigned w = i.getType()->isIntegerTy() ? i.getType()->getIntegerBitWidth() : 64;
@@ -127,7 +169,19 @@ Interpreter::Flow Calls::intrinsic(Thread &th, Frame &f, const CallBase &i, Intr
   }
   case Intrinsic::trap:
     return in_.fail(th, i, ErrorKind::Assertion, "trap instruction executed");
+  case Intrinsic::fmuladd: { // fused on a GPU (nvcc's default), a multiply and an add on a CPU
+    bool gpu = i.getFunction()->getFnAttribute("target-cpu").getValueAsString().starts_with("sm_");
+    return mathCall(f, i, gpu ? MathOp::Fma : MathOp::MulAdd, t32(i));
+  }
+  case Intrinsic::bitreverse: {
+    uint64_t v = arg(0), r = 0;
+    for (unsigned k = 0; k < w; ++k)
+      r |= ((v >> k) & 1) << (w - 1 - k);
+    return result(r);
+  }
   default:
+    if (auto op = mathIntrinsic(id))
+      return mathCall(f, i, *op, t32(i));
     return Flow::Next; // debug info, lifetime markers and other hints
   }
 }
@@ -476,6 +530,10 @@ Interpreter::Flow Calls::builtin(Thread &th, Frame &f, const CallBase &i,
   case Builtin::CudaStreamCreate:
   case Builtin::CudaEventRecord:
     return cudaBuiltin(th, f, i, *b);
+  case Builtin::Math: {
+    auto m = mathFunctionNamed(callee.getName());
+    return mathCall(f, i, m->op, m->single);
+  }
   case Builtin::ThreadSpawn:
   case Builtin::ThreadJoinValue:
   case Builtin::NondetInt:

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "interpreter/Interpreter.h"
+#include "interpreter/MathLib.h"
 
 namespace scopemc {
 
@@ -18,6 +19,9 @@ public:
   Flow call(Thread &th, Frame &f, const llvm::CallBase &i);
 
 private:
+  /// A math function or floating-point intrinsic (MathLib.h), element-wise on vectors.
+  Flow mathCall(Frame &f, const llvm::CallBase &i, MathOp op, bool single);
+
   // library functions (Builtins.cpp)
   Flow intrinsic(Thread &th, Frame &f, const llvm::CallBase &i, llvm::Intrinsic::ID id);
   Flow builtin(Thread &th, Frame &f, const llvm::CallBase &i, const llvm::Function &callee);

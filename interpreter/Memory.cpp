@@ -224,6 +224,14 @@ Interpreter::Flow Interpreter::accessCheck(Thread &th, const Instruction &i, uin
       return fail(th, i, ErrorKind::MemoryError, "a host thread accesses block-shared memory");
     if (!prog_.globalRange(a, start, gsize) || addr::sharedTemplate(a) + size > start + gsize)
       return fail(th, i, ErrorKind::MemoryError, "out-of-bounds access at " + hex(a));
+    // CUDA's dynamic shared memory: as many bytes as the launch gave
+    if (start == prog_.dynamicSharedAddress() && th.entry.data &&
+        addr::sharedTemplate(a) + size > start + th.entry.data->sharedBytes)
+      return fail(th, i, ErrorKind::MemoryError,
+                  "out-of-bounds access at byte " + std::to_string(addr::sharedTemplate(a) - start) +
+                      " of the dynamic shared memory (extern __shared__), of which the launch "
+                      "gave " +
+                      std::to_string(th.entry.data->sharedBytes) + " bytes");
     return Flow::Next;
   }
   if (region == addr::kThreadLocal) {
@@ -289,6 +297,9 @@ Interpreter::Flow Interpreter::storeScalar(Thread &th, const Instruction &i, uin
   }
   if (size != 1 && size != 2 && size != 4 && size != 8)
     throw InputError(toString(src(i)) + ": unsupported access size " + std::to_string(size));
+  if (th.entry.place && prog_.hasDeviceConstants() && prog_.isDeviceConstant(a))
+    return fail(th, i, ErrorKind::MemoryError,
+                "a device thread writes __constant__ memory, which is read-only on the device");
   a = locate(th, a);
   acc = overridden(i, acc, true);
   WriteLabel lab(nextEvent(th), th.pos, acc.order, acc.scope, src(i), a, size, v & mask(size),

@@ -1,4 +1,5 @@
 #include "interpreter/Program.h"
+#include "interpreter/MathLib.h"
 
 #include <algorithm>
 #include <cstring>
@@ -104,6 +105,8 @@ const BuiltinName kBuiltins[] = {{"pthread_create", Builtin::PthreadCreate},
                                  {"__scopemc_cuda_stream_create", Builtin::CudaStreamCreate},
                                  {"__scopemc_cuda_event_record", Builtin::CudaEventRecord},
                                  {"vprintf", Builtin::Output},
+                                 {"__scopemc_memcpy", Builtin::Memcpy},
+                                 {"__scopemc_memset", Builtin::Memset},
                                  // GenMC's genmc.h and the functions its pthread.h maps onto
                                  {"__VERIFIER_thread_create", Builtin::ThreadSpawn},
                                  {"__VERIFIER_thread_create_symmetric", Builtin::ThreadSpawn},
@@ -161,6 +164,8 @@ std::optional<Builtin> builtinNamed(StringRef name) {
   for (const BuiltinName &b : kBuiltins)
     if (name == b.name)
       return b.id;
+  if (mathFunctionNamed(name))
+    return Builtin::Math;
   return std::nullopt;
 }
 
@@ -429,6 +434,10 @@ void Program::layoutGlobals() {
                    : kind == Kind::ThreadLocal ? addr::kThreadLocal + (off - base)
                                                : addr::kGlobals + off;
       globalAddr_[&g] = a;
+      if (g.getName() == "__scopemc_dynamic_shared")
+        dynamicShared_ = a;
+      if (g.hasAttribute("scopemc-device-constant"))
+        deviceConstants_.push_back({a, a + size});
       globalRanges_.push_back({a, size});
       rangeGlobals_.push_back(&g);
       off += std::max<uint64_t>(size, 1) + kRedZone; // a gap: overflows hit no other global

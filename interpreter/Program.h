@@ -237,6 +237,16 @@ public:
   /// A readable name for an address: the global and offset, heap(Tn)+k, stack(Tn)+k.
   std::string describeAddress(uint64_t a) const;
   const SourceLoc *sourceOf(const llvm::Instruction *i) const;
+  /// Whether a is in a CUDA __constant__ variable (read-only for device code).
+  bool isDeviceConstant(uint64_t a) const {
+    for (auto &[from, to] : deviceConstants_)
+      if (a >= from && a < to)
+        return true;
+    return false;
+  }
+  bool hasDeviceConstants() const { return !deviceConstants_.empty(); }
+  /// The template address of CUDA's dynamic shared memory block (CudaLink.h), or ~0.
+  uint64_t dynamicSharedAddress() const { return dynamicShared_; }
   bool isPrivate(const llvm::AllocaInst *a) const { return privateAllocas_.contains(a); }
   /// The scope a named syncscope of an atomic instruction stands for (MODEL.md section 1).
   /// Not for SyncScope::System, which means the thread's annotation scope. Only ids that
@@ -291,6 +301,8 @@ private:
   std::deque<SourceLoc> sourceStore_;
   llvm::DenseMap<const llvm::Instruction *, const SourceLoc *> sources_;
   const FunctionInfo *entry_ = nullptr;
+  std::vector<std::pair<uint64_t, uint64_t>> deviceConstants_; // [from, to) of each
+  uint64_t dynamicShared_ = ~uint64_t(0);
 };
 
 /// Whether a global has one instance per block (CUDA __shared__, OpenCL __local).

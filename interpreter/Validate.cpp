@@ -7,6 +7,7 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 
+#include "interpreter/MathLib.h"
 #include "interpreter/Program.h"
 
 namespace scopemc {
@@ -82,9 +83,11 @@ bool isSupportedIntrinsic(Intrinsic::ID id) {
   case Intrinsic::ctlz:
   case Intrinsic::cttz:
   case Intrinsic::threadlocal_address:
+  case Intrinsic::fmuladd:
+  case Intrinsic::bitreverse:
     return true;
   default:
-    return isIgnorableIntrinsic(id);
+    return mathIntrinsic(id).has_value() || isIgnorableIntrinsic(id);
   }
 }
 

@@ -124,6 +124,10 @@ int __scopemc_cuda_launch(const void *kernel, unsigned gx, unsigned gy, unsigned
                           unsigned bx, unsigned by, unsigned bz, void **args,
                           unsigned long long shmem, unsigned long long stream);
 void __scopemc_cuda_run(void);
+/* memcpy and memset that the compiler does not split into accesses of its own choosing:
+   copied at the grain the memory is used with (the kernel's types). */
+void *__scopemc_memcpy(void *dst, const void *src, size_t count);
+void *__scopemc_memset(void *p, int value, size_t count);
 /* what: 0 the device, 1 a stream (the default stream waits for the blocking ones), 2 an
    event's token. */
 int __scopemc_cuda_sync(int what, unsigned long long x);
@@ -217,24 +221,24 @@ __SCOPEMC_HOST cudaError_t cudaFreeHost(void *p) { return cudaFree(p); }
 __SCOPEMC_HOST cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
                                       cudaMemcpyKind kind) {
   __scopemc_cuda_sync(1, 0);
-  memcpy(dst, src, count);
+  __scopemc_memcpy(dst, src, count);
   return cudaSuccess;
 }
 __SCOPEMC_HOST cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count,
                                            cudaMemcpyKind kind, cudaStream_t stream = 0) {
   __scopemc_cuda_sync(1, (unsigned long long)stream);
-  memcpy(dst, src, count);
+  __scopemc_memcpy(dst, src, count);
   return cudaSuccess;
 }
 __SCOPEMC_HOST cudaError_t cudaMemset(void *p, int value, size_t count) {
   __scopemc_cuda_sync(1, 0);
-  memset(p, value, count);
+  __scopemc_memset(p, value, count);
   return cudaSuccess;
 }
 __SCOPEMC_HOST cudaError_t cudaMemsetAsync(void *p, int value, size_t count,
                                            cudaStream_t stream = 0) {
   __scopemc_cuda_sync(1, (unsigned long long)stream);
-  memset(p, value, count);
+  __scopemc_memset(p, value, count);
   return cudaSuccess;
 }
 template <class T>

@@ -62,6 +62,9 @@ std::unique_ptr<Module> linkCuda(std::unique_ptr<Module> host, std::unique_ptr<M
   device->setDataLayout(host->getDataLayout());
   device->setTargetTriple(host->getTargetTriple());
   unifyDynamicShared(*device);
+  for (GlobalVariable &g : device->globals()) // __constant__: read-only for device code
+    if (g.getAddressSpace() == 4 && !g.isDeclaration())
+      g.addAttribute("scopemc-device-constant");
   // A function both sides define (__host__ __device__, inline helpers) may differ between them
   // (__CUDA_ARCH__): the device's copy is renamed, and only device code calls it.
   for (Function &f : *device)

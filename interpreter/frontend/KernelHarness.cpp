@@ -87,8 +87,10 @@ Function *postFunction(Module &m, const Function &k, const KernelOptions &o) {
 
 } // namespace
 
-bool parseGrid(const std::string &text, KernelOptions &opts) {
-  std::vector<uint32_t> parts;
+namespace {
+/// "X", "XxY" or "XxYxZ" (positive numbers of at most 6 digits), or more parts when `parts`
+/// allows; false when malformed.
+bool parseExtents(const std::string &text, std::vector<uint32_t> &parts) {
   size_t start = 0;
   while (true) {
     size_t x = text.find('x', start);
@@ -100,24 +102,41 @@ bool parseGrid(const std::string &text, KernelOptions &opts) {
     if (parts.back() == 0)
       return false;
     if (x == std::string::npos)
-      break;
+      return true;
     start = x + 1;
   }
-  if (parts.size() == 2)
-    parts.insert(parts.begin(), 1);
-  if (parts.size() != 3)
+}
+Extent3 extentOf(const std::vector<uint32_t> &p) {
+  return Extent3{p[0], p.size() > 1 ? p[1] : 1, p.size() > 2 ? p[2] : 1};
+}
+} // namespace
+
+bool parseGrid(const std::string &text, KernelOptions &opts) {
+  std::vector<uint32_t> grid, block;
+  if (size_t colon = text.find(':'); colon != std::string::npos) {
+    if (!parseExtents(text.substr(0, colon), grid) ||
+        !parseExtents(text.substr(colon + 1), block) || grid.size() > 3 || block.size() > 3)
+      return false;
+    opts.devices = 1;
+    opts.grid = extentOf(grid);
+    opts.block = extentOf(block);
+    return true;
+  }
+  if (!parseExtents(text, grid) || grid.size() < 2 || grid.size() > 3)
     return false;
-  opts.devices = parts[0];
-  opts.blocks = parts[1];
-  opts.threads = parts[2];
+  if (grid.size() == 2)
+    grid.insert(grid.begin(), 1);
+  opts.devices = grid[0];
+  opts.grid = Extent3{grid[1], 1, 1};
+  opts.block = Extent3{grid[2], 1, 1};
   return true;
 }
 
 std::string gridBeyondLimits(const KernelOptions &o) {
-  uint64_t threads = uint64_t{o.blocks} * o.threads;
+  uint64_t threads = o.grid.count() * o.block.count();
   if (o.devices > kMaxDevices)
     return "at most " + std::to_string(kMaxDevices) + " devices";
-  if (o.blocks > kMaxBlocksPerLauncher)
+  if (o.grid.count() > kMaxBlocksPerLauncher)
     return "at most " + std::to_string(kMaxBlocksPerLauncher) + " blocks";
   if (threads > kMaxLaunchThreads)
     return "at most " + std::to_string(kMaxLaunchThreads) +
@@ -135,7 +154,8 @@ void addKernelHarness(Module &m, const KernelOptions &o) {
   LLVMContext &ctx = m.getContext();
   KernelOptions opts = o;
   if (opts.bufferBytes == 0)
-    opts.bufferBytes = std::max<uint64_t>(4096, 64ull * opts.devices * opts.blocks * opts.threads);
+    opts.bufferBytes =
+        std::max<uint64_t>(4096, 64ull * opts.devices * opts.grid.count() * opts.block.count());
   std::vector<Value *> args;
   for (const Argument &a : k->args())
     args.push_back(valueFor(m, *k, a, opts));
@@ -162,8 +182,9 @@ void addKernelHarness(Module &m, const KernelOptions &o) {
   std::vector<Value *> handles;
   for (uint32_t d = 0; d < opts.devices; ++d)
     handles.push_back(
-        b.CreateCall(launch, {entry, ConstantPointerNull::get(ptr), c(d), c(opts.blocks), c(1),
-                              c(1), c(opts.threads), c(1), c(1)}));
+        b.CreateCall(launch, {entry, ConstantPointerNull::get(ptr), c(d), c(opts.grid.x),
+                              c(opts.grid.y), c(opts.grid.z), c(opts.block.x), c(opts.block.y),
+                              c(opts.block.z)}));
   for (Value *h : handles)
     b.CreateCall(wait, {h});
   if (post)

@@ -13,9 +13,16 @@
 
 namespace scopemc {
 
+/// Extents in three dimensions.
+struct Extent3 {
+  uint32_t x = 1, y = 1, z = 1;
+  uint64_t count() const { return uint64_t{x} * y * z; }
+};
+
 struct KernelOptions {
   std::string name; // the kernel function; empty: run main
-  uint32_t devices = 1, blocks = 1, threads = 1;
+  uint32_t devices = 1;
+  Extent3 grid, block; // blocks (work-groups) in the grid, threads (work-items) per block
   uint64_t bufferBytes = 0; // per pointer parameter; 0: 64 bytes per thread, at least 4096
   std::string post;         // empty: NAME_post when the program defines it
   std::vector<std::pair<std::string, int64_t>> args; // values of integer parameters, by name
@@ -37,7 +44,10 @@ inline constexpr const char *kKernelHostEntry = "__scopemc_host";
 /// post function is missing, or a parameter cannot be given a value.
 void addKernelHarness(llvm::Module &m, const KernelOptions &opts);
 
-/// Parses "BxT" or "DxBxT" into opts; false when malformed.
+/// Parses a --grid into opts; false when malformed. "GRID:BLOCK", each "X", "XxY" or "XxYxZ":
+/// blocks per dimension, then threads per block per dimension (OpenCL: work-groups and
+/// work-items per work-group; the global size is their product); the one-dimensional short
+/// forms "BLOCKSxTHREADS" and "DEVICESxBLOCKSxTHREADS" (the kernel runs on each device).
 bool parseGrid(const std::string &text, KernelOptions &opts);
 
 } // namespace scopemc
