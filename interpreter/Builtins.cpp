@@ -1,6 +1,8 @@
 // Calls: defined functions, intrinsics, and the library functions scopemc models itself
 // (pthreads, heap, assert, __VERIFIER_*). Each event-producing builtin offers its events
 // before changing any thread-local state, so that it can be re-run after a Stop.
+#include <bit>
+#include <cmath>
 #include <cstring>
 
 #include <llvm/IR/IntrinsicInst.h>
@@ -76,10 +78,9 @@ Interpreter::Flow Calls::mathCall(Frame &f, const CallBase &i, MathOp op, bool s
   if (auto *vt = dyn_cast<FixedVectorType>(rt)) { // element-wise
     RtValue v;
     for (unsigned e = 0; e < vt->getNumElements(); ++e)
-      v.elems.push_back(RtValue{one([&](const RtValue &o) {
-                                  return o.elems.empty() ? o.bits : o.elems[e].bits;
-                                }) & m,
-                                {}});
+      v.elems.push_back(RtValue{
+          one([&](const RtValue &o) { return o.elems.empty() ? o.bits : o.elems[e].bits; }) & m,
+          {}});
     in_.set(f, i, std::move(v));
   } else {
     in_.set(f, i, RtValue{one([](const RtValue &o) { return o.bits; }) & m, {}});
@@ -172,6 +173,26 @@ Interpreter::Flow Calls::intrinsic(Thread &th, Frame &f, const CallBase &i, Intr
   case Intrinsic::fmuladd: { // fused on a GPU (nvcc's default), a multiply and an add on a CPU
     bool gpu = i.getFunction()->getFnAttribute("target-cpu").getValueAsString().starts_with("sm_");
     return mathCall(f, i, gpu ? MathOp::Fma : MathOp::MulAdd, t32(i));
+  }
+  case Intrinsic::is_fpclass: { // (x, classes): bit k of classes is LLVM's FPClassTest k
+    bool single = t32(i);
+    double x = single ? std::bit_cast<float>(static_cast<uint32_t>(arg(0)))
+                      : std::bit_cast<double>(arg(0));
+    bool neg = std::signbit(x);
+    unsigned cls = 0;
+    if (std::isnan(x)) { // signalling when the quiet bit is clear
+      uint64_t quiet = single ? (arg(0) >> 22) & 1 : (arg(0) >> 51) & 1;
+      cls = quiet ? 1 : 0;
+    } else if (std::isinf(x)) {
+      cls = neg ? 2 : 9;
+    } else if (x == 0) {
+      cls = neg ? 5 : 6;
+    } else if (std::fpclassify(single ? static_cast<float>(x) : x) == FP_SUBNORMAL) {
+      cls = neg ? 4 : 7;
+    } else {
+      cls = neg ? 3 : 8;
+    }
+    return result((arg(1) >> cls) & 1);
   }
   case Intrinsic::bitreverse: {
     uint64_t v = arg(0), r = 0;

@@ -228,7 +228,8 @@ Interpreter::Flow Interpreter::accessCheck(Thread &th, const Instruction &i, uin
     if (start == prog_.dynamicSharedAddress() && th.entry.data &&
         addr::sharedTemplate(a) + size > start + th.entry.data->sharedBytes)
       return fail(th, i, ErrorKind::MemoryError,
-                  "out-of-bounds access at byte " + std::to_string(addr::sharedTemplate(a) - start) +
+                  "out-of-bounds access at byte " +
+                      std::to_string(addr::sharedTemplate(a) - start) +
                       " of the dynamic shared memory (extern __shared__), of which the launch "
                       "gave " +
                       std::to_string(th.entry.data->sharedBytes) + " bytes");

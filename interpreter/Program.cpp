@@ -556,12 +556,46 @@ public:
       unsigned n = call->getArgOperandNo(u);
       if ((b == Builtin::PthreadCreate && n == 0) || (b == Builtin::PthreadJoin && n == 1))
         return false; // an out-parameter of the builtin: look on
+      if (b == Builtin::CudaLaunch && n == 7)
+        return false; // the kernel's arguments, read during the call
     }
+    // A CUDA kernel stub's argument: its address goes only into the launch's argument array.
+    if (auto *st = dyn_cast<StoreInst>(u->getUser()); st && st->getValueOperand() == u->get())
+      if (auto *arr = dyn_cast<AllocaInst>(getUnderlyingObject(st->getPointerOperand()));
+          arr && isLaunchArgumentArray(*arr))
+        return false;
     capturedSomewhere = true;
     return true;
   }
 
 private:
+  /// Whether `a` is only indexed, stored into and handed to a CUDA launch as its arguments.
+  bool isLaunchArgumentArray(const AllocaInst &a) const {
+    SmallVector<const Value *, 8> work = {&a};
+    bool launched = false;
+    while (!work.empty()) {
+      const Value *v = work.pop_back_val();
+      for (const User *u : v->users()) {
+        if (auto *g = dyn_cast<GetElementPtrInst>(u)) {
+          work.push_back(g);
+        } else if (auto *st = dyn_cast<StoreInst>(u)) {
+          if (st->getValueOperand() == v)
+            return false;
+        } else if (auto *call = dyn_cast<CallBase>(u)) {
+          const Function *f = call->getCalledFunction();
+          if (f && f->isIntrinsic() && !f->getName().starts_with("llvm.memcpy"))
+            continue; // lifetime markers, debug info
+          if (!f || prog_.builtinOf(f) != Builtin::CudaLaunch || call->getArgOperand(7) != v)
+            return false;
+          launched = true;
+        } else {
+          return false;
+        }
+      }
+    }
+    return launched;
+  }
+
   const Program &prog_;
 };
 } // namespace

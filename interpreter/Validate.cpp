@@ -85,6 +85,7 @@ bool isSupportedIntrinsic(Intrinsic::ID id) {
   case Intrinsic::threadlocal_address:
   case Intrinsic::fmuladd:
   case Intrinsic::bitreverse:
+  case Intrinsic::is_fpclass:
     return true;
   default:
     return mathIntrinsic(id).has_value() || isIgnorableIntrinsic(id);

@@ -181,10 +181,9 @@ void addKernelHarness(Module &m, const KernelOptions &o) {
   auto c = [&](uint32_t v) { return ConstantInt::get(i32, v); };
   std::vector<Value *> handles;
   for (uint32_t d = 0; d < opts.devices; ++d)
-    handles.push_back(
-        b.CreateCall(launch, {entry, ConstantPointerNull::get(ptr), c(d), c(opts.grid.x),
-                              c(opts.grid.y), c(opts.grid.z), c(opts.block.x), c(opts.block.y),
-                              c(opts.block.z)}));
+    handles.push_back(b.CreateCall(launch, {entry, ConstantPointerNull::get(ptr), c(d),
+                                            c(opts.grid.x), c(opts.grid.y), c(opts.grid.z),
+                                            c(opts.block.x), c(opts.block.y), c(opts.block.z)}));
   for (Value *h : handles)
     b.CreateCall(wait, {h});
   if (post)

@@ -22,7 +22,7 @@ struct Extent3 {
 struct KernelOptions {
   std::string name; // the kernel function; empty: run main
   uint32_t devices = 1;
-  Extent3 grid, block; // blocks (work-groups) in the grid, threads (work-items) per block
+  Extent3 grid, block;      // blocks (work-groups) in the grid, threads (work-items) per block
   uint64_t bufferBytes = 0; // per pointer parameter; 0: 64 bytes per thread, at least 4096
   std::string post;         // empty: NAME_post when the program defines it
   std::vector<std::pair<std::string, int64_t>> args; // values of integer parameters, by name

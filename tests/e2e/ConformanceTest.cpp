@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/e2e/Manifest.h"
+
 #include "session/Session.h"
 
 namespace scopemc {
@@ -86,25 +88,12 @@ TEST_P(Conformance, CountAndErrorsMatchTheManifest) {
 
 TEST(ConformanceManifest, IsReadable) { EXPECT_GE(readManifest().size(), 50u); }
 
-// The files under `dir`, relative to it, with their contents.
-std::map<std::string, std::string> filesUnder(const std::filesystem::path &dir) {
-  std::map<std::string, std::string> files;
-  for (auto &e : std::filesystem::recursive_directory_iterator(dir)) {
-    if (!e.is_regular_file())
-      continue;
-    std::ifstream in(e.path(), std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    files[std::filesystem::relative(e.path(), dir).string()] = ss.str();
-  }
-  return files;
-}
-
 TEST(ConformanceManifest, TheCopyEqualsTheSharedCorpus) {
   std::filesystem::path shared = std::filesystem::path(SCOPEMC_SHARED_DIR) / "conformance";
   if (!std::filesystem::is_directory(shared))
     GTEST_SKIP() << shared << " does not exist (a clone on its own): nothing to compare with";
-  auto theirs = filesUnder(shared), ours = filesUnder(SCOPEMC_CONFORMANCE_DIR);
+  auto theirs = scopemc::testing::filesUnder(shared),
+       ours = scopemc::testing::filesUnder(SCOPEMC_CONFORMANCE_DIR);
   for (auto &[name, text] : theirs) {
     auto it = ours.find(name);
     if (it == ours.end())
