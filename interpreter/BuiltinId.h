@@ -76,7 +76,8 @@ enum class Builtin : uint8_t {
   CudaSync,
   CudaStreamCreate,
   CudaEventRecord,
-  Math, // the C math library (interpreter/MathLib.h)
+  Math,         // the C math library (interpreter/MathLib.h)
+  StreamOutput, // <iostream> output: no effect, returns the stream (its first argument)
 };
 
 /// The builtin a declared function name stands for, if any.

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 
+#include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/IntrinsicInst.h>
 
 #include "interpreter/Calls.h"
@@ -396,6 +397,11 @@ Interpreter::Flow Calls::verifierBuiltin(Thread &th, Frame &f, const CallBase &i
   case Builtin::VerifierAssume:
     return truthOf(f, i, 0) ? Flow::Next : in_.block(th, i, BlockReason::Assume);
   case Builtin::Abort:
+    if (calledFunction(i)->getName().starts_with("_ZSt")) // the C++ library throws
+      return in_.fail(th, i, ErrorKind::Assertion,
+                      llvm::demangle(calledFunction(i)->getName().str()) +
+                          " called: an exception, which ends the program (exceptions are not "
+                          "caught in scopemc's model)");
     return in_.fail(th, i, ErrorKind::Assertion, calledFunction(i)->getName().str() + "() called");
   case Builtin::Exit:
     return in_.offer(th, ThreadFinishLabel(in_.nextEvent(th), th.pos, in_.src(i), arg(0)))
@@ -551,6 +557,8 @@ Interpreter::Flow Calls::builtin(Thread &th, Frame &f, const CallBase &i,
   case Builtin::CudaStreamCreate:
   case Builtin::CudaEventRecord:
     return cudaBuiltin(th, f, i, *b);
+  case Builtin::StreamOutput:
+    return result(f, i, i.arg_size() > 0 && i.getType()->isPointerTy() ? argOf(f, i, 0) : 0);
   case Builtin::Math: {
     auto m = mathFunctionNamed(callee.getName());
     return mathCall(f, i, m->op, m->single);

@@ -1,5 +1,6 @@
 #include "interpreter/Program.h"
 #include "interpreter/MathLib.h"
+#include "interpreter/frontend/IrPasses.h"
 
 #include <algorithm>
 #include <cstring>
@@ -105,6 +106,8 @@ const BuiltinName kBuiltins[] = {{"pthread_create", Builtin::PthreadCreate},
                                  {"__scopemc_cuda_stream_create", Builtin::CudaStreamCreate},
                                  {"__scopemc_cuda_event_record", Builtin::CudaEventRecord},
                                  {"vprintf", Builtin::Output},
+                                 {"_ZNSt8ios_base4InitC1Ev", Builtin::NoEffect}, // <iostream>
+                                 {"_ZNSt8ios_base4InitD1Ev", Builtin::NoEffect},
                                  {"__scopemc_memcpy", Builtin::Memcpy},
                                  {"__scopemc_memset", Builtin::Memset},
                                  // GenMC's genmc.h and the functions its pthread.h maps onto
@@ -166,6 +169,10 @@ std::optional<Builtin> builtinNamed(StringRef name) {
       return b.id;
   if (mathFunctionNamed(name))
     return Builtin::Math;
+  if (name.starts_with("_ZSt") && name.contains("__throw_")) // std::__throw_length_error, ...
+    return Builtin::Abort;
+  if (isStreamOutput(name))
+    return Builtin::StreamOutput;
   return std::nullopt;
 }
 

@@ -36,8 +36,7 @@
 #define __restrict__ __restrict
 #define __grid_constant__
 
-/* The C library, scopemc's API and the device library are usable on both sides. */
-#pragma clang force_cuda_host_device begin
+/* The C library as host code declares it; device code gets its own declarations below. */
 #include <assert.h>
 #include <limits.h>
 #include <math.h>
@@ -47,6 +46,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cuda_libc.h"
+
+/* scopemc's API and the device library are usable on both sides. */
+#pragma clang force_cuda_host_device begin
 #include <scopemc/cuda.h>
 
 #include "cuda_device.h"

@@ -512,6 +512,7 @@ std::unique_ptr<llvm::Module> loadModule(const std::string &path, llvm::LLVMCont
   }
   if (ext == ".ll")
     markIrLines(*mod, remapped(path, opts));
+  dropStreamOutputBodies(*mod);
   copyByValParameters(*mod);
   promoteLocals(*mod);
   foldConstantExpressions(*mod);

@@ -1,6 +1,7 @@
 #include "interpreter/frontend/IrPasses.h"
 
 #include <llvm/Analysis/ConstantFolding.h>
+#include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InstIterator.h>
 
@@ -40,6 +41,33 @@ void copyByValParameters(llvm::Module &m) {
       b.CreateMemCpy(local, copy->getAlign(), &a, align, dl.getTypeAllocSize(t));
     }
   }
+}
+
+bool isStreamOutput(llvm::StringRef name) {
+  if (!name.starts_with("_ZSt") && !name.starts_with("_ZNSo") && !name.starts_with("_ZNSt"))
+    return false;
+  std::string d = llvm::demangle(name.str());
+  for (const char *p : {"std::basic_ostream<", "std::ostream::", "std::operator<<", "std::endl<",
+                        "std::flush<", "std::ends<", "std::__ostream_insert<"})
+    if (llvm::StringRef(d).starts_with(p))
+      return true;
+  // the return type comes first in a template's demangled name
+  for (const char *p : {"std::basic_ostream<char, std::char_traits<char>>& std::operator<<",
+                        "std::basic_ostream<char, std::char_traits<char>>& std::endl",
+                        "std::basic_ostream<char, std::char_traits<char>>& std::flush",
+                        "std::basic_ostream<char, std::char_traits<char>>& std::__ostream_insert"})
+    if (llvm::StringRef(d).starts_with(p))
+      return true;
+  return false;
+}
+
+void dropStreamOutputBodies(llvm::Module &m) {
+  for (llvm::Function &f : m)
+    if (!f.isDeclaration() && isStreamOutput(f.getName())) {
+      f.deleteBody();
+      f.setComdat(nullptr);
+      f.setLinkage(llvm::GlobalValue::ExternalLinkage);
+    }
 }
 
 } // namespace scopemc

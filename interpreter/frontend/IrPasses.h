@@ -16,4 +16,13 @@ void foldConstantExpressions(llvm::Module &m);
 /// so that writes to it stay in the callee (a struct kernel argument is per work-item).
 void copyByValParameters(llvm::Module &m);
 
+/// Whether a C++ function is part of <iostream>'s output (std::cout << x << std::endl):
+/// operators and members of std::basic_ostream and the manipulators. Their effect is output
+/// only; the interpreter models them as returning the stream they were given.
+bool isStreamOutput(llvm::StringRef mangledName);
+
+/// Output streams' functions the headers define inline (std::endl, operator<< templates)
+/// lose their bodies, so that the interpreter's model of stream output applies to them.
+void dropStreamOutputBodies(llvm::Module &m);
+
 } // namespace scopemc
