@@ -186,7 +186,8 @@ std::vector<RtValue> Interpreter::kernelArguments(Thread &th, const Function &ke
 }
 
 Interpreter::Flow Calls::cudaLaunch(Thread &th, Frame &f, const CallBase &i) {
-  // (kernel or its stub, grid x/y/z, block x/y/z, void **args, shared bytes, stream)
+  // (kernel or its stub, grid x/y/z, block x/y/z, void **args, shared bytes, stream,
+  // cooperative)
   auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
   auto dim = [&](unsigned k) {
     return Dim3{static_cast<uint32_t>(arg(k)), static_cast<uint32_t>(arg(k + 1)),
@@ -228,6 +229,7 @@ Interpreter::Flow Calls::cudaLaunch(Thread &th, Frame &f, const CallBase &i) {
       data->waitFor.push_back(o.last);
   data->kernel = in_.prog_.info(kernel).address;
   data->sharedBytes = arg(8);
+  data->cooperative = arg(10) != 0;
   uint64_t child = 0;
   ThreadEntry entry{in_.prog_.info(runner).address, 0, std::nullopt, k, std::move(data)};
   if (!in_.offer(th, ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i), entry), &child))

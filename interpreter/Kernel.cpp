@@ -145,6 +145,10 @@ Interpreter::Flow Calls::gridBarrier(Thread &th, const CallBase &i) {
   if (!th.entry.place)
     return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
                     "grid barrier called by a thread that is not part of a launched kernel");
+  if (th.entry.data && !th.entry.data->cooperative)
+    return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
+                    "a grid barrier (grid_group::sync) in a kernel launched with <<<...>>>: only "
+                    "cudaLaunchCooperativeKernel makes the blocks run together");
   const KernelGrid &k = th.entry.kernel;
   return barrierWait(th, i, barrierKey(1 + k.launch, th.pos.device, 0xFFFF),
                      static_cast<uint32_t>(k.grid.count() * k.block.count()), Scope::Device);

@@ -172,7 +172,7 @@ unsigned builtinArity(Builtin b) {
   case Builtin::CudaEventRecord:
     return 1;
   case Builtin::CudaLaunch:
-    return 10;
+    return 11;
   case Builtin::CudaSync:
     return 2;
   default:

@@ -279,6 +279,7 @@ struct EntryData {
   std::vector<int32_t> waitFor;
   uint64_t kernel = 0;
   uint64_t sharedBytes = 0;
+  bool cooperative = false; // launched with cudaLaunchCooperativeKernel: grid barriers allowed
   bool operator==(const EntryData &) const = default;
 };
 

@@ -125,7 +125,7 @@ int __scopemc_cuda_config_push(unsigned gx, unsigned gy, unsigned gz, unsigned b
 unsigned long long __scopemc_cuda_config_get(int which);
 int __scopemc_cuda_launch(const void *kernel, unsigned gx, unsigned gy, unsigned gz,
                           unsigned bx, unsigned by, unsigned bz, void **args,
-                          unsigned long long shmem, unsigned long long stream);
+                          unsigned long long shmem, unsigned long long stream, int cooperative);
 void __scopemc_cuda_run(void);
 /* memcpy and memset that the compiler does not split into accesses of its own choosing:
    copied at the grain the memory is used with (the kernel's types). */
@@ -160,7 +160,26 @@ extern "C" __host__ cudaError_t cudaLaunchKernel(const void *func,
                                                                        void **args, size_t shmem,
                                                                        cudaStream_t stream) {
   return (cudaError_t)__scopemc_cuda_launch(func, grid.x, grid.y, grid.z, block.x, block.y,
-                                            block.z, args, shmem, (unsigned long long)stream);
+                                            block.z, args, shmem, (unsigned long long)stream, 0);
+}
+/* A launch whose blocks run together: the kernel may use grid_group::sync(). */
+extern "C" __host__ cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 grid,
+                                                            dim3 block, void **args,
+                                                            size_t shmem = 0,
+                                                            cudaStream_t stream = 0) {
+  return (cudaError_t)__scopemc_cuda_launch(func, grid.x, grid.y, grid.z, block.x, block.y,
+                                            block.z, args, shmem, (unsigned long long)stream, 1);
+}
+template <class T>
+static inline __host__ cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 grid, dim3 block,
+                                                               void **args, size_t shmem = 0,
+                                                               cudaStream_t stream = 0) {
+  return cudaLaunchCooperativeKernel((const void *)func, grid, block, args, shmem, stream);
+}
+template <class T>
+static inline __host__ cudaError_t cudaLaunchKernel(T *func, dim3 grid, dim3 block, void **args,
+                                                    size_t shmem = 0, cudaStream_t stream = 0) {
+  return cudaLaunchKernel((const void *)func, grid, block, args, shmem, stream);
 }
 /* What the device-side compilation looks up for a launch written in host code (never called:
    host code is not compiled for the device). */

@@ -1,0 +1,113 @@
+/* Cooperative groups for scopemc's CUDA runtime: the block (this_thread_block), tiles of a
+   warp (tiled_partition<N>, N a power of two up to 32, with their shuffles and votes), and
+   the grid (this_grid().sync(): a barrier of every thread of a launch made with
+   cudaLaunchCooperativeKernel; in a <<<>>> launch it is reported as undefined behaviour).
+   A tile's collectives are the warp collectives of its lanes (cuda_device.h). */
+#ifndef SCOPEMC_COOPERATIVE_GROUPS_H
+#define SCOPEMC_COOPERATIVE_GROUPS_H
+
+#include "cuda_runtime.h"
+
+#pragma clang force_cuda_host_device begin
+namespace cooperative_groups {
+
+class thread_group {
+public:
+  explicit thread_group(unsigned size, unsigned rank, unsigned mask)
+      : size_(size), rank_(rank), mask_(mask) {}
+  unsigned long long size() const { return size_; }
+  unsigned long long num_threads() const { return size_; }
+  unsigned long long thread_rank() const { return rank_; }
+  void sync() const {
+    if (mask_)
+      __syncwarp(mask_);
+    else
+      __syncthreads();
+  }
+
+protected:
+  unsigned size_, rank_, mask_; /* mask 0: the whole block */
+};
+
+class thread_block : public thread_group {
+public:
+  thread_block()
+      : thread_group(blockDim.x * blockDim.y * blockDim.z, __scopemc_linear_tid(), 0) {}
+  static void sync() { __syncthreads(); }
+  dim3 group_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+  dim3 thread_index() const { return dim3(threadIdx.x, threadIdx.y, threadIdx.z); }
+  dim3 group_dim() const { return blockDim; }
+  dim3 dim_threads() const { return blockDim; }
+};
+static inline thread_block this_thread_block() { return thread_block(); }
+static inline void sync(const thread_block &) { __syncthreads(); }
+
+class grid_group {
+public:
+  static void sync() { __scopemc_barrier(2); }
+  static bool is_valid() { return true; }
+  unsigned long long size() const {
+    return (unsigned long long)gridDim.x * gridDim.y * gridDim.z * blockDim.x * blockDim.y *
+           blockDim.z;
+  }
+  unsigned long long num_threads() const { return size(); }
+  unsigned long long thread_rank() const {
+    unsigned long long block = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+    return block * blockDim.x * blockDim.y * blockDim.z + __scopemc_linear_tid();
+  }
+};
+static inline grid_group this_grid() { return grid_group(); }
+static inline void sync(const grid_group &) { __scopemc_barrier(2); }
+
+/* A tile of Size consecutive lanes of a warp. */
+template <unsigned Size> class thread_block_tile : public thread_group {
+  static_assert(Size && Size <= 32 && (Size & (Size - 1)) == 0,
+                "tiles are powers of two of at most 32 lanes");
+
+public:
+  thread_block_tile()
+      : thread_group(Size, __scopemc_laneid() % Size,
+                     Size == 32 ? 0xffffffffu
+                                : ((1u << Size) - 1) << (__scopemc_laneid() / Size * Size)) {}
+  void sync() const { __syncwarp(mask_); }
+  unsigned meta_group_rank() const { return __scopemc_linear_tid() / Size; }
+  unsigned meta_group_size() const {
+    return (blockDim.x * blockDim.y * blockDim.z + Size - 1) / Size;
+  }
+  template <class T> T shfl(T v, int src) const { return __shfl_sync(mask_, v, src, Size); }
+  template <class T> T shfl_down(T v, unsigned d) const {
+    return __shfl_down_sync(mask_, v, d, Size);
+  }
+  template <class T> T shfl_up(T v, unsigned d) const { return __shfl_up_sync(mask_, v, d, Size); }
+  template <class T> T shfl_xor(T v, int m) const { return __shfl_xor_sync(mask_, v, m, Size); }
+  int any(int p) const { return __any_sync(mask_, p); }
+  int all(int p) const { return __all_sync(mask_, p); }
+  unsigned ballot(int p) const {
+    return __ballot_sync(mask_, p) >> (Size == 32 ? 0 : __scopemc_laneid() / Size * Size);
+  }
+};
+template <unsigned Size> static inline thread_block_tile<Size> tiled_partition(const thread_block &) {
+  return thread_block_tile<Size>();
+}
+
+template <class T> struct plus {
+  T operator()(T a, T b) const { return a + b; }
+};
+template <class T> struct less {
+  T operator()(T a, T b) const { return a < b ? a : b; }
+};
+template <class T> struct greater {
+  T operator()(T a, T b) const { return a > b ? a : b; }
+};
+/* cg::reduce of <cooperative_groups/reduce.h>: every lane of the tile gets the result. */
+template <unsigned Size, class T, class Op>
+static inline T reduce(const thread_block_tile<Size> &g, T v, Op op) {
+  for (unsigned d = 1; d < Size; d *= 2)
+    v = op(v, g.shfl_xor(v, (int)d));
+  return v;
+}
+
+} // namespace cooperative_groups
+#pragma clang force_cuda_host_device end
+
+#endif
