@@ -1,6 +1,6 @@
-// Threadfence reduction, CUDA style: each block sums its slice of the input in shared memory,
-// its thread 0 publishes the block's partial sum and takes a ticket; the block that takes
-// the last ticket adds up the partial sums.
+// Threadfence reduction, as CUDA's samples write it: each block sums its slice of the input in
+// shared memory, its thread 0 publishes the block's partial sum and takes a ticket; the block
+// that takes the last ticket adds up the partial sums.
 //
 // The bug: the ticket is taken with atomicAdd_block, whose block scope does not include the
 // other block, so the two tickets do not synchronise and the last block may read a partial
@@ -8,8 +8,8 @@
 //     scopemc examples/cuda/reduce_last_block.cu
 // The fix is the device-scoped atomicAdd (reduce_last_block_fixed.cu, or -DFIXED here):
 //     scopemc examples/cuda/reduce_last_block.cu -- -DFIXED
-#include <assert.h>
-#include <scopemc/cuda.h>
+#include <cassert>
+#include <cstdio>
 
 #define BLOCKS 2
 #define THREADS 2
@@ -43,8 +43,18 @@ __global__ void reduce(const int *in, int *partial, int *total) {
 }
 
 int main() {
-  static int in[BLOCKS * THREADS] = {1, 2, 3, 4}, partial[BLOCKS], total;
-  scopemc::launch(dim3(BLOCKS), dim3(THREADS), reduce, in, partial, &total);
-  assert(total == 10);
+  int h_in[BLOCKS * THREADS] = {1, 2, 3, 4}, h_total = 0;
+  int *d_in, *d_partial, *d_total;
+  cudaMalloc(&d_in, sizeof h_in);
+  cudaMalloc(&d_partial, BLOCKS * sizeof(int));
+  cudaMalloc(&d_total, sizeof(int));
+  cudaMemcpy(d_in, h_in, sizeof h_in, cudaMemcpyHostToDevice);
+  reduce<<<BLOCKS, THREADS>>>(d_in, d_partial, d_total);
+  cudaMemcpy(&h_total, d_total, sizeof(int), cudaMemcpyDeviceToHost);
+  printf("total = %d\n", h_total);
+  assert(h_total == 10);
+  cudaFree(d_in);
+  cudaFree(d_partial);
+  cudaFree(d_total);
   return 0;
 }

@@ -3,8 +3,7 @@
 // next tile overwrites the shared tiles.
 //     scopemc examples/cuda/tiled_matmul.cu                       (no errors)
 //     scopemc examples/cuda/tiled_matmul.cu -- -DMISSING_SECOND_SYNC  (a data race on the tiles)
-#include <assert.h>
-#include <scopemc/cuda.h>
+#include <cassert>
 
 #define N 4
 #define TILE 2
@@ -28,12 +27,20 @@ __global__ void matmul(const int *a, const int *b, int *c) {
 }
 
 int main() {
-  static int a[N * N], b[N * N], c[N * N];
+  int a[N * N], b[N * N], c[N * N];
   for (int i = 0; i < N * N; ++i) {
     a[i] = i % 5;
     b[i] = (3 * i) % 7;
   }
-  scopemc::launch(dim3(N / TILE, N / TILE), dim3(TILE, TILE), matmul, a, b, c);
+  int *d_a, *d_b, *d_c;
+  cudaMalloc(&d_a, sizeof a);
+  cudaMalloc(&d_b, sizeof b);
+  cudaMalloc(&d_c, sizeof c);
+  cudaMemcpy(d_a, a, sizeof a, cudaMemcpyHostToDevice);
+  cudaMemcpy(d_b, b, sizeof b, cudaMemcpyHostToDevice);
+  dim3 grid(N / TILE, N / TILE), block(TILE, TILE);
+  matmul<<<grid, block>>>(d_a, d_b, d_c);
+  cudaMemcpy(c, d_c, sizeof c, cudaMemcpyDeviceToHost);
   for (int i = 0; i < N; ++i)
     for (int j = 0; j < N; ++j) {
       int want = 0;
@@ -41,5 +48,8 @@ int main() {
         want += a[i * N + k] * b[k * N + j];
       assert(c[i * N + j] == want);
     }
+  cudaFree(d_a);
+  cudaFree(d_b);
+  cudaFree(d_c);
   return 0;
 }
