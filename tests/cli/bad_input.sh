@@ -74,6 +74,15 @@ expect option-after-dashes 5 "'7' after \`--\` is not a compiler option" -- "$di
 expect bad-grid 17 "--grid 1y2: expected" -- "$dir/kernel_scalar.cl" --kernel k --grid 1y2
 expect grid-without-kernel 17 "--kernel and --grid go together" -- "$dir/kernel_scalar.cl" --grid 1x2
 expect bad-arg 17 "--arg n: expected NAME=INTEGER" -- "$dir/kernel_scalar.cl" --kernel k --grid 1x2 --arg n
+# CUDA constructs that are not modelled: refused by name with their position (docs/cuda.md)
+expect cuda-legacy-shfl 5 "cuda_refused.cu:5:[0-9]+: error: '__shfl<int>' is unavailable: removed in CUDA 9" -- "$dir/cuda_refused.cu" -- -DLEGACY_SHFL
+expect cuda-legacy-vote 5 "cuda_refused.cu:7:[0-9]+: error: '__any' is unavailable: removed in CUDA 9" -- "$dir/cuda_refused.cu" -- -DLEGACY_VOTE
+expect cuda-dynamic-parallelism 5 "cuda_refused.cu:10:[0-9]+: error: reference to __global__ function 'child'" -- "$dir/cuda_refused.cu" -- -DDYNAMIC_PARALLELISM
+expect cuda-texture 5 "cuda_refused.cu:12:[0-9]+: error: use of undeclared identifier 'tex1Dfetch'" -- "$dir/cuda_refused.cu" -- -DTEXTURE
+expect cuda-no-body 5 "cuda_refused.cu:15:[0-9]+: unsupported function 'external_helper\(int\)'" -- "$dir/cuda_refused.cu" -- -DNO_BODY
+expect cuda-memcpy2d 5 "cuda_refused.cu:18:[0-9]+: error: use of undeclared identifier 'cudaMemcpy2D'" -- "$dir/cuda_refused.cu" -- -DMEMCPY2D
+expect cuda-curand 5 "cuda_refused.cu:20:[0-9]+: fatal error: 'curand_kernel.h' file not found" -- "$dir/cuda_refused.cu" -- -DCURAND
+expect cuda-modelled 0 "No errors were detected" -- "$dir/cuda_refused.cu"
 # SB-3's search branches alike on every path: the estimate is exact (2^3)
 expect estimate 0 "Estimated complete executions: 8$" -- "$dir/../../benchmarks/programs/sb.c" --estimate -- -DN=3
 expect bad-option 17 "--no-such-option" -- --no-such-option "$dir/syntax_error.c"
