@@ -78,6 +78,7 @@ enum class Builtin : uint8_t {
   CudaEventRecord,
   Math,         // the C math library (interpreter/MathLib.h)
   StreamOutput, // <iostream> output: no effect, returns the stream (its first argument)
+  OpenCl,       // OpenCL C's built-in function library (interpreter/OpenClLib.h)
 };
 
 /// The builtin a declared function name stands for, if any.

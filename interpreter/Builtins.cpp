@@ -89,6 +89,56 @@ Interpreter::Flow Calls::mathCall(Frame &f, const CallBase &i, MathOp op, bool s
   return Flow::Next;
 }
 
+Interpreter::Flow Calls::openClCall(Frame &f, const CallBase &i, const Function &callee) {
+  auto it = openCl_.find(&callee);
+  if (it == openCl_.end())
+    it = openCl_.emplace(&callee, *openClBuiltinNamed(callee.getName())).first;
+  const OclBuiltin &b = it->second;
+  if (i.arg_size() < b.params.size())
+    throw InputError(toString(in_.src(i)) + ": '" + b.name + "' is called with too few arguments");
+  Type *rt = i.getType();
+  auto *vt = dyn_cast<FixedVectorType>(rt);
+  unsigned width = vt ? vt->getNumElements() : 0;
+  OclType res;
+  res.isFloat = rt->getScalarType()->isFloatingPointTy();
+  res.bits = rt->getScalarSizeInBits();
+  std::vector<RtValue> args;
+  for (unsigned k = 0; k < b.params.size(); ++k)
+    args.push_back(in_.get(f, i.getArgOperand(k)));
+  auto elementsOf = [](const RtValue &v) {
+    std::vector<uint64_t> e;
+    if (v.elems.empty())
+      e.push_back(v.bits);
+    for (size_t k = 0; k < v.elems.size(); ++k)
+      e.push_back(v.elems[k].bits);
+    return e;
+  };
+  uint64_t m = res.bits >= 64 ? ~0ull : (1ull << res.bits) - 1;
+  std::vector<uint64_t> out;
+  if (openClAcrossLanes(b)) {
+    std::vector<std::vector<uint64_t>> ops;
+    for (const RtValue &a : args)
+      ops.push_back(elementsOf(a));
+    out = computeOpenClAcross(b, ops, width);
+  } else {
+    for (unsigned lane = 0; lane < std::max(width, 1u); ++lane) {
+      std::vector<uint64_t> ops;
+      for (const RtValue &a : args)
+        ops.push_back(a.elems.empty() ? a.bits : a.elems[lane].bits);
+      out.push_back(computeOpenCl(b, ops, res, width != 0));
+    }
+  }
+  if (!vt) {
+    in_.set(f, i, RtValue{out.empty() ? 0 : out[0] & m, {}});
+    return Flow::Next;
+  }
+  RtValue v;
+  for (unsigned lane = 0; lane < width; ++lane)
+    v.elems.push_back(RtValue{lane < out.size() ? out[lane] & m : 0, {}});
+  in_.set(f, i, std::move(v));
+  return Flow::Next;
+}
+
 Interpreter::Flow Calls::intrinsic(Thread &th, Frame &f, const CallBase &i, Intrinsic::ID id) {
   auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
   unsigned w = i.getType()->isIntegerTy() ? i.getType()->getIntegerBitWidth() : 64;
@@ -557,6 +607,8 @@ Interpreter::Flow Calls::builtin(Thread &th, Frame &f, const CallBase &i,
   case Builtin::CudaStreamCreate:
   case Builtin::CudaEventRecord:
     return cudaBuiltin(th, f, i, *b);
+  case Builtin::OpenCl:
+    return openClCall(f, i, callee);
   case Builtin::StreamOutput:
     return result(f, i, i.arg_size() > 0 && i.getType()->isPointerTy() ? argOf(f, i, 0) : 0);
   case Builtin::Math: {

@@ -6,6 +6,7 @@
 
 #include "interpreter/Interpreter.h"
 #include "interpreter/MathLib.h"
+#include "interpreter/OpenClLib.h"
 
 namespace scopemc {
 
@@ -21,6 +22,9 @@ public:
 private:
   /// A math function or floating-point intrinsic (MathLib.h), element-wise on vectors.
   Flow mathCall(Frame &f, const llvm::CallBase &i, MathOp op, bool single);
+
+  /// An OpenCL library builtin (OpenClLib.h), element-wise on vectors.
+  Flow openClCall(Frame &f, const llvm::CallBase &i, const llvm::Function &callee);
 
   // library functions (Builtins.cpp)
   Flow intrinsic(Thread &th, Frame &f, const llvm::CallBase &i, llvm::Intrinsic::ID id);
@@ -95,6 +99,7 @@ private:
   void place(Thread &th, Builtin what, uint64_t v);
 
   Interpreter &in_;
+  std::map<const llvm::Function *, OclBuiltin> openCl_; // parsed once per declaration
 };
 
 } // namespace scopemc

@@ -258,11 +258,16 @@ std::vector<ProgramRunner::LoopActivity> Interpreter::busyLoops(uint64_t minIter
 }
 
 RtValue Interpreter::binary(const BinaryOperator &i, const RtValue &a, const RtValue &b) const {
-  Type *t = i.getType();
-  if (t->isVectorTy()) {
+  return binaryOf(i, i.getType(), a, b);
+}
+
+RtValue Interpreter::binaryOf(const BinaryOperator &i, Type *t, const RtValue &a,
+                              const RtValue &b) const {
+  if (t->isVectorTy()) { // element by element, each of the element type
+    Type *et = cast<VectorType>(t)->getElementType();
     RtValue r;
     for (size_t k = 0; k < a.elems.size(); ++k)
-      r.elems.push_back(binary(i, a.elems[k], b.elems[k]));
+      r.elems.push_back(binaryOf(i, et, a.elems[k], b.elems[k]));
     return r;
   }
   if (t->isFloatingPointTy()) {
@@ -336,16 +341,58 @@ RtValue Interpreter::binary(const BinaryOperator &i, const RtValue &a, const RtV
   return RtValue{z & mask(w), {}};
 }
 
+namespace {
+/// A bitcast between types of one size and different shapes (<4 x i8> to i32, <2 x float> to
+/// double, float4 to int4): through the bytes, little-endian.
+RtValue reinterpret(const DataLayout &dl, Type *from, Type *to, const RtValue &v) {
+  std::vector<uint8_t> bytes;
+  auto put = [&](Type *t, uint64_t bits) {
+    for (uint64_t k = 0; k < dl.getTypeStoreSize(t); ++k)
+      bytes.push_back(static_cast<uint8_t>(bits >> (8 * k)));
+  };
+  if (auto *vt = dyn_cast<FixedVectorType>(from))
+    for (unsigned k = 0; k < vt->getNumElements(); ++k)
+      put(vt->getElementType(), v.elems[k].bits);
+  else
+    put(from, v.bits);
+  size_t at = 0;
+  auto take = [&](Type *t) {
+    uint64_t bits = 0;
+    for (uint64_t k = 0; k < dl.getTypeStoreSize(t) && at < bytes.size(); ++k)
+      bits |= static_cast<uint64_t>(bytes[at++]) << (8 * k);
+    return bits;
+  };
+  if (auto *vt = dyn_cast<FixedVectorType>(to)) {
+    RtValue r;
+    for (unsigned k = 0; k < vt->getNumElements(); ++k)
+      r.elems.push_back(RtValue{take(vt->getElementType()), {}});
+    return r;
+  }
+  return RtValue{take(to), {}};
+}
+} // namespace
+
 RtValue Interpreter::castValue(const CastInst &i, const RtValue &v) const {
   Type *srcTy = i.getSrcTy(), *dst = i.getDestTy();
   if (dst->isVectorTy() || srcTy->isVectorTy()) {
-    if (i.getOpcode() == Instruction::BitCast && srcTy->isVectorTy() == dst->isVectorTy() &&
-        srcTy == dst)
-      return v;
-    throw InputError(toString(src(i)) + ": unsupported vector cast");
+    auto *sv = dyn_cast<FixedVectorType>(srcTy), *dv = dyn_cast<FixedVectorType>(dst);
+    if (i.getOpcode() == Instruction::BitCast &&
+        (!sv || !dv || sv->getNumElements() != dv->getNumElements()))
+      return reinterpret(prog_.dataLayout(), srcTy, dst, v);
+    if (!sv || !dv || sv->getNumElements() != dv->getNumElements())
+      throw InputError(toString(src(i)) + ": unsupported vector cast");
+    RtValue r;
+    for (unsigned k = 0; k < sv->getNumElements(); ++k)
+      r.elems.push_back(
+          castScalar(i.getOpcode(), sv->getElementType(), dv->getElementType(), v.elems[k]));
+    return r;
   }
+  return castScalar(i.getOpcode(), srcTy, dst, v);
+}
+
+RtValue Interpreter::castScalar(unsigned opcode, Type *srcTy, Type *dst, const RtValue &v) const {
   unsigned sw = intBits(srcTy), dw = intBits(dst);
-  switch (i.getOpcode()) {
+  switch (opcode) {
   case Instruction::Trunc:
     return RtValue{v.bits & mask(dw), {}};
   case Instruction::ZExt:
@@ -516,6 +563,14 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
   }
   case Instruction::Select: {
     auto &s = cast<SelectInst>(i);
+    if (s.getCondition()->getType()->isVectorTy()) { // element by element
+      RtValue c = get(f, s.getCondition()), a = get(f, s.getTrueValue()),
+              b = get(f, s.getFalseValue()), r;
+      for (size_t k = 0; k < c.elems.size(); ++k)
+        r.elems.push_back((c.elems[k].bits & 1) ? a.elems[k] : b.elems[k]);
+      set(f, i, std::move(r));
+      return Flow::Next;
+    }
     set(f, i, get(f, (bits(f, s.getCondition()) & 1) ? s.getTrueValue() : s.getFalseValue()));
     return Flow::Next;
   }
@@ -563,6 +618,17 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
     RtValue v = get(f, i.getOperand(0));
     v.elems.at(get(f, i.getOperand(2)).bits) = get(f, i.getOperand(1));
     set(f, i, std::move(v));
+    return Flow::Next;
+  }
+  case Instruction::ShuffleVector: { // element m of a ++ b for each mask element m
+    auto &sh = cast<ShuffleVectorInst>(i);
+    RtValue a = get(f, sh.getOperand(0)), b = get(f, sh.getOperand(1)), r;
+    size_t n = a.elems.size();
+    for (int m : sh.getShuffleMask())
+      r.elems.push_back(m < 0                        ? RtValue{}
+                        : static_cast<size_t>(m) < n ? a.elems.at(static_cast<size_t>(m))
+                                                     : b.elems.at(static_cast<size_t>(m) - n));
+    set(f, i, std::move(r));
     return Flow::Next;
   }
   case Instruction::Alloca: {

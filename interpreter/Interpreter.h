@@ -177,7 +177,11 @@ private:
   void setBits(Frame &f, const llvm::Instruction &i, uint64_t v) const { reg(f, &i).bits = v; }
   void set(Frame &f, const llvm::Instruction &i, RtValue v) const;
   RtValue binary(const llvm::BinaryOperator &i, const RtValue &a, const RtValue &b) const;
+  /// i's operation on values of type t (a vector: element by element).
+  RtValue binaryOf(const llvm::BinaryOperator &i, llvm::Type *t, const RtValue &a,
+                   const RtValue &b) const;
   RtValue castValue(const llvm::CastInst &i, const RtValue &v) const;
+  RtValue castScalar(unsigned opcode, llvm::Type *src, llvm::Type *dst, const RtValue &v) const;
   uint64_t gep(const Frame &f, const llvm::GetElementPtrInst &i) const;
 
   // events (Memory.cpp)

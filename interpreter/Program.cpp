@@ -1,5 +1,6 @@
 #include "interpreter/Program.h"
 #include "interpreter/MathLib.h"
+#include "interpreter/OpenClLib.h"
 #include "interpreter/frontend/IrPasses.h"
 
 #include <algorithm>
@@ -173,6 +174,8 @@ std::optional<Builtin> builtinNamed(StringRef name) {
     return Builtin::Abort;
   if (isStreamOutput(name))
     return Builtin::StreamOutput;
+  if (openClBuiltinNamed(name))
+    return Builtin::OpenCl;
   return std::nullopt;
 }
 

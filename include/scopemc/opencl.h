@@ -14,7 +14,10 @@
    atomic_flag_clear (also _explicit). Without a scope the scope is memory_scope_device.
    memory_scope_sub_group is taken as work_group.
    OpenCL 1.x atomics (relaxed; device scope on __global, work-group scope on __local):
-   atomic_add/sub/xchg/inc/dec/cmpxchg/min/max/and/or/xor and the atom_* forms. */
+   atomic_add/sub/xchg/inc/dec/cmpxchg/min/max/and/or/xor and the atom_* forms.
+   Asynchronous copies: async_work_group_copy, async_work_group_strided_copy,
+   wait_group_events, prefetch (below). The rest of the library (conversions, math, integer,
+   relational, geometric functions) is computed by the interpreter (interpreter/OpenClLib.h). */
 #ifndef SCOPEMC_OPENCL_H
 #define SCOPEMC_OPENCL_H
 
@@ -237,5 +240,64 @@ __SCOPEMC_LEGACY_SPACES(atom, int, __SCOPEMC_RMW_MIN, __SCOPEMC_RMW_MAX)
 __SCOPEMC_LEGACY_SPACES(atom, uint, __SCOPEMC_RMW_UMIN, __SCOPEMC_RMW_UMAX)
 __SCOPEMC_LEGACY_SPACES(atom, long, __SCOPEMC_RMW_MIN, __SCOPEMC_RMW_MAX)
 __SCOPEMC_LEGACY_SPACES(atom, ulong, __SCOPEMC_RMW_UMIN, __SCOPEMC_RMW_UMAX)
+
+/* ---- asynchronous copies ---- */
+/* async_work_group_copy and async_work_group_strided_copy are work-group collectives: each
+   work-item copies its share (the elements whose index modulo the work-group's size is its
+   local linear id); wait_group_events is a work-group barrier on local and global memory,
+   after which every work-item sees the whole copy. Reading the destination before the wait
+   races with the copy; prefetch has no effect. */
+#define __SCOPEMC_ASYNC(T)                                                                    \
+  __SCOPEMC_OCL event_t async_work_group_copy(__local T *dst, const __global T *src,          \
+                                              size_t n, event_t e) {                          \
+    for (size_t k = get_local_linear_id(); k < n;                                             \
+         k += get_local_size(0) * get_local_size(1) * get_local_size(2))                      \
+      dst[k] = src[k];                                                                        \
+    return e;                                                                                 \
+  }                                                                                           \
+  __SCOPEMC_OCL event_t async_work_group_copy(__global T *dst, const __local T *src,          \
+                                              size_t n, event_t e) {                          \
+    for (size_t k = get_local_linear_id(); k < n;                                             \
+         k += get_local_size(0) * get_local_size(1) * get_local_size(2))                      \
+      dst[k] = src[k];                                                                        \
+    return e;                                                                                 \
+  }                                                                                           \
+  __SCOPEMC_OCL event_t async_work_group_strided_copy(__local T *dst, const __global T *src,  \
+                                                      size_t n, size_t stride, event_t e) {   \
+    for (size_t k = get_local_linear_id(); k < n;                                             \
+         k += get_local_size(0) * get_local_size(1) * get_local_size(2))                      \
+      dst[k] = src[k * stride];                                                               \
+    return e;                                                                                 \
+  }                                                                                           \
+  __SCOPEMC_OCL event_t async_work_group_strided_copy(__global T *dst, const __local T *src,  \
+                                                      size_t n, size_t stride, event_t e) {   \
+    for (size_t k = get_local_linear_id(); k < n;                                             \
+         k += get_local_size(0) * get_local_size(1) * get_local_size(2))                      \
+      dst[k * stride] = src[k];                                                               \
+    return e;                                                                                 \
+  }                                                                                           \
+  __SCOPEMC_OCL void prefetch(const __global T *p, size_t n) {}
+#define __SCOPEMC_ASYNC_VECTORS(T)                                                            \
+  __SCOPEMC_ASYNC(T)                                                                          \
+  __SCOPEMC_ASYNC(T##2)                                                                       \
+  __SCOPEMC_ASYNC(T##3)                                                                       \
+  __SCOPEMC_ASYNC(T##4)                                                                       \
+  __SCOPEMC_ASYNC(T##8)                                                                       \
+  __SCOPEMC_ASYNC(T##16)
+__SCOPEMC_ASYNC_VECTORS(char)
+__SCOPEMC_ASYNC_VECTORS(uchar)
+__SCOPEMC_ASYNC_VECTORS(short)
+__SCOPEMC_ASYNC_VECTORS(ushort)
+__SCOPEMC_ASYNC_VECTORS(int)
+__SCOPEMC_ASYNC_VECTORS(uint)
+__SCOPEMC_ASYNC_VECTORS(long)
+__SCOPEMC_ASYNC_VECTORS(ulong)
+__SCOPEMC_ASYNC_VECTORS(float)
+#ifdef cl_khr_fp64
+__SCOPEMC_ASYNC_VECTORS(double)
+#endif
+#undef __SCOPEMC_ASYNC_VECTORS
+#undef __SCOPEMC_ASYNC
+__SCOPEMC_OCL void wait_group_events(int n, event_t *events) { __scopemc_barrier_fences(1, 3); }
 
 #endif

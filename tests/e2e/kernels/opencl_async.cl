@@ -1,0 +1,28 @@
+// Asynchronous copies (OpenCL C, async_work_group_copy): each work-group fills its part of a
+// global buffer, copies it into local memory with async_work_group_copy (and every second
+// element with async_work_group_strided_copy), waits, and reads its neighbours' elements:
+// --kernel k --grid 2:4 (two work-groups of four), one execution.
+//   -DNO_WAIT: the local copy is read before wait_group_events: a data race
+//   -DWRONG: the post condition expects other values: an assertion violation
+__kernel void k(__global int *in, __global int *out, __local int *tile, __local int *evens) {
+  size_t g = get_global_id(0), lid = get_local_id(0), base = get_group_id(0) * 4;
+  in[g] = (int)g * 10;
+  barrier(CLK_GLOBAL_MEM_FENCE);
+  event_t e = async_work_group_copy(tile, in + base, 4, 0);
+  e = async_work_group_strided_copy(evens, in + base, 2, 2, e);
+#ifndef NO_WAIT
+  wait_group_events(1, &e);
+#endif
+  out[g] = tile[(lid + 1) % 4] + evens[lid % 2];
+}
+
+void k_post(__global int *in, __global int *out, __local int *tile, __local int *evens) {
+  for (int g = 0; g < 8; ++g) {
+    int base = g / 4 * 4, lid = g % 4;
+#ifdef WRONG
+    assert(out[g] != (base + (lid + 1) % 4) * 10 + (base + 2 * (lid % 2)) * 10);
+#else
+    assert(out[g] == (base + (lid + 1) % 4) * 10 + (base + 2 * (lid % 2)) * 10);
+#endif
+  }
+}
