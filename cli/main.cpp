@@ -185,7 +185,9 @@ int main(int argc, char **argv) {
                  "work-items per work-group), or BLOCKSxTHREADS, or DEVICESxBLOCKSxTHREADS "
                  "(the kernel runs on each device)");
   app.add_option("--arg", kernelArgs,
-                 "NAME=VALUE: the value of an integer kernel parameter (repeatable)");
+                 "NAME=VALUE: the value of a kernel parameter that is not a pointer: an integer "
+                 "or floating-point number, numbers separated by commas for a vector, "
+                 "NAME.FIELD=VALUE for each field of a struct (repeatable)");
   app.add_option(
       "--buffer-size", opts.kernel.bufferBytes,
       "Bytes of each pointer parameter's buffer (default: 64 per thread, at least 4096)");
@@ -268,13 +270,13 @@ int main(int argc, char **argv) {
     }
   for (auto &a : kernelArgs) {
     size_t eq = a.find('=');
-    char *end = nullptr;
-    long long v = eq == std::string::npos ? 0 : std::strtoll(a.c_str() + eq + 1, &end, 0);
-    if (eq == std::string::npos || eq == 0 || !end || *end != '\0' || end == a.c_str() + eq + 1) {
-      std::cerr << "scopemc: --arg " << a << ": expected NAME=INTEGER\n";
+    if (eq == std::string::npos || eq == 0 || eq + 1 == a.size()) {
+      std::cerr << "scopemc: --arg " << a
+                << ": expected NAME=VALUE (a number, numbers separated by commas, or a struct's "
+                   "field as NAME.FIELD=VALUE)\n";
       return kExitUsage;
     }
-    opts.kernel.args.push_back({a.substr(0, eq), v});
+    opts.kernel.args.push_back({a.substr(0, eq), a.substr(eq + 1)});
   }
   if (*seedOpt)
     opts.exploration.scheduleSeed = seed;

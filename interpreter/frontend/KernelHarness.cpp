@@ -6,6 +6,7 @@
 #include <llvm/IR/IRBuilder.h>
 
 #include "interpreter/frontend/InputError.h"
+#include "interpreter/frontend/KernelArgs.h"
 
 namespace scopemc {
 
@@ -57,17 +58,17 @@ std::string whereDefined(const Module &m, const Function *f) {
 }
 
 Value *valueFor(Module &m, const Function &k, const Argument &a, const KernelOptions &o) {
-  if (a.getType()->isPointerTy())
+  if (a.getType()->isPointerTy() && !a.hasByValAttr())
     return bufferFor(m, k, a, o.bufferBytes);
-  std::string n = paramName(a);
-  if (!a.getType()->isIntegerTy())
-    throw InputError(whereDefined(m, &k) + "kernel parameter '" + n + "' of '" + o.name +
-                     "' is neither a pointer nor an integer: scopemc cannot give it a value");
-  for (auto &[name, v] : o.args)
-    if (name == n || name == std::to_string(a.getArgNo()))
-      return ConstantInt::get(a.getType(), static_cast<uint64_t>(v), true);
-  throw InputError(whereDefined(m, &k) + "kernel parameter '" + n + "' of '" + o.name +
-                   "' is an integer: give its value with --arg " + n + "=VALUE");
+  Constant *v = kernelArgumentValue(m, k, a, o, whereDefined(m, &k));
+  if (!a.hasByValAttr())
+    return v;
+  // a struct by value: the callee copies it from this global (copyByValParameters)
+  auto *g = new GlobalVariable(
+      m, v->getType(), true, GlobalValue::InternalLinkage, v, k.getName() + "." + paramName(a),
+      nullptr, GlobalValue::NotThreadLocal, cast<PointerType>(a.getType())->getAddressSpace());
+  g->setAlignment(Align(16));
+  return g;
 }
 
 Function *postFunction(Module &m, const Function &k, const KernelOptions &o) {

@@ -25,7 +25,8 @@ struct KernelOptions {
   Extent3 grid, block;      // blocks (work-groups) in the grid, threads (work-items) per block
   uint64_t bufferBytes = 0; // per pointer parameter; 0: 64 bytes per thread, at least 4096
   std::string post;         // empty: NAME_post when the program defines it
-  std::vector<std::pair<std::string, int64_t>> args; // values of integer parameters, by name
+  /// Values of non-pointer parameters, by name or position (KernelArgs.h): NAME=VALUE.
+  std::vector<std::pair<std::string, std::string>> args;
 };
 
 /// The largest grid one launch may have (threads over all its blocks), the devices, and the

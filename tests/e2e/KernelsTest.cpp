@@ -2,6 +2,7 @@
 // its input style (GPUMC-annotated pthreads, scopemc.h, CUDA style, OpenCL C, LLVM IR), the
 // kernel and grid to run, compiler flags, and the verdict and execution count MODEL.md gives.
 // Rows of one group are one algorithm written several ways: they must agree.
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -45,7 +46,13 @@ Outcome run(const Row &r, unsigned workers = 1) {
   if (r.flags != "-") {
     std::stringstream ss(r.flags);
     for (std::string a; ss >> a;)
-      o.frontend.compilerArgs.push_back(a);
+      if (a.rfind("--arg=", 0) == 0) { // a kernel argument NAME=VALUE, lists with ':'
+        std::string v = a.substr(a.find('=', 6) + 1);
+        std::replace(v.begin(), v.end(), ':', ',');
+        o.kernel.args.push_back({a.substr(6, a.find('=', 6) - 6), v});
+      } else {
+        o.frontend.compilerArgs.push_back(a);
+      }
   }
   if (r.kernel != "-") {
     o.kernel.name = r.kernel;

@@ -1,0 +1,24 @@
+// The values `--arg` gives a kernel's parameters when the kernel runs without a host program
+// (--kernel): integers and floating-point numbers (`--arg n=3`, `--arg x=0.5`), vectors and
+// arrays as numbers separated by commas (`--arg v=1,2,3,4`; one number fills them), and
+// structs field by field, by the names their debug information gives (`--arg s.a=1
+// --arg s.inner.b=2.5`). A parameter may also be named by its position (`--arg 0=3`).
+#pragma once
+
+#include <string>
+
+#include <llvm/IR/Constant.h>
+#include <llvm/IR/Function.h>
+
+#include "interpreter/frontend/KernelHarness.h"
+
+namespace scopemc {
+
+/// The value of parameter `a` of kernel `k` (for a by-value struct: the struct's value);
+/// throws InputError naming every value that is missing or malformed. `where` prefixes
+/// messages (FILE:LINE: of the kernel).
+llvm::Constant *kernelArgumentValue(const llvm::Module &m, const llvm::Function &k,
+                                    const llvm::Argument &a, const KernelOptions &o,
+                                    const std::string &where);
+
+} // namespace scopemc
