@@ -21,7 +21,7 @@ expect mixed-size 5 "mixed_size.c:[0-9]+:[0-9]+: a [0-9]+-byte access at 0x[0-9a
 expect unknown-syncscope 5 "unknown_syncscope.ll:[0-9]+:[0-9]+: unknown syncscope 'cluster'" -- "$dir/unknown_syncscope.ll"
 expect unsupported-opencl-builtin 5 "unsupported_opencl.cl:3:[0-9]+: unsupported function 'vload_half\(unsigned long, half const AS4\*\)'" -- "$dir/unsupported_opencl.cl" --kernel k --grid 1x1
 expect kernel-missing 5 "defines no function 'nope'" -- "$dir/kernel_scalar.cl" --kernel nope --grid 1x2
-expect kernel-scalar-needs-arg 5 "parameter 'n' of 'k' is an integer: give its value with --arg n=VALUE" -- "$dir/kernel_scalar.cl" --kernel k --grid 1x2
+expect kernel-scalar-needs-arg 5 "parameter 'n' of 'k' needs a value: give it with --arg n=VALUE" -- "$dir/kernel_scalar.cl" --kernel k --grid 1x2
 expect kernel-scalar-arg 0 "No errors were detected" -- "$dir/kernel_scalar.cl" --kernel k --grid 1x2 --arg n=3
 # two devices run the kernel on the same buffers: their writes race
 expect kernel-two-devices 42 "device 1, block 0, thread 0" -- "$dir/kernel_scalar.cl" --kernel k --grid 2x1x2 --arg n=3
