@@ -36,6 +36,8 @@ std::string resultToJson(const RunResult &res, const std::string &file, long pea
     j["bounded_by"].push_back("memory limit");
   if (res.sampledNondet)
     j["bounded_by"].push_back("sampled nondeterminism");
+  if (res.sampledUndefined)
+    j["bounded_by"].push_back("functions without a definition");
   j["executions"] = {{"complete", res.exploration.complete}, {"blocked", res.exploration.blocked}};
   j["events_added"] = res.exploration.events;
   j["time_seconds"] = res.exploration.seconds;

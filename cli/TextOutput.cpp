@@ -127,6 +127,10 @@ void printSummary(std::ostream &os, const RunResult &res, unsigned unroll) {
       for (auto *l : x.boundLoops)
         os << "  " << toString(l) << "\n";
     }
+    if (res.sampledUndefined)
+      os << "Verification bounded: each call of a function without a definition returned one "
+            "arbitrary value (--undefined-functions=nondet) and changed no memory; executions "
+            "with other values were not explored.\n";
     if (res.sampledNondet)
       os << "Verification bounded: each __VERIFIER_nondet_* call returned one value (fixed per "
             "thread and call, as in GenMC); executions with other values were not explored.\n";

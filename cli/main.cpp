@@ -200,6 +200,13 @@ int main(int argc, char **argv) {
                  "Let a loop take its back edge at most N times per call (0: no bound); spin-loop "
                  "iterations that make no progress are cut anyway. A run cut by the bound is "
                  "reported as bounded, never as verified");
+  std::string undefinedFunctions = "refuse";
+  app.add_option("--undefined-functions", undefinedFunctions,
+                 "What a call to a function without a definition does: refuse (the default: the "
+                 "call is named with its position) or nondet (it returns one arbitrary value of "
+                 "its type per call and changes no memory, as GPU verifiers treat them; the "
+                 "verdict is then bounded)")
+      ->check(CLI::IsMember({"refuse", "nondet"}));
   bool keepGoing = false, stopFirst = false, noRaces = false, noDivergence = false;
   app.add_flag("--keep-going", keepGoing,
                "Explore every execution and report each distinct error once");
@@ -251,6 +258,7 @@ int main(int argc, char **argv) {
   opts.frontend.includeDir = defaultIncludeDir(argv[0]);
   opts.frontend.showWarnings = [](const std::string &text) { std::cerr << printable(text); };
   opts.checks.stopOnFirst = !keepGoing;
+  opts.undefinedAsNondet = undefinedFunctions == "nondet";
   opts.checks.races = !noRaces;
   opts.checks.barrierDivergence = !noDivergence;
   if (opts.kernel.name.empty() != grid.empty()) {

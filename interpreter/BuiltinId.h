@@ -79,6 +79,7 @@ enum class Builtin : uint8_t {
   Math,         // the C math library (interpreter/MathLib.h)
   StreamOutput, // <iostream> output: no effect, returns the stream (its first argument)
   OpenCl,       // OpenCL C's built-in function library (interpreter/OpenClLib.h)
+  Undefined,    // a function without a definition, opted in to return an arbitrary value
 };
 
 /// The builtin a declared function name stands for, if any.

@@ -609,6 +609,8 @@ Interpreter::Flow Calls::builtin(Thread &th, Frame &f, const CallBase &i,
     return cudaBuiltin(th, f, i, *b);
   case Builtin::OpenCl:
     return openClCall(f, i, callee);
+  case Builtin::Undefined: // one arbitrary value per call (as __VERIFIER_nondet_*); no effect
+    return genmcBuiltin(th, f, i, Builtin::Undefined);
   case Builtin::StreamOutput:
     return result(f, i, i.arg_size() > 0 && i.getType()->isPointerTy() ? argOf(f, i, 0) : 0);
   case Builtin::Math: {

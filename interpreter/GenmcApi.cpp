@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+#include <llvm/IR/Constants.h>
+
 namespace scopemc {
 
 using namespace llvm;
@@ -56,6 +58,18 @@ Interpreter::Flow Calls::genmcBuiltin(Thread &th, Frame &f, const CallBase &i, B
             &value))
       return Flow::Stop;
     return ret(value);
+  }
+  case Builtin::Undefined: {
+    Type *t = i.getType();
+    if (t->isVoidTy())
+      return Flow::Next;
+    if (!t->isIntegerTy() && !t->isFloatingPointTy()) { // pointers and aggregates: null, zeros
+      in_.set(f, i, in_.prog_.constantValue(Constant::getNullValue(t)));
+      return Flow::Next;
+    }
+    uint64_t v = sampledValue(th.tid, th.nondetCalls++);
+    unsigned w = t->getPrimitiveSizeInBits();
+    return ret(w < 64 ? v & ((1ull << w) - 1) : v);
   }
   case Builtin::NondetInt: {
     uint64_t v = sampledValue(th.tid, th.nondetCalls++);

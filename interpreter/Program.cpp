@@ -228,11 +228,15 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
     syncScopes_.push_back(scopeForSyncScopeName(n));
   uint64_t next = addr::kFunctions;
   for (const Function &f : *mod_) {
-    if (f.isDeclaration())
+    if (f.isDeclaration()) {
       if (auto b = builtinNamed(f.getName())) {
         builtins_[&f] = *b;
         samplesNondet_ |= *b == Builtin::NondetInt && !f.use_empty();
+      } else if (opts.undefinedAsNondet && !f.isIntrinsic() && refusalReason(f.getName()).empty()) {
+        builtins_[&f] = Builtin::Undefined;
+        callsUndefined_ |= !f.use_empty();
       }
+    }
     auto fi = std::make_unique<FunctionInfo>();
     fi->fn = &f;
     fi->address = next;

@@ -205,6 +205,10 @@ Grain grainIn(const llvm::DataLayout &dl, llvm::Type *ty, uint64_t off);
 
 struct ProgramOptions {
   std::string entry = "main";
+  /// A call to a function without a definition that scopemc does not model returns an
+  /// arbitrary value of its type, one per call (sampled, as __VERIFIER_nondet_*), instead of
+  /// being refused; the verdict is then bounded.
+  bool undefinedAsNondet = false;
 };
 
 class Program {
@@ -257,6 +261,8 @@ public:
   /// Whether the program calls __VERIFIER_nondet_*: each call returns one value, fixed per
   /// thread and call (as GenMC does), so other values are not explored (the verdict is bounded).
   bool samplesNondet() const { return samplesNondet_; }
+  /// Whether a function without a definition is called (ProgramOptions::undefinedAsNondet).
+  bool callsUndefined() const { return callsUndefined_; }
 
 private:
   void layoutGlobals();
@@ -296,6 +302,7 @@ private:
   std::map<std::pair<const llvm::Instruction *, unsigned>, BulkShape> bulkShapes_;
   void analyseBulkOperations(const llvm::Function &f);
   bool samplesNondet_ = false;
+  bool callsUndefined_ = false;
   std::vector<std::optional<Scope>> syncScopes_;               // by SyncScope::ID
   llvm::DenseMap<const llvm::Constant *, RtValue> aggregates_; // aggregate constant operands
   std::deque<SourceLoc> sourceStore_;

@@ -293,9 +293,10 @@ void Program::validate(const Function &f) const {
     if (StringRef why = refusalReason(callee->getName()); !why.empty())
       throw InputError(where(*this, i) + ": unsupported function '" + callee->getName().str() +
                        "': " + why.str());
-    if (auto b = builtinNamed(callee->getName()))
+    std::optional<Builtin> b = builtinOf(callee);
+    if (b && *b != Builtin::Undefined)
       checkBuiltinCall(*call, *b);
-    if (!builtinNamed(callee->getName()))
+    if (!b)
       throw InputError(where(*this, i) + ": unsupported function '" +
                        llvm::demangle(callee->getName().str()) +
                        "' (it has no definition and scopemc does not model it)");

@@ -32,6 +32,7 @@ std::unique_ptr<Program> loadProgram(const RunOptions &opts) {
   auto ctx = std::make_unique<llvm::LLVMContext>();
   auto mod = loadModule(opts.file, *ctx, opts.frontend);
   ProgramOptions popts;
+  popts.undefinedAsNondet = opts.undefinedAsNondet;
   if (!opts.kernel.name.empty()) {
     addKernelHarness(*mod, opts.kernel);
     popts.entry = kKernelHostEntry;
@@ -96,6 +97,7 @@ RunResult verifyProgram(std::shared_ptr<const Program> program, const RunOptions
   RunResult res;
   res.program = std::move(program);
   res.sampledNondet = res.program->samplesNondet();
+  res.sampledUndefined = res.program->callsUndefined();
   CheckOptions checks = opts.checks;
   checks.model = opts.exploration.model;
   if (opts.exploration.workers > 1) {
@@ -115,7 +117,8 @@ RunResult verifyProgram(std::shared_ptr<const Program> program, const RunOptions
     res.verdict = Verdict::ErrorFound;
   else if (res.exploration.timedOut)
     res.verdict = Verdict::Timeout;
-  else if (res.exploration.boundHit || res.exploration.memoryLimitHit || res.sampledNondet)
+  else if (res.exploration.boundHit || res.exploration.memoryLimitHit || res.sampledNondet ||
+           res.sampledUndefined)
     res.verdict = Verdict::Bounded;
   return res;
 }

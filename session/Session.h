@@ -30,6 +30,8 @@ struct RunOptions {
   std::string file;
   FrontendOptions frontend;
   KernelOptions kernel; // --kernel: run this kernel on a grid instead of main
+  /// --undefined-functions=nondet: ProgramOptions::undefinedAsNondet.
+  bool undefinedAsNondet = false;
   InterpreterOptions interpreter;
   ExplorationOptions exploration;
   CheckOptions checks;
@@ -45,6 +47,8 @@ struct RunResult {
   std::shared_ptr<const Program> program; // kept for rendering (addresses, initial values)
   /// __VERIFIER_nondet_* gave one value per call: other values were not explored.
   bool sampledNondet = false;
+  /// Functions without a definition returned one arbitrary value per call (--undefined-functions).
+  bool sampledUndefined = false;
 };
 
 /// Exit codes (INTERFACE.md §4).

@@ -86,6 +86,7 @@ expect cuda-texture 5 "cuda_refused.cu:12:[0-9]+: error: use of undeclared ident
 expect cuda-no-body 5 "cuda_refused.cu:15:[0-9]+: unsupported function 'external_helper\(int\)'" -- "$dir/cuda_refused.cu" -- -DNO_BODY
 expect cuda-memcpy2d 5 "cuda_refused.cu:18:[0-9]+: error: use of undeclared identifier 'cudaMemcpy2D'" -- "$dir/cuda_refused.cu" -- -DMEMCPY2D
 expect cuda-curand 5 "cuda_refused.cu:20:[0-9]+: fatal error: 'curand_kernel.h' file not found" -- "$dir/cuda_refused.cu" -- -DCURAND
+expect cuda-no-body-nondet 3 "each call of a function without a definition returned one arbitrary value" -- "$dir/cuda_refused.cu" --undefined-functions nondet -- -DNO_BODY
 expect cuda-modelled 0 "No errors were detected" -- "$dir/cuda_refused.cu"
 # SB-3's search branches alike on every path: the estimate is exact (2^3)
 expect estimate 0 "Estimated complete executions: 8$" -- "$dir/../../benchmarks/programs/sb.c" --estimate -- -DN=3
