@@ -12,7 +12,7 @@ __global__ void k(int *p) { child<<<1, 1>>>(p); }
 __global__ void k(int *p) { *p = tex1Dfetch<int>(0, 0); }
 #elif defined(NO_BODY)
 __device__ int external_helper(int);
-__global__ void k(int *p) { *p = external_helper(*p); }
+__global__ void k(int *p) { *p = external_helper(1); }
 #elif defined(MEMCPY2D)
 __global__ void k(int *p) {}
 void copy(int *d, int *h) { cudaMemcpy2D(d, 4, h, 4, 4, 1, cudaMemcpyHostToDevice); }
