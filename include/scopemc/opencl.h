@@ -16,7 +16,7 @@
    OpenCL 1.x atomics (relaxed; device scope on __global, work-group scope on __local):
    atomic_add/sub/xchg/inc/dec/cmpxchg/min/max/and/or/xor and the atom_* forms.
    Asynchronous copies: async_work_group_copy, async_work_group_strided_copy,
-   wait_group_events, prefetch (below). The rest of the library (conversions, math, integer,
+   wait_group_events, prefetch; vloadN and vstoreN (below). The rest of the library (conversions, math, integer,
    relational, geometric functions) is computed by the interpreter (interpreter/OpenClLib.h). */
 #ifndef SCOPEMC_OPENCL_H
 #define SCOPEMC_OPENCL_H
@@ -299,5 +299,48 @@ __SCOPEMC_ASYNC_VECTORS(double)
 #undef __SCOPEMC_ASYNC_VECTORS
 #undef __SCOPEMC_ASYNC
 __SCOPEMC_OCL void wait_group_events(int n, event_t *events) { __scopemc_barrier_fences(1, 3); }
+
+/* ---- vector loads and stores ---- */
+/* vloadN(offset, p) reads the N elements at p + offset * N, vstoreN(v, offset, p) writes
+   them: element by element, as the element type's accesses (vload3 reads 3 elements at
+   p + offset * 3). */
+#define __SCOPEMC_VLOAD(T, N, AS)                                                             \
+  __SCOPEMC_OCL T##N vload##N(size_t offset, const AS T *p) {                                 \
+    T##N v;                                                                                   \
+    for (int k = 0; k < N; ++k)                                                               \
+      v[k] = p[offset * N + k];                                                               \
+    return v;                                                                                 \
+  }
+#define __SCOPEMC_VSTORE(T, N, AS)                                                            \
+  __SCOPEMC_OCL void vstore##N(T##N v, size_t offset, AS T *p) {                              \
+    for (int k = 0; k < N; ++k)                                                               \
+      p[offset * N + k] = v[k];                                                               \
+  }
+#define __SCOPEMC_VLOADSTORE(T, N)                                                            \
+  __SCOPEMC_VLOAD(T, N, )                                                                     \
+  __SCOPEMC_VLOAD(T, N, __constant)                                                           \
+  __SCOPEMC_VSTORE(T, N, )
+#define __SCOPEMC_VLOADSTORE_ALL(T)                                                           \
+  __SCOPEMC_VLOADSTORE(T, 2)                                                                  \
+  __SCOPEMC_VLOADSTORE(T, 3)                                                                  \
+  __SCOPEMC_VLOADSTORE(T, 4)                                                                  \
+  __SCOPEMC_VLOADSTORE(T, 8)                                                                  \
+  __SCOPEMC_VLOADSTORE(T, 16)
+__SCOPEMC_VLOADSTORE_ALL(char)
+__SCOPEMC_VLOADSTORE_ALL(uchar)
+__SCOPEMC_VLOADSTORE_ALL(short)
+__SCOPEMC_VLOADSTORE_ALL(ushort)
+__SCOPEMC_VLOADSTORE_ALL(int)
+__SCOPEMC_VLOADSTORE_ALL(uint)
+__SCOPEMC_VLOADSTORE_ALL(long)
+__SCOPEMC_VLOADSTORE_ALL(ulong)
+__SCOPEMC_VLOADSTORE_ALL(float)
+#ifdef cl_khr_fp64
+__SCOPEMC_VLOADSTORE_ALL(double)
+#endif
+#undef __SCOPEMC_VLOADSTORE_ALL
+#undef __SCOPEMC_VLOADSTORE
+#undef __SCOPEMC_VSTORE
+#undef __SCOPEMC_VLOAD
 
 #endif

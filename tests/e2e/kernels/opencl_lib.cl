@@ -1,6 +1,6 @@
 // OpenCL C's built-in library with the values the OpenCL C specification defines: vectors and
 // swizzles, conversions (saturating and rounding), reinterpretation, the integer, common, math,
-// relational and geometric functions. One work-item, one execution. -DWRONG: an assertion
+// relational and geometric functions, vector loads and stores. One work-item, one execution. -DWRONG: an assertion
 // violation.
 #ifdef WRONG
 #define CHECK(c) assert(!(c))
@@ -54,4 +54,7 @@ __kernel void lib(__global int *out) {
   int4 sh = shuffle(a, m);
   CHECK(sh.x == 4 && sh.w == 1);
   out[0] = sh.x;
+  vstore4((int4)(5, 6, 7, 8), 1, out);
+  int3 back = vload3(1, out + 1);
+  CHECK(back.x == 6 && back.z == 8 && vload2(2, out).y == 8);
 }
