@@ -56,5 +56,5 @@ __kernel void lib(__global int *out) {
   out[0] = sh.x;
   vstore4((int4)(5, 6, 7, 8), 1, out);
   int3 back = vload3(1, out + 1);
-  CHECK(back.x == 6 && back.z == 8 && vload2(2, out).y == 8);
+  CHECK(back.x == 5 && back.z == 7 && vload2(2, out).y == 6); // out[4..6], out[4..5]
 }
