@@ -137,7 +137,8 @@ struct Builder {
     }
     const std::string *text = given(name);
     if (!text) {
-      missing.push_back(name);
+      if (name.find('.') == std::string::npos) // a parameter; a struct's field defaults to 0
+        missing.push_back(name);
       return Constant::getNullValue(t);
     }
     std::vector<std::string> parts;

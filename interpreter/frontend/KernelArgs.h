@@ -2,7 +2,8 @@
 // (--kernel): integers and floating-point numbers (`--arg n=3`, `--arg x=0.5`), vectors and
 // arrays as numbers separated by commas (`--arg v=1,2,3,4`; one number fills them), and
 // structs field by field, by the names their debug information gives (`--arg s.a=1
-// --arg s.inner.b=2.5`). A parameter may also be named by its position (`--arg 0=3`).
+// --arg s.inner.b=2.5`; a field not given is zero, as a zero-initialised buffer would give
+// it). A parameter may also be named by its position (`--arg 0=3`).
 #pragma once
 
 #include <string>
