@@ -243,36 +243,46 @@ __SCOPEMC_LEGACY_SPACES(atom, ulong, __SCOPEMC_RMW_UMIN, __SCOPEMC_RMW_UMAX)
 
 /* ---- asynchronous copies ---- */
 /* async_work_group_copy and async_work_group_strided_copy are work-group collectives: each
-   work-item copies its share (the elements whose index modulo the work-group's size is its
-   local linear id); wait_group_events is a work-group barrier on local and global memory,
-   after which every work-item sees the whole copy. Reading the destination before the wait
-   races with the copy; prefetch has no effect. */
+   work-item copies a share, and wait_group_events is a work-group barrier on local and global
+   memory, after which every work-item sees the whole copy. The copy is the work-group's, not a
+   work-item's: element k is copied by the work-item whose local linear id is S-1-(k mod S) (S
+   the work-group's size), so that a work-item reading "its own" element (k = its id) before
+   the wait reads another work-item's write and the race is reported. Every work-item of the
+   work-group must reach the copy (a rendezvous that orders no memory: one that does not is
+   barrier divergence). wait_group_events waits for every copy the work-group made, also
+   those its event list leaves out (stronger than OpenCL C). prefetch has no effect. */
+__SCOPEMC_OCL size_t __scopemc_group_size(void) {
+  return get_local_size(0) * get_local_size(1) * get_local_size(2);
+}
+__SCOPEMC_OCL size_t __scopemc_async_first(void) {
+  return __scopemc_group_size() - 1 - get_local_linear_id();
+}
 #define __SCOPEMC_ASYNC(T)                                                                    \
   __SCOPEMC_OCL event_t async_work_group_copy(__local T *dst, const __global T *src,          \
                                               size_t n, event_t e) {                          \
-    for (size_t k = get_local_linear_id(); k < n;                                             \
-         k += get_local_size(0) * get_local_size(1) * get_local_size(2))                      \
+    __scopemc_barrier_fences(1, 0); /* every work-item reaches it; no memory ordered */       \
+    for (size_t k = __scopemc_async_first(); k < n; k += __scopemc_group_size())             \
       dst[k] = src[k];                                                                        \
     return e;                                                                                 \
   }                                                                                           \
   __SCOPEMC_OCL event_t async_work_group_copy(__global T *dst, const __local T *src,          \
                                               size_t n, event_t e) {                          \
-    for (size_t k = get_local_linear_id(); k < n;                                             \
-         k += get_local_size(0) * get_local_size(1) * get_local_size(2))                      \
+    __scopemc_barrier_fences(1, 0); /* every work-item reaches it; no memory ordered */       \
+    for (size_t k = __scopemc_async_first(); k < n; k += __scopemc_group_size())             \
       dst[k] = src[k];                                                                        \
     return e;                                                                                 \
   }                                                                                           \
   __SCOPEMC_OCL event_t async_work_group_strided_copy(__local T *dst, const __global T *src,  \
                                                       size_t n, size_t stride, event_t e) {   \
-    for (size_t k = get_local_linear_id(); k < n;                                             \
-         k += get_local_size(0) * get_local_size(1) * get_local_size(2))                      \
+    __scopemc_barrier_fences(1, 0); /* every work-item reaches it; no memory ordered */       \
+    for (size_t k = __scopemc_async_first(); k < n; k += __scopemc_group_size())             \
       dst[k] = src[k * stride];                                                               \
     return e;                                                                                 \
   }                                                                                           \
   __SCOPEMC_OCL event_t async_work_group_strided_copy(__global T *dst, const __local T *src,  \
                                                       size_t n, size_t stride, event_t e) {   \
-    for (size_t k = get_local_linear_id(); k < n;                                             \
-         k += get_local_size(0) * get_local_size(1) * get_local_size(2))                      \
+    __scopemc_barrier_fences(1, 0); /* every work-item reaches it; no memory ordered */       \
+    for (size_t k = __scopemc_async_first(); k < n; k += __scopemc_group_size())             \
       dst[k * stride] = src[k];                                                               \
     return e;                                                                                 \
   }                                                                                           \
