@@ -127,6 +127,20 @@ REPAIR = [("mp-gpumc", os.path.join(REPAIR_DIR, "gpumc_mp.c"), [], {}),
           for k, g in (("caslock", "3x2"), ("ticketlock", "3x2"), ("ttaslock", "3x2"), ("xfbarrier", "3x2"))
           for v in ("RELAXED_ACQUIRE", "RELAXED_RELEASE")]
 
+# CUDA as written (.cu: <<<>>> launches, warp shuffles): the shared cuda-as-written programs
+# and the shipped examples with the verdicts their experts give, and a warp-shuffle sum over
+# growing grids (one execution at every size): label, program, -D defines, verdict, count.
+CUDA_AS_WRITTEN = os.path.join(ROOT, "tests", "cuda-as-written")
+CUDA = [("cuda-grace-race", os.path.join(CUDA_AS_WRITTEN, "grace_shared_race.cu"), {}, "error", None),
+        ("cuda-reduce-divergent", os.path.join(CUDA_AS_WRITTEN, "block_reduce_divergent.cu"), {}, "error", None),
+        ("cuda-reduce-fixed", os.path.join(CUDA_AS_WRITTEN, "block_reduce_divergent.cu"), {"FIXED": 1}, "verified", 1),
+        ("cuda-warp-reduce-2x32", os.path.join(CUDA_AS_WRITTEN, "warp_reduce_shfl.cu"), {}, "verified", 2),
+        ("cuda-reduce-last-block", os.path.join(ROOT, "examples", "cuda", "reduce_last_block.cu"), {}, "error", None),
+        ("cuda-tiled-matmul", os.path.join(ROOT, "examples", "cuda", "tiled_matmul.cu"), {}, "verified", 1)] + \
+       [("cuda-warp-sum-%dx32" % b, os.path.join(HERE, "programs", "cuda", "warp_sum.cu"), {"BLOCKS": b},
+         "verified", 1) for b in (1, 2, 4, 8, 16, 32, 64)]
+CUDA_QUICK = CUDA[:4] + [r for r in CUDA if r[0] in ("cuda-warp-sum-8x32",)]
+
 VERDICTS = {0: "verified", 42: "error", 3: "bounded", 124: "timeout", 5: "input error", 7: "internal error"}
 
 
@@ -372,7 +386,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tool", default=os.path.join(ROOT, "build", "cli", "scopemc"))
     ap.add_argument("--quick", action="store_true", help="small sizes only")
-    ap.add_argument("--only", help="comma-separated family names (LB, SB, fai, caslock, long, gpu, opencl, repair)")
+    ap.add_argument("--only", help="comma-separated family names (LB, SB, fai, caslock, long, gpu, opencl, cuda, repair)")
     ap.add_argument("--timeout", type=float, default=300)
     ap.add_argument("--nthreads", default="1", help="comma-separated worker counts to run each program with")
     ap.add_argument("--baseline", help="another scopemc binary to run side by side (before/after tables)")
@@ -444,6 +458,13 @@ def main():
             label = "cl-%s-%dx%d-%s%s" % (name, b, t, {"": "ok", "RELAXED_ACQUIRE": "rlx-acq",
                                                        "RELAXED_RELEASE": "rlx-rel"}[switch], suffix(w))
             verdict_row(rows, label, r, want, count, 30)
+    if not args.only or "cuda" in args.only.split(","):
+        print()
+        table_header("cuda (.cu as written)", 30)
+        for (label, path, defines, want, count), w in [(c, w) for c in (CUDA_QUICK if args.quick else CUDA)
+                                                       for w in workers]:
+            r = run_one(args.tool, path, defines, args.timeout, ["--nthreads", str(w)])
+            verdict_row(rows, label + suffix(w), r, want, count, 30)
     if not args.only or "repair" in args.only.split(","):
         run_repair(args, rows)
     if args.csv:
