@@ -91,8 +91,13 @@ Interpreter::Flow Calls::mathCall(Frame &f, const CallBase &i, MathOp op, bool s
 
 Interpreter::Flow Calls::openClCall(Frame &f, const CallBase &i, const Function &callee) {
   auto it = openCl_.find(&callee);
-  if (it == openCl_.end())
-    it = openCl_.emplace(&callee, *openClBuiltinNamed(callee.getName())).first;
+  if (it == openCl_.end()) {
+    std::optional<OclBuiltin> parsed = openClBuiltinNamed(callee.getName());
+    if (!parsed) // resolved as one at load (builtinNamed)
+      throw InputError(toString(in_.src(i)) + ": unsupported function '" + callee.getName().str() +
+                       "'");
+    it = openCl_.emplace(&callee, std::move(*parsed)).first;
+  }
   const OclBuiltin &b = it->second;
   if (i.arg_size() < b.params.size())
     throw InputError(toString(in_.src(i)) + ": '" + b.name + "' is called with too few arguments");
@@ -614,7 +619,10 @@ Interpreter::Flow Calls::builtin(Thread &th, Frame &f, const CallBase &i,
   case Builtin::StreamOutput:
     return result(f, i, i.arg_size() > 0 && i.getType()->isPointerTy() ? argOf(f, i, 0) : 0);
   case Builtin::Math: {
-    auto m = mathFunctionNamed(callee.getName());
+    std::optional<MathFunction> m = mathFunctionNamed(callee.getName());
+    if (!m) // resolved as one at load (builtinNamed)
+      throw InputError(toString(in_.src(i)) + ": unsupported function '" + callee.getName().str() +
+                       "'");
     return mathCall(f, i, m->op, m->single);
   }
   case Builtin::ThreadSpawn:

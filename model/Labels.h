@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "model/Event.h"
@@ -300,7 +301,7 @@ public:
   ThreadCreateLabel(Event pos, ThreadPos tp, const SourceLoc *src, ThreadEntry entry,
                     ThreadId child = -1)
       : EventLabel(Kind::ThreadCreate, pos, tp, MemOrder::NotAtomic, Scope::System, src),
-        entry_(entry), child_(child) {}
+        entry_(std::move(entry)), child_(child) {}
   const ThreadEntry &entry() const { return entry_; }
   ThreadId child() const { return child_; }
   void setChild(ThreadId c) { child_ = c; }

@@ -11,7 +11,7 @@ namespace scopemc {
 
 /// The size of a kernel's dynamic shared memory block (`extern __shared__`): CUDA's limit
 /// without opting in to more.
-constexpr uint64_t kDynamicSharedBytes = 48 * 1024;
+constexpr uint64_t kDynamicSharedBytes = uint64_t{48} * 1024;
 
 /// Links `device` into `host`: host shadows of device variables become the variables, the
 /// device's copies of functions both define are renamed, `extern __shared__` arrays become one
