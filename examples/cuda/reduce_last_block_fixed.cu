@@ -1,50 +1,6 @@
-// The fixed threadfence reduction: the ticket is taken with the device-scoped atomicAdd, so
-// the last block's ticket synchronises with the other block's, and the partial sums it reads
-// are complete.
+// The fixed threadfence reduction: reduce_last_block.cu with the ticket taken by the
+// device-scoped atomicAdd, so the last block's ticket synchronises with the other block's and
+// the partial sums it reads are complete.
 //     scopemc examples/cuda/reduce_last_block_fixed.cu            (no errors)
-#include <cassert>
-#include <cstdio>
-
-#define BLOCKS 2
-#define THREADS 2
-
-#define TAKE_TICKET(counter) atomicAdd(counter, 1u) // device scope: includes every block
-
-__device__ unsigned tickets;
-
-__global__ void reduce(const int *in, int *partial, int *total) {
-  __shared__ int sum[THREADS];
-  sum[threadIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x];
-  __syncthreads();
-  if (threadIdx.x != 0)
-    return;
-  int s = 0;
-  for (unsigned t = 0; t < blockDim.x; ++t)
-    s += sum[t];
-  partial[blockIdx.x] = s;
-  __threadfence(); // the partial sum before the ticket
-  if (TAKE_TICKET(&tickets) == gridDim.x - 1) {
-    __threadfence(); // the other tickets before the partial sums
-    int t = 0;
-    for (unsigned b = 0; b < gridDim.x; ++b)
-      t += partial[b];
-    *total = t;
-  }
-}
-
-int main() {
-  int h_in[BLOCKS * THREADS] = {1, 2, 3, 4}, h_total = 0;
-  int *d_in, *d_partial, *d_total;
-  cudaMalloc(&d_in, sizeof h_in);
-  cudaMalloc(&d_partial, BLOCKS * sizeof(int));
-  cudaMalloc(&d_total, sizeof(int));
-  cudaMemcpy(d_in, h_in, sizeof h_in, cudaMemcpyHostToDevice);
-  reduce<<<BLOCKS, THREADS>>>(d_in, d_partial, d_total);
-  cudaMemcpy(&h_total, d_total, sizeof(int), cudaMemcpyDeviceToHost);
-  printf("total = %d\n", h_total);
-  assert(h_total == 10);
-  cudaFree(d_in);
-  cudaFree(d_partial);
-  cudaFree(d_total);
-  return 0;
-}
+#define FIXED
+#include "reduce_last_block.cu"

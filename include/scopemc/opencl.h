@@ -257,35 +257,24 @@ __SCOPEMC_OCL size_t __scopemc_group_size(void) {
 __SCOPEMC_OCL size_t __scopemc_async_first(void) {
   return __scopemc_group_size() - 1 - get_local_linear_id();
 }
+#define __SCOPEMC_ASYNC_BODY(DSTI, SRCI)                                                      \
+  __scopemc_barrier_fences(1, 0); /* every work-item reaches it; no memory ordered */         \
+  for (size_t k = __scopemc_async_first(); k < n; k += __scopemc_group_size())               \
+    dst[DSTI] = src[SRCI];                                                                    \
+  return e;
+#define __SCOPEMC_ASYNC_ONE(T, DST, SRC, DSTI, SRCI)                                          \
+  __SCOPEMC_OCL event_t async_work_group_copy(DST T *dst, const SRC T *src, size_t n,         \
+                                              event_t e) {                                    \
+    const size_t stride = 1;                                                                  \
+    __SCOPEMC_ASYNC_BODY(DSTI, SRCI)                                                          \
+  }                                                                                           \
+  __SCOPEMC_OCL event_t async_work_group_strided_copy(DST T *dst, const SRC T *src, size_t n, \
+                                                      size_t stride, event_t e) {             \
+    __SCOPEMC_ASYNC_BODY(DSTI, SRCI)                                                          \
+  }
 #define __SCOPEMC_ASYNC(T)                                                                    \
-  __SCOPEMC_OCL event_t async_work_group_copy(__local T *dst, const __global T *src,          \
-                                              size_t n, event_t e) {                          \
-    __scopemc_barrier_fences(1, 0); /* every work-item reaches it; no memory ordered */       \
-    for (size_t k = __scopemc_async_first(); k < n; k += __scopemc_group_size())             \
-      dst[k] = src[k];                                                                        \
-    return e;                                                                                 \
-  }                                                                                           \
-  __SCOPEMC_OCL event_t async_work_group_copy(__global T *dst, const __local T *src,          \
-                                              size_t n, event_t e) {                          \
-    __scopemc_barrier_fences(1, 0); /* every work-item reaches it; no memory ordered */       \
-    for (size_t k = __scopemc_async_first(); k < n; k += __scopemc_group_size())             \
-      dst[k] = src[k];                                                                        \
-    return e;                                                                                 \
-  }                                                                                           \
-  __SCOPEMC_OCL event_t async_work_group_strided_copy(__local T *dst, const __global T *src,  \
-                                                      size_t n, size_t stride, event_t e) {   \
-    __scopemc_barrier_fences(1, 0); /* every work-item reaches it; no memory ordered */       \
-    for (size_t k = __scopemc_async_first(); k < n; k += __scopemc_group_size())             \
-      dst[k] = src[k * stride];                                                               \
-    return e;                                                                                 \
-  }                                                                                           \
-  __SCOPEMC_OCL event_t async_work_group_strided_copy(__global T *dst, const __local T *src,  \
-                                                      size_t n, size_t stride, event_t e) {   \
-    __scopemc_barrier_fences(1, 0); /* every work-item reaches it; no memory ordered */       \
-    for (size_t k = __scopemc_async_first(); k < n; k += __scopemc_group_size())             \
-      dst[k * stride] = src[k];                                                               \
-    return e;                                                                                 \
-  }                                                                                           \
+  __SCOPEMC_ASYNC_ONE(T, __local, __global, k, k * stride)                                    \
+  __SCOPEMC_ASYNC_ONE(T, __global, __local, k * stride, k)                                    \
   __SCOPEMC_OCL void prefetch(const __global T *p, size_t n) {}
 #define __SCOPEMC_ASYNC_VECTORS(T)                                                            \
   __SCOPEMC_ASYNC(T)                                                                          \
@@ -308,6 +297,8 @@ __SCOPEMC_ASYNC_VECTORS(double)
 #endif
 #undef __SCOPEMC_ASYNC_VECTORS
 #undef __SCOPEMC_ASYNC
+#undef __SCOPEMC_ASYNC_ONE
+#undef __SCOPEMC_ASYNC_BODY
 __SCOPEMC_OCL void wait_group_events(int n, event_t *events) { __scopemc_barrier_fences(1, 3); }
 
 /* ---- vector loads and stores ---- */
