@@ -41,6 +41,7 @@ public:
 };
 static inline thread_block this_thread_block() { return thread_block(); }
 static inline void sync(const thread_block &) { __syncthreads(); }
+static inline void synchronize(const thread_block &) { __syncthreads(); } /* the CUDA 9 name */
 
 class grid_group {
 public:
@@ -58,6 +59,7 @@ public:
 };
 static inline grid_group this_grid() { return grid_group(); }
 static inline void sync(const grid_group &) { __scopemc_barrier(2); }
+static inline void synchronize(const grid_group &) { __scopemc_barrier(2); }
 
 /* A tile of Size consecutive lanes of a warp. */
 template <unsigned Size> class thread_block_tile : public thread_group {
