@@ -209,13 +209,8 @@ template <typename T> uint64_t compute(MathOp op, const std::vector<uint64_t> &a
     return static_cast<uint64_t>(static_cast<int64_t>(std::ilogb(val(0))));
   case MathOp::Ldexp:
     return bitsOf<T>(std::ldexp(val(0), static_cast<int>(static_cast<int32_t>(a[1]))));
-  case MathOp::Powi: {
-    T r = 1, x = val(0);
-    auto n = static_cast<int32_t>(a[1]);
-    for (int64_t k = 0; k < (n < 0 ? -int64_t{n} : n); ++k)
-      r *= x;
-    return bitsOf<T>(n < 0 ? T(1) / r : r);
-  }
+  case MathOp::Powi: // x to an integer power
+    return bitsOf<T>(std::pow(val(0), static_cast<T>(static_cast<int32_t>(a[1]))));
   case MathOp::Nan:
     return bitsOf<T>(std::numeric_limits<T>::quiet_NaN());
   case MathOp::IsNan:

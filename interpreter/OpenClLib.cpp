@@ -153,33 +153,30 @@ uint64_t convert(const std::string &name, uint64_t v, const OclType &from, OclTy
     uint64_t u = v & mask(from.bits);
     if (!c.sat)
       return u & mask(c.to.bits);
-    double lo = c.to.isSigned ? -std::ldexp(1.0, static_cast<int>(c.to.bits) - 1) : 0;
-    double hi = c.to.isSigned ? std::ldexp(1.0, static_cast<int>(c.to.bits) - 1) - 1
-                              : std::ldexp(1.0, static_cast<int>(c.to.bits)) - 1;
-    if (from.isSigned) {
-      if (static_cast<double>(s) < lo)
-        return static_cast<uint64_t>(static_cast<int64_t>(lo)) & mask(c.to.bits);
-      if (static_cast<double>(s) > hi)
-        return static_cast<uint64_t>(hi) & mask(c.to.bits);
-      return static_cast<uint64_t>(s) & mask(c.to.bits);
-    }
-    if (static_cast<double>(u) > hi)
-      return static_cast<uint64_t>(hi) & mask(c.to.bits);
-    return u & mask(c.to.bits);
+    __int128 lo = c.to.isSigned ? -(static_cast<__int128>(1) << (c.to.bits - 1)) : 0;
+    __int128 hi = c.to.isSigned ? (static_cast<__int128>(1) << (c.to.bits - 1)) - 1
+                                : (static_cast<__int128>(1) << c.to.bits) - 1;
+    __int128 x = from.isSigned ? static_cast<__int128>(s) : static_cast<__int128>(u);
+    x = x < lo ? lo : x > hi ? hi : x;
+    return static_cast<uint64_t>(x) & mask(c.to.bits);
   }
   double x = roundBy(toDouble(v, from), c.round);
-  double lo = c.to.isSigned ? -std::ldexp(1.0, static_cast<int>(c.to.bits) - 1) : 0;
-  double hi = c.to.isSigned ? std::ldexp(1.0, static_cast<int>(c.to.bits) - 1) - 1
-                            : std::ldexp(1.0, static_cast<int>(c.to.bits)) - 1;
+  // out of range: saturated (without _sat OpenCL leaves it undefined; the same here)
+  int bits = static_cast<int>(c.to.bits);
   if (std::isnan(x))
     return 0;
-  if (x < lo) // out of range: saturated, or (undefined without _sat) the same
-    x = lo;
-  if (x > hi)
-    x = hi;
-  return (c.to.isSigned ? static_cast<uint64_t>(static_cast<int64_t>(x))
-                        : static_cast<uint64_t>(x)) &
-         mask(c.to.bits);
+  if (c.to.isSigned) {
+    if (x >= std::ldexp(1.0, bits - 1))
+      return mask(c.to.bits) >> 1;
+    if (x < -std::ldexp(1.0, bits - 1))
+      return (uint64_t{1} << (bits - 1)) & mask(c.to.bits);
+    return static_cast<uint64_t>(static_cast<int64_t>(x)) & mask(c.to.bits);
+  }
+  if (x >= std::ldexp(1.0, bits))
+    return mask(c.to.bits);
+  if (x < 0)
+    return 0;
+  return static_cast<uint64_t>(x) & mask(c.to.bits);
 }
 
 uint64_t floatOp(const std::string &n, const std::vector<uint64_t> &a, const OclType &t) {
