@@ -354,7 +354,7 @@ __SCOPEMC_HOST cudaError_t cudaGetDeviceCount(int *n) {
 __SCOPEMC_HOST cudaError_t cudaDeviceReset(void) { return cudaDeviceSynchronize(); }
 __SCOPEMC_HOST cudaError_t cudaGetDeviceProperties(cudaDeviceProp *p, int d) {
   memset(p, 0, sizeof *p);
-  strcpy(p->name, "scopemc model of sm_70");
+  memcpy(p->name, "scopemc model of sm_70", sizeof "scopemc model of sm_70");
   p->totalGlobalMem = (size_t)1 << 32;
   p->sharedMemPerBlock = 49152;
   p->regsPerBlock = 65536;
