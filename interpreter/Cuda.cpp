@@ -244,23 +244,33 @@ Interpreter::Flow Calls::streamRun(Thread &th, const CallBase &i) {
   if (!th.entry.data || th.entry.place)
     throw InputError(toString(in_.src(i)) + ": __scopemc_cuda_run outside a stream thread");
   const EntryData &d = *th.entry.data;
-  for (ThreadId t : d.waitFor)
-    if (!in_.offer(th, ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i), t)))
-      return Flow::Stop;
   const KernelGrid &k = th.entry.kernel;
-  std::vector<ThreadId> threads;
-  for (uint64_t b = 0; b < k.grid.count(); ++b)
-    for (uint64_t t = 0; t < k.block.count(); ++t) {
-      ThreadPos pos{0, k.blockBase + static_cast<uint32_t>(b), static_cast<uint32_t>(t)};
+  uint64_t n = k.grid.count() * k.block.count(), waits = d.waitFor.size();
+  // Resumable (Thread::bulk): after a Stop the steps done stay done, so a launch of n threads
+  // offers each of its 2n events once, not the ones before it again at every step.
+  Thread::Bulk &r = th.bulk;
+  if (r.inst != &i)
+    r = Thread::Bulk{&i, 0, false, {}, {}, {}};
+  for (uint64_t s = r.off; s < waits + 2 * n; ++s) {
+    r.off = s;
+    if (s < waits) { // the launches the stream orders this one after
+      if (!in_.offer(th, ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i), d.waitFor[s])))
+        return Flow::Stop;
+    } else if (s < waits + n) { // the grid's threads
+      uint64_t t = s - waits;
+      ThreadPos pos{0, k.blockBase + static_cast<uint32_t>(t / k.block.count()),
+                    static_cast<uint32_t>(t % k.block.count())};
       uint64_t child = 0;
       ThreadEntry e{d.kernel, 0, pos, k, th.entry.data};
       if (!in_.offer(th, ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i), e), &child))
         return Flow::Stop;
-      threads.push_back(static_cast<ThreadId>(child));
-    }
-  for (ThreadId t : threads)
-    if (!in_.offer(th, ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i), t)))
+      r.threads.push_back(static_cast<ThreadId>(child));
+    } else if (!in_.offer(th, ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i),
+                                              r.threads[s - waits - n]))) {
       return Flow::Stop;
+    }
+  }
+  r = Thread::Bulk{};
   return Flow::Next;
 }
 

@@ -134,9 +134,10 @@ private:
     struct Bulk {
       const llvm::Instruction *inst = nullptr;
       uint64_t off = 0;
-      bool storing = false;     // memcpy: reading done, storing from `off`
-      std::vector<uint8_t> buf; // memcpy: the bytes read so far
-      std::vector<bool> skip;   // memcpy: padding pieces (not copied)
+      bool storing = false;          // memcpy: reading done, storing from `off`
+      std::vector<uint8_t> buf;      // memcpy: the bytes read so far
+      std::vector<bool> skip;        // memcpy: padding pieces (not copied)
+      std::vector<ThreadId> threads; // a launch: the threads it created so far
     } bulk;
     uint32_t nondetCalls = 0; // __VERIFIER_nondet_* calls so far (the value is a function of it)
     std::vector<std::pair<uint64_t, uint64_t>> hazards; // (hazard pointer, what it protects)

@@ -537,7 +537,7 @@ Interpreter::Flow Interpreter::copyMemory(Thread &th, const Instruction &i, uint
   // for all of it is taken.
   Thread::Bulk &b = th.bulk;
   if (b.inst != &i)
-    b = Thread::Bulk{&i, 0, false, {}, {}};
+    b = Thread::Bulk{&i, 0, false, {}, {}, {}};
   auto stopped = [&](Flow fl, uint64_t off) {
     if (fl == Flow::Stop && resumable)
       b.off = off;
@@ -585,7 +585,7 @@ Interpreter::Flow Interpreter::setMemory(Thread &th, const Instruction &i, uint6
   Piecing pd = piecing(th, i, 0, dst);
   Thread::Bulk &b = th.bulk;
   if (b.inst != &i)
-    b = Thread::Bulk{&i, 0, true, {}, {}};
+    b = Thread::Bulk{&i, 0, true, {}, {}, {}};
   for (uint64_t off = b.off; off < n;) {
     uint32_t chunk = pieceAt(prog_, pd, dst + off, n - off).size;
     uint64_t v = 0;
