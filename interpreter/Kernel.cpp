@@ -271,18 +271,24 @@ Interpreter::Flow Calls::launch(Thread &th, Frame &f, const CallBase &i) {
     return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
                     "kernel launch with an empty grid or block");
   KernelGrid k = launchGrid(th, i, device, grid, block);
-  std::vector<ThreadId> threads;
-  for (uint64_t b = 0; b < grid.count(); ++b)
-    for (uint64_t t = 0; t < block.count(); ++t) {
-      ThreadPos pos{device, k.blockBase + static_cast<uint32_t>(b), static_cast<uint32_t>(t)};
-      uint64_t child = 0;
-      if (!in_.offer(th,
-                     ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i),
-                                       ThreadEntry{fn, argument, pos, k, nullptr}),
-                     &child))
-        return Flow::Stop;
-      threads.push_back(static_cast<ThreadId>(child));
-    }
+  // Resumable (Thread::bulk): each creation is offered once, not again after every new one.
+  Thread::Bulk &r = th.bulk;
+  if (r.inst != &i)
+    r = Thread::Bulk{&i, 0, false, {}, {}, {}};
+  for (uint64_t s = r.off; s < grid.count() * block.count(); ++s) {
+    r.off = s;
+    ThreadPos pos{device, k.blockBase + static_cast<uint32_t>(s / block.count()),
+                  static_cast<uint32_t>(s % block.count())};
+    uint64_t child = 0;
+    if (!in_.offer(th,
+                   ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i),
+                                     ThreadEntry{fn, argument, pos, k, nullptr}),
+                   &child))
+      return Flow::Stop;
+    r.threads.push_back(static_cast<ThreadId>(child));
+  }
+  std::vector<ThreadId> threads = std::move(r.threads);
+  r = Thread::Bulk{};
   recordLaunch(th, device, grid, std::move(threads));
   in_.setBits(f, i, th.launches.size() - 1);
   return Flow::Next;
@@ -293,9 +299,16 @@ Interpreter::Flow Calls::waitLaunch(Thread &th, Frame &f, const CallBase &i) {
   if (h >= th.launches.size() || th.launches[h].waited)
     return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
                     "wait for a kernel launch this thread did not make or already waited for");
-  for (ThreadId child : th.launches[h].threads)
-    if (!in_.offer(th, ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i), child)))
+  Thread::Bulk &r = th.bulk; // resumable, as the launch
+  if (r.inst != &i)
+    r = Thread::Bulk{&i, 0, false, {}, {}, {}};
+  const std::vector<ThreadId> &children = th.launches[h].threads;
+  for (uint64_t s = r.off; s < children.size(); ++s) {
+    r.off = s;
+    if (!in_.offer(th, ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i), children[s])))
       return Flow::Stop;
+  }
+  r = Thread::Bulk{};
   th.launches[h].waited = true;
   return Flow::Next;
 }
