@@ -8,6 +8,7 @@
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/IntrinsicInst.h>
 
+#include "interpreter/Bits.h"
 #include "interpreter/Calls.h"
 
 namespace scopemc {
@@ -16,13 +17,6 @@ using namespace llvm;
 
 namespace {
 constexpr uint64_t kEBUSY = 16;
-uint64_t maskBits(unsigned bits) { return bits >= 64 ? ~0ull : ((1ull << bits) - 1); }
-int64_t sextBits(uint64_t v, unsigned bits) {
-  if (bits >= 64)
-    return static_cast<int64_t>(v);
-  uint64_t m = 1ull << (bits - 1);
-  return static_cast<int64_t>(((v & maskBits(bits)) ^ m) - m);
-}
 } // namespace
 
 Interpreter::Flow Calls::call(Thread &th, Frame &f, const CallBase &i) {
@@ -329,6 +323,7 @@ Interpreter::Flow Calls::barrierWait(Thread &th, const CallBase &i, uint64_t bar
     return Flow::Stop;
   BarrierDepartLabel depart(in_.nextEvent(th), th.pos, s, in_.src(i), barrier, k, count);
   depart.setFences(fences);
+  depart.setCollective(coll != nullptr);
   if (!in_.offer(th, depart, &isSerial))
     return Flow::Stop;
   if (serial)

@@ -72,12 +72,10 @@ Type *typeUsedWith(const Value *p, bool followGlobals);
 /// a CUDA kernel's stub stands for its kernel: a buffer the host fills is typed by the kernel).
 Type *typeInCallee(const CallBase &cb, const Value *p) {
   const Function *callee = calledFunction(cb);
+  if (callee && !callee->isDeclaration())
+    callee = launchedKernel(*callee);
   if (!callee || callee->isDeclaration())
     return nullptr;
-  if (callee->hasFnAttribute("scopemc-kernel"))
-    if (const Function *k = callee->getParent()->getFunction(
-            callee->getFnAttribute("scopemc-kernel").getValueAsString()))
-      callee = k;
   for (unsigned k = 0; k < cb.arg_size() && k < callee->arg_size(); ++k)
     if (cb.getArgOperand(k) == p)
       if (Type *t = typeUsedWith(callee->getArg(k), false))

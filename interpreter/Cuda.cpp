@@ -197,10 +197,7 @@ Interpreter::Flow Calls::cudaLaunch(Thread &th, Frame &f, const CallBase &i) {
     return in_.fail(th, i, ErrorKind::UndefinedBehaviour, what);
   };
   const FunctionInfo *fi = in_.prog_.functionAt(arg(0));
-  const Function *kernel = fi ? fi->fn : nullptr;
-  if (kernel && kernel->hasFnAttribute("scopemc-kernel")) // a stub: its device kernel
-    kernel =
-        in_.prog_.module().getFunction(kernel->getFnAttribute("scopemc-kernel").getValueAsString());
+  const Function *kernel = fi ? launchedKernel(*fi->fn) : nullptr; // a stub: its kernel
   if (!kernel || kernel->isDeclaration())
     return in_.fail(th, i, ErrorKind::MemoryError,
                     "kernel launch of an address that is not a kernel");

@@ -1,4 +1,5 @@
 #include "interpreter/Interpreter.h"
+#include "interpreter/Bits.h"
 
 #include "interpreter/Calls.h"
 
@@ -18,14 +19,6 @@ using namespace llvm;
 
 namespace {
 
-uint64_t mask(unsigned bits) { return bits >= 64 ? ~0ull : ((1ull << bits) - 1); }
-int64_t sext(uint64_t v, unsigned bits) {
-  if (bits >= 64)
-    return static_cast<int64_t>(v);
-  uint64_t m = 1ull << (bits - 1);
-  v &= mask(bits);
-  return static_cast<int64_t>((v ^ m) - m);
-}
 unsigned intBits(Type *t) {
   if (t->isIntegerTy())
     return t->getIntegerBitWidth();
@@ -294,7 +287,7 @@ RtValue Interpreter::binaryOf(const BinaryOperator &i, Type *t, const RtValue &a
     return RtValue{fromDouble(z, t), {}};
   }
   unsigned w = intBits(t);
-  uint64_t x = a.bits & mask(w), y = b.bits & mask(w), z = 0;
+  uint64_t x = a.bits & maskBits(w), y = b.bits & maskBits(w), z = 0;
   switch (i.getOpcode()) {
   case Instruction::Add:
     z = x + y;
@@ -309,13 +302,13 @@ RtValue Interpreter::binaryOf(const BinaryOperator &i, Type *t, const RtValue &a
     z = x / y;
     break;
   case Instruction::SDiv:
-    z = sext(y, w) == -1 ? 0 - x : static_cast<uint64_t>(sext(x, w) / sext(y, w));
+    z = sextBits(y, w) == -1 ? 0 - x : static_cast<uint64_t>(sextBits(x, w) / sextBits(y, w));
     break;
   case Instruction::URem:
     z = x % y;
     break;
   case Instruction::SRem:
-    z = sext(y, w) == -1 ? 0 : static_cast<uint64_t>(sext(x, w) % sext(y, w));
+    z = sextBits(y, w) == -1 ? 0 : static_cast<uint64_t>(sextBits(x, w) % sextBits(y, w));
     break;
   case Instruction::Shl:
     z = y >= w ? 0 : x << y;
@@ -324,7 +317,7 @@ RtValue Interpreter::binaryOf(const BinaryOperator &i, Type *t, const RtValue &a
     z = y >= w ? 0 : x >> y;
     break;
   case Instruction::AShr:
-    z = static_cast<uint64_t>(sext(x, w) >> std::min<uint64_t>(y, w - 1));
+    z = static_cast<uint64_t>(sextBits(x, w) >> std::min<uint64_t>(y, w - 1));
     break;
   case Instruction::And:
     z = x & y;
@@ -338,7 +331,7 @@ RtValue Interpreter::binaryOf(const BinaryOperator &i, Type *t, const RtValue &a
   default:
     break;
   }
-  return RtValue{z & mask(w), {}};
+  return RtValue{z & maskBits(w), {}};
 }
 
 namespace {
@@ -394,25 +387,25 @@ RtValue Interpreter::castScalar(unsigned opcode, Type *srcTy, Type *dst, const R
   unsigned sw = intBits(srcTy), dw = intBits(dst);
   switch (opcode) {
   case Instruction::Trunc:
-    return RtValue{v.bits & mask(dw), {}};
+    return RtValue{v.bits & maskBits(dw), {}};
   case Instruction::ZExt:
-    return RtValue{v.bits & mask(sw), {}};
+    return RtValue{v.bits & maskBits(sw), {}};
   case Instruction::SExt:
-    return RtValue{static_cast<uint64_t>(sext(v.bits, sw)) & mask(dw), {}};
+    return RtValue{static_cast<uint64_t>(sextBits(v.bits, sw)) & maskBits(dw), {}};
   case Instruction::FPTrunc:
   case Instruction::FPExt:
     return RtValue{fromDouble(asDouble(v.bits, srcTy), dst), {}};
   case Instruction::FPToUI:
-    return RtValue{static_cast<uint64_t>(asDouble(v.bits, srcTy)) & mask(dw), {}};
+    return RtValue{static_cast<uint64_t>(asDouble(v.bits, srcTy)) & maskBits(dw), {}};
   case Instruction::FPToSI:
-    return RtValue{static_cast<uint64_t>(static_cast<int64_t>(asDouble(v.bits, srcTy))) & mask(dw),
-                   {}};
+    return RtValue{
+        static_cast<uint64_t>(static_cast<int64_t>(asDouble(v.bits, srcTy))) & maskBits(dw), {}};
   case Instruction::UIToFP:
-    return RtValue{fromDouble(static_cast<double>(v.bits & mask(sw)), dst), {}};
+    return RtValue{fromDouble(static_cast<double>(v.bits & maskBits(sw)), dst), {}};
   case Instruction::SIToFP:
-    return RtValue{fromDouble(static_cast<double>(sext(v.bits, sw)), dst), {}};
+    return RtValue{fromDouble(static_cast<double>(sextBits(v.bits, sw)), dst), {}};
   default:
-    return RtValue{v.bits & mask(dst->isIntegerTy() ? dw : 64), {}}; // bitcast, ptr<->int
+    return RtValue{v.bits & maskBits(dst->isIntegerTy() ? dw : 64), {}}; // bitcast, ptr<->int
   }
 }
 
@@ -420,7 +413,7 @@ uint64_t Interpreter::gep(const Frame &f, const GetElementPtrInst &i) const {
   const DataLayout &dl = prog_.dataLayout();
   uint64_t a = bits(f, i.getPointerOperand());
   for (gep_type_iterator it = gep_type_begin(i), e = gep_type_end(i); it != e; ++it) {
-    int64_t n = sext(bits(f, it.getOperand()), intBits(it.getOperand()->getType()));
+    int64_t n = sextBits(bits(f, it.getOperand()), intBits(it.getOperand()->getType()));
     if (StructType *st = it.getStructTypeOrNull())
       a += dl.getStructLayout(st)->getElementOffset(static_cast<unsigned>(n));
     else
@@ -431,9 +424,9 @@ uint64_t Interpreter::gep(const Frame &f, const GetElementPtrInst &i) const {
 
 namespace {
 bool compareInt(CmpInst::Predicate p, uint64_t x, uint64_t y, unsigned w) {
-  int64_t sx = sext(x, w), sy = sext(y, w);
-  x &= mask(w);
-  y &= mask(w);
+  int64_t sx = sextBits(x, w), sy = sextBits(y, w);
+  x &= maskBits(w);
+  y &= maskBits(w);
   switch (p) {
   case CmpInst::ICMP_EQ:
     return x == y;
@@ -692,11 +685,12 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
       case Instruction::SDiv:
       case Instruction::URem:
       case Instruction::SRem:
-        if ((y.bits & mask(intBits(b->getType()))) == 0)
+        if ((y.bits & maskBits(intBits(b->getType()))) == 0)
           return fail(th, i, ErrorKind::UndefinedBehaviour, "division by zero");
         if (unsigned w = intBits(b->getType());
             (b->getOpcode() == Instruction::SDiv || b->getOpcode() == Instruction::SRem) &&
-            (y.bits & mask(w)) == mask(w) && (x.bits & mask(w)) == 1ull << (w - 1) && w > 1)
+            (y.bits & maskBits(w)) == maskBits(w) && (x.bits & maskBits(w)) == 1ull << (w - 1) &&
+            w > 1)
           return fail(th, i, ErrorKind::UndefinedBehaviour,
                       std::string("signed overflow: the ") + std::to_string(w) + "-bit minimum " +
                           (b->getOpcode() == Instruction::SDiv ? "/" : "%") + " -1");
@@ -704,9 +698,9 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
       case Instruction::Shl:
       case Instruction::LShr:
       case Instruction::AShr: // C: a shift by the width or more is undefined
-        if (unsigned w = intBits(b->getType()); (y.bits & mask(w)) >= w)
+        if (unsigned w = intBits(b->getType()); (y.bits & maskBits(w)) >= w)
           return fail(th, i, ErrorKind::UndefinedBehaviour,
-                      "shift by " + std::to_string(y.bits & mask(w)) + " of a " +
+                      "shift by " + std::to_string(y.bits & maskBits(w)) + " of a " +
                           std::to_string(w) + "-bit value");
         break;
       default:
@@ -721,7 +715,7 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
     case Instruction::SDiv:
     case Instruction::URem:
     case Instruction::SRem:
-      if (!b->getType()->isVectorTy() && (y.bits & mask(intBits(b->getType()))) == 0)
+      if (!b->getType()->isVectorTy() && (y.bits & maskBits(intBits(b->getType()))) == 0)
         return fail(th, i, ErrorKind::UndefinedBehaviour, "division by zero");
       break;
     default:

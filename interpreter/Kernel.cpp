@@ -258,12 +258,10 @@ Interpreter::Flow Calls::launch(Thread &th, Frame &f, const CallBase &i) {
   auto device = static_cast<uint32_t>(arg(2));
   Dim3 grid = dim(3), block = dim(6);
   const FunctionInfo *fi = in_.prog_.functionAt(fn);
-  if (fi && fi->fn->hasFnAttribute("scopemc-kernel")) // a CUDA kernel's stub: the kernel
-    if (const Function *k = in_.prog_.module().getFunction(
-            fi->fn->getFnAttribute("scopemc-kernel").getValueAsString())) {
-      fi = &in_.prog_.info(k);
-      fn = fi->address;
-    }
+  if (const Function *k = fi ? launchedKernel(*fi->fn) : nullptr; k && k != fi->fn) {
+    fi = &in_.prog_.info(k); // a CUDA kernel's stub: the kernel
+    fn = fi->address;
+  }
   if (!fi || fi->fn->isDeclaration())
     return in_.fail(th, i, ErrorKind::MemoryError,
                     "kernel launch of an address that is not a function");

@@ -1,4 +1,5 @@
 #include "interpreter/OpenClLib.h"
+#include "interpreter/Bits.h"
 
 #include <bit>
 #include <cmath>
@@ -83,18 +84,11 @@ std::vector<std::string> splitParams(const std::string &s) {
   return out;
 }
 
-uint64_t mask(unsigned bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
-int64_t sext(uint64_t v, unsigned bits) {
-  if (bits >= 64)
-    return static_cast<int64_t>(v);
-  uint64_t m = 1ull << (bits - 1);
-  return static_cast<int64_t>(((v & mask(bits)) ^ m) - m);
-}
-
 double toDouble(uint64_t b, const OclType &t) {
   if (t.isFloat)
     return t.bits == 64 ? std::bit_cast<double>(b) : std::bit_cast<float>(static_cast<uint32_t>(b));
-  return t.isSigned ? static_cast<double>(sext(b, t.bits)) : static_cast<double>(b & mask(t.bits));
+  return t.isSigned ? static_cast<double>(sextBits(b, t.bits))
+                    : static_cast<double>(b & maskBits(t.bits));
 }
 uint64_t fromDouble(double d, const OclType &t) {
   if (t.bits == 64)
@@ -149,16 +143,16 @@ uint64_t convert(const std::string &name, uint64_t v, const OclType &from, OclTy
     return fromDouble(toDouble(v, from), c.to);
   }
   if (!from.isFloat) {
-    int64_t s = from.isSigned ? sext(v, from.bits) : 0;
-    uint64_t u = v & mask(from.bits);
+    int64_t s = from.isSigned ? sextBits(v, from.bits) : 0;
+    uint64_t u = v & maskBits(from.bits);
     if (!c.sat)
-      return u & mask(c.to.bits);
+      return u & maskBits(c.to.bits);
     __int128 lo = c.to.isSigned ? -(static_cast<__int128>(1) << (c.to.bits - 1)) : 0;
     __int128 hi = c.to.isSigned ? (static_cast<__int128>(1) << (c.to.bits - 1)) - 1
                                 : (static_cast<__int128>(1) << c.to.bits) - 1;
     __int128 x = from.isSigned ? static_cast<__int128>(s) : static_cast<__int128>(u);
     x = x < lo ? lo : x > hi ? hi : x;
-    return static_cast<uint64_t>(x) & mask(c.to.bits);
+    return static_cast<uint64_t>(x) & maskBits(c.to.bits);
   }
   double x = roundBy(toDouble(v, from), c.round);
   // out of range: saturated (without _sat OpenCL leaves it undefined; the same here)
@@ -167,16 +161,16 @@ uint64_t convert(const std::string &name, uint64_t v, const OclType &from, OclTy
     return 0;
   if (c.to.isSigned) {
     if (x >= std::ldexp(1.0, bits - 1))
-      return mask(c.to.bits) >> 1;
+      return maskBits(c.to.bits) >> 1;
     if (x < -std::ldexp(1.0, bits - 1))
-      return (uint64_t{1} << (bits - 1)) & mask(c.to.bits);
-    return static_cast<uint64_t>(static_cast<int64_t>(x)) & mask(c.to.bits);
+      return (uint64_t{1} << (bits - 1)) & maskBits(c.to.bits);
+    return static_cast<uint64_t>(static_cast<int64_t>(x)) & maskBits(c.to.bits);
   }
   if (x >= std::ldexp(1.0, bits))
-    return mask(c.to.bits);
+    return maskBits(c.to.bits);
   if (x < 0)
     return 0;
-  return static_cast<uint64_t>(x) & mask(c.to.bits);
+  return static_cast<uint64_t>(x) & maskBits(c.to.bits);
 }
 
 uint64_t floatOp(const std::string &n, const std::vector<uint64_t> &a, const OclType &t) {
@@ -252,8 +246,8 @@ uint64_t floatOp(const std::string &n, const std::vector<uint64_t> &a, const Ocl
 
 uint64_t intOp(const std::string &n, const std::vector<uint64_t> &a, const OclType &t) {
   unsigned w = t.bits;
-  uint64_t m = mask(w);
-  auto s = [&](size_t k) { return sext(a[k], w); };
+  uint64_t m = maskBits(w);
+  auto s = [&](size_t k) { return sextBits(a[k], w); };
   auto u = [&](size_t k) { return a[k] & m; };
   auto clampTo = [&](__int128 v) -> uint64_t {
     __int128 lo = t.isSigned ? -(static_cast<__int128>(1) << (w - 1)) : 0;
@@ -285,8 +279,8 @@ uint64_t intOp(const std::string &n, const std::vector<uint64_t> &a, const OclTy
   if (n == "popcount")
     return static_cast<uint64_t>(std::popcount(u(0)));
   if (n == "mul24" || n == "mad24") {
-    int64_t x = t.isSigned ? sext(a[0], 24) : static_cast<int64_t>(a[0] & 0xFFFFFF);
-    int64_t y = t.isSigned ? sext(a[1], 24) : static_cast<int64_t>(a[1] & 0xFFFFFF);
+    int64_t x = t.isSigned ? sextBits(a[0], 24) : static_cast<int64_t>(a[0] & 0xFFFFFF);
+    int64_t y = t.isSigned ? sextBits(a[1], 24) : static_cast<int64_t>(a[1] & 0xFFFFFF);
     return static_cast<uint64_t>(x * y + (n == "mad24" ? static_cast<int64_t>(val(2)) : 0)) & m;
   }
   if (n == "mul_hi" || n == "mad_hi")
@@ -365,18 +359,18 @@ uint64_t computeOpenCl(const OclBuiltin &b, const std::vector<uint64_t> &args, O
     return convert(n, args[0], t, result);
   if (n == "select") { // (a, b, c): c's most significant bit (vector) or c != 0 (scalar)
     const OclType &ct = b.params[2];
-    bool pick = vector ? (args[2] >> (ct.bits - 1)) & 1 : (args[2] & mask(ct.bits)) != 0;
+    bool pick = vector ? (args[2] >> (ct.bits - 1)) & 1 : (args[2] & maskBits(ct.bits)) != 0;
     return pick ? args[1] : args[0];
   }
   if (n == "bitselect")
     return (args[0] & ~args[2]) | (args[1] & args[2]);
   if (n.rfind("is", 0) == 0 || n == "signbit") {
     bool r = relational(n, args, t);
-    return r ? (vector ? mask(result.bits) : 1) : 0;
+    return r ? (vector ? maskBits(result.bits) : 1) : 0;
   }
   if (n == "upsample") { // (hi, lo): twice as wide
     const OclType &lo = b.params[1];
-    return ((args[0] & mask(t.bits)) << lo.bits) | (args[1] & mask(lo.bits));
+    return ((args[0] & maskBits(t.bits)) << lo.bits) | (args[1] & maskBits(lo.bits));
   }
   if (t.isFloat)
     return floatOp(n, args, t);

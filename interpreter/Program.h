@@ -173,6 +173,14 @@ struct FunctionInfo {
   std::vector<LoopData> loopData;
 };
 
+/// The kernel a CUDA kernel's host stub launches (CudaLink.h marks stubs with the attribute
+/// "scopemc-kernel"), or f itself; null when the marked kernel is missing.
+inline const llvm::Function *launchedKernel(const llvm::Function &f) {
+  if (!f.hasFnAttribute("scopemc-kernel"))
+    return &f;
+  return f.getParent()->getFunction(f.getFnAttribute("scopemc-kernel").getValueAsString());
+}
+
 /// The function a call names, also when C called it through an unprototyped declaration
 /// with other argument types (LLVM's getCalledFunction() is then null).
 inline const llvm::Function *calledFunction(const llvm::CallBase &c) {

@@ -50,21 +50,17 @@ uint64_t reduce(CollectiveOp op, const std::vector<const BarrierArriveLabel *> &
 
 } // namespace
 
-const BarrierArriveLabel *ownArrival(const ExecutionGraph &g, const BarrierDepartLabel &d) {
-  for (const EventLabel *l : g.barrierArrivals(d.barrier(), d.instance()))
-    if (l->thread() == d.thread())
-      return cast<BarrierArriveLabel>(l);
-  return nullptr;
-}
-
 uint64_t collectiveResult(const ExecutionGraph &g, const BarrierDepartLabel &d) {
-  const BarrierArriveLabel *own = ownArrival(g, d);
+  const BarrierArriveLabel *own = nullptr;
+  std::vector<const BarrierArriveLabel *> as;
+  for (const EventLabel *l : g.barrierArrivals(d.barrier(), d.instance())) {
+    as.push_back(cast<BarrierArriveLabel>(l));
+    if (l->thread() == d.thread())
+      own = as.back();
+  }
   if (!own || own->collective().op == CollectiveOp::None)
     return 0;
   const Collective &me = own->collective();
-  std::vector<const BarrierArriveLabel *> as;
-  for (const EventLabel *l : g.barrierArrivals(d.barrier(), d.instance()))
-    as.push_back(cast<BarrierArriveLabel>(l));
   // In lane order, so that the result does not depend on the order of arrival.
   std::sort(as.begin(), as.end(),
             [](auto *a, auto *b) { return a->collective().lane < b->collective().lane; });

@@ -8,9 +8,6 @@
 
 namespace scopemc {
 
-/// The arrival of d's thread at d's instance, or null.
-const BarrierArriveLabel *ownArrival(const ExecutionGraph &g, const BarrierDepartLabel &d);
-
 /// What departure d returns to its thread: a function of the arrivals of d's instance (all
 /// present in g once d is) and of the own arrival's operation. 0 for a plain barrier.
 uint64_t collectiveResult(const ExecutionGraph &g, const BarrierDepartLabel &d);

@@ -510,9 +510,13 @@ public:
       : BarrierLabel(Kind::BarrierDepart, pos, tp, s, src, b, instance, count) {}
   ThreadId serial() const { return serial_; }
   void setSerial(ThreadId t) { serial_ = t; }
+  /// Its thread's arrival carries a collective: the departure returns collectiveResult.
+  bool isCollective() const { return collective_; }
+  void setCollective(bool c) { collective_ = c; }
 
 private:
   ThreadId serial_ = kNoThread;
+  bool collective_ = false;
 };
 
 /// The kind of each concrete label class.
