@@ -38,7 +38,13 @@ std::string resultToJson(const RunResult &res, const std::string &file, long pea
     j["bounded_by"].push_back("sampled nondeterminism");
   if (res.sampledUndefined)
     j["bounded_by"].push_back("functions without a definition");
-  j["executions"] = {{"complete", res.exploration.complete}, {"blocked", res.exploration.blocked}};
+  j["executions"] = {
+      {"complete", res.exploration.complete},
+      {"blocked", res.exploration.blocked},
+      {"up_to_symmetry", res.exploration.symmetric && res.exploration.symmetryPruned > 0}};
+  j["symmetry"] = {{"interchangeable_threads", res.exploration.symmetric},
+                   {"branches_dropped", res.exploration.symmetryPruned},
+                   {"abandoned", res.symmetryAbandoned}};
   j["events_added"] = res.exploration.events;
   j["time_seconds"] = res.exploration.seconds;
   j["peak_memory_kb"] = peakRssKb;

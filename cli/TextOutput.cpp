@@ -108,6 +108,12 @@ void printSummary(std::ostream &os, const RunResult &res, unsigned unroll) {
   os << "Number of complete executions explored: " << x.complete << "\n";
   if (x.blocked)
     os << "Number of blocked executions seen: " << x.blocked << "\n";
+  if (x.symmetric && x.symmetryPruned)
+    os << "(counted up to symmetry: executions that differ only by exchanging interchangeable "
+          "threads were explored as one; --no-symmetry counts each)\n";
+  if (res.symmetryAbandoned)
+    os << "(threads that looked interchangeable were joined unlike each other: explored "
+          "without the symmetry reduction)\n";
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.2fs", x.seconds);
   os << "Total wall-clock time: " << buf << "\n";

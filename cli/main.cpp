@@ -207,6 +207,10 @@ int main(int argc, char **argv) {
                  "its type per call and changes no memory, as GPU verifiers treat them; the "
                  "verdict is then bounded)")
       ->check(CLI::IsMember({"refuse", "nondet"}));
+  bool noSymmetry = false;
+  app.add_flag("--no-symmetry", noSymmetry,
+               "Explore every permutation of interchangeable threads (threads of one launch or "
+               "pthread_create loop that behave alike: docs/symmetry.md) instead of one of each");
   bool keepGoing = false, stopFirst = false, noRaces = false, noDivergence = false;
   app.add_flag("--keep-going", keepGoing,
                "Explore every execution and report each distinct error once");
@@ -258,6 +262,7 @@ int main(int argc, char **argv) {
   opts.frontend.includeDir = defaultIncludeDir(argv[0]);
   opts.frontend.showWarnings = [](const std::string &text) { std::cerr << printable(text); };
   opts.checks.stopOnFirst = !keepGoing;
+  opts.interpreter.symmetry = opts.exploration.symmetry = !noSymmetry;
   opts.undefinedAsNondet = undefinedFunctions == "nondet";
   opts.checks.races = !noRaces;
   opts.checks.barrierDivergence = !noDivergence;

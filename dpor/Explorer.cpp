@@ -59,7 +59,7 @@ Explorer::Explorer(ProgramRunner &runner, ExplorationObserver &observer, Explora
       checker_(makeConsistencyChecker(opts_.model, opts_.crossCheckPsc)),
       driver_(runner, opts_.replayCacheEvents, [this] { return limitReached(); }),
       scheduler_(driver_, {opts_.scheduleSeed, opts_.postponeWaitingAwaits}),
-      spins_(driver_, opts_.dropFrozenSpins),
+      spins_(driver_, opts_.dropFrozenSpins), symmetry_(opts_.symmetry),
       monitor_({opts_.timeoutSeconds, opts_.memoryLimitMb}, opts_.onProgress,
                sharing ? sharing->progress : SharedProgress{}) {}
 
@@ -103,6 +103,8 @@ ExplorationResult Explorer::explore(bool fromBranch) {
   result_.events = ticks_;
   result_.threadRuns = driver_.counts().runs;
   result_.cachedEvents = driver_.counts().cacheHits;
+  result_.symmetric = symmetry_.active();
+  result_.symmetryPruned = symmetry_.pruned();
   result_.seconds = monitor_.seconds();
   monitor_.finish();
   return result_;
@@ -151,7 +153,9 @@ Explorer::Step Explorer::step() {
   return stepResult(addEvent(driver_.take(t)));
 }
 
-Explorer::Step Explorer::takeAlternative(WorkItem item) { return stepResult(applyWorkItem(item)); }
+Explorer::Step Explorer::takeAlternative(WorkItem item) {
+  return stepResult(applyWorkItem(item) && !symmetry_.prunesAfterChange(graph()));
+}
 
 bool Explorer::limitReached() {
   // A long execution is warned about once (never stopped: it may just be long).
@@ -243,7 +247,8 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
       pushWork(
           WorkItem{WorkItem::Kind::Election, d->stamp(), e, Event::init(), static_cast<size_t>(t)});
   }
-  if (!ok)
+  // (a branch where interchangeable threads went in the wrong order for good: Symmetry.h)
+  if (!ok || symmetry_.prunesAfterAdd(g, e))
     return false;
   notify(e);
   // A thread that can never continue in any continuation of this graph (SpinPruning.h): the
@@ -310,6 +315,10 @@ bool Explorer::addWrite(WriteLabel &w) {
 
 bool Explorer::finishExecution() {
   auto &g = graph();
+  if (!symmetry_.joinsAlike(g)) { // the reduction's premise failed: the caller starts over
+    result_.symmetryBroken = stop_ = true;
+    return false;
+  }
   std::vector<ThreadEndState> ends(static_cast<size_t>(g.numThreads()));
   bool blocked = false;
   for (ThreadId t = 0; t < g.numThreads(); ++t) {
@@ -373,7 +382,7 @@ bool Explorer::backtrack() {
     }
     WorkItem it = f.work.back();
     f.work.pop_back();
-    bool ok = applyWorkItem(it);
+    bool ok = applyWorkItem(it) && !symmetry_.prunesAfterChange(graph());
     if (stop_)
       return false;
     if (ok)

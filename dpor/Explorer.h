@@ -17,6 +17,7 @@
 #include "dpor/Options.h"
 #include "dpor/Scheduler.h"
 #include "dpor/SpinPruning.h"
+#include "dpor/Symmetry.h"
 #include "dpor/ThreadDriver.h"
 
 namespace scopemc {
@@ -128,6 +129,7 @@ private:
   ThreadDriver driver_;
   Scheduler scheduler_;
   SpinPruner spins_;
+  SymmetryPruner symmetry_;
   ExplorationMonitor monitor_;
   std::vector<Frame> frames_;
   Frame spare_; // a finished revisit frame, whose storage the next one reuses

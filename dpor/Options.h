@@ -35,6 +35,9 @@ struct ExplorationOptions {
   /// blocks and waits for a revisit are not explored. A choice of the next thread only: the
   /// same executions.
   bool postponeWaitingAwaits = true;
+  /// Explore interchangeable threads once (dpor/Symmetry.h): the classes come with the
+  /// created threads (ThreadEntry::symmetry); off, every permutation is explored.
+  bool symmetry = true;
   /// Exploration workers (TBB); 1 explores on the calling thread.
   unsigned workers = 1;
   /// Events each explorer's replay cache may hold (ThreadDriver): a thread's next event
@@ -60,6 +63,13 @@ struct ExplorationResult {
   uint64_t events = 0;       // events added to graphs (replayed ones not counted)
   uint64_t threadRuns = 0;   // next events computed by running a thread
   uint64_t cachedEvents = 0; // next events answered by the replay cache
+  /// Symmetry reduction (dpor/Symmetry.h): whether some threads were interchangeable (the
+  /// counts are then up to symmetry), the branches it dropped, and whether an execution
+  /// broke its premise (interchangeable threads joined unlike: the search stopped, and the
+  /// caller runs it again without the reduction).
+  bool symmetric = false;
+  uint64_t symmetryPruned = 0;
+  bool symmetryBroken = false;
 };
 
 } // namespace scopemc

@@ -24,6 +24,9 @@ void merge(ExplorationResult &total, const ExplorationResult &r) {
   total.stoppedEarly = total.stoppedEarly || r.stoppedEarly;
   total.timedOut = total.timedOut || r.timedOut;
   total.memoryLimitHit = total.memoryLimitHit || r.memoryLimitHit;
+  total.symmetric = total.symmetric || r.symmetric;
+  total.symmetryPruned += r.symmetryPruned;
+  total.symmetryBroken = total.symmetryBroken || r.symmetryBroken;
 }
 
 class Search {

@@ -341,16 +341,28 @@ Interpreter::Flow Calls::barrierWait(Thread &th, const CallBase &i, uint64_t bar
   return Flow::Next;
 }
 
+Calls::Calls(Interpreter &in)
+    : in_(in),
+      symmetry_(in.opts_.symmetry
+                    ? std::make_unique<SymmetryAnalysis>(in.prog_, in.opts_.overrides.get(),
+                                                         in.opts_.symmetryPlantedMistake)
+                    : nullptr) {}
+
+ThreadCreateLabel Calls::creation(const Thread &th, const CallBase &i, ThreadEntry entry) const {
+  if (symmetry_)
+    if (const FunctionInfo *fi = in_.prog_.functionAt(entry.function))
+      entry.symmetry = symmetry_->keyOf(entry, *fi);
+  return ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i), std::move(entry));
+}
+
 Interpreter::Flow Calls::createThread(Thread &th, const CallBase &i, uint64_t routine,
                                       uint64_t argument, uint64_t &child) {
   if (const FunctionInfo *fi = in_.prog_.functionAt(routine); !fi || fi->fn->isDeclaration())
     return in_.fail(th, i, ErrorKind::MemoryError,
                     calledFunction(i)->getName().str() +
                         " with a start routine that is not a function");
-  ThreadEntry entry{routine, argument, std::nullopt, {}, nullptr};
-  return in_.offer(th, ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i), entry), &child)
-             ? Flow::Next
-             : Flow::Stop;
+  ThreadEntry entry{routine, argument, std::nullopt, {}, nullptr, nullptr};
+  return in_.offer(th, creation(th, i, std::move(entry)), &child) ? Flow::Next : Flow::Stop;
 }
 
 Interpreter::Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {

@@ -7,6 +7,7 @@
 #include "interpreter/Interpreter.h"
 #include "interpreter/MathLib.h"
 #include "interpreter/OpenClLib.h"
+#include "interpreter/Symmetry.h"
 
 namespace scopemc {
 
@@ -16,7 +17,7 @@ public:
   using Frame = Interpreter::Frame;
   using Flow = Interpreter::Flow;
 
-  explicit Calls(Interpreter &in) : in_(in) {}
+  explicit Calls(Interpreter &in);
   Flow call(Thread &th, Frame &f, const llvm::CallBase &i);
 
 private:
@@ -97,8 +98,11 @@ private:
   Flow joinStream(Thread &th, const llvm::CallBase &i, ThreadId t);
   Thread::Stream &stream(Thread &th, uint64_t handle);
   void place(Thread &th, Builtin what, uint64_t v);
+  /// The create event of a thread running `entry`, with its symmetry class (Symmetry.h).
+  ThreadCreateLabel creation(const Thread &th, const llvm::CallBase &i, ThreadEntry entry) const;
 
   Interpreter &in_;
+  std::unique_ptr<SymmetryAnalysis> symmetry_;          // null: InterpreterOptions::symmetry is off
   std::map<const llvm::Function *, OclBuiltin> openCl_; // parsed once per declaration
 };
 

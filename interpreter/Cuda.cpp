@@ -228,7 +228,7 @@ Interpreter::Flow Calls::cudaLaunch(Thread &th, Frame &f, const CallBase &i) {
   data->sharedBytes = arg(8);
   data->cooperative = arg(10) != 0;
   uint64_t child = 0;
-  ThreadEntry entry{in_.prog_.info(runner).address, 0, std::nullopt, k, std::move(data)};
+  ThreadEntry entry{in_.prog_.info(runner).address, 0, std::nullopt, k, std::move(data), nullptr};
   if (!in_.offer(th, ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i), entry), &child))
     return Flow::Stop;
   stream(th, arg(9)).last = static_cast<ThreadId>(child);
@@ -258,8 +258,8 @@ Interpreter::Flow Calls::streamRun(Thread &th, const CallBase &i) {
       ThreadPos pos{0, k.blockBase + static_cast<uint32_t>(t / k.block.count()),
                     static_cast<uint32_t>(t % k.block.count())};
       uint64_t child = 0;
-      ThreadEntry e{d.kernel, 0, pos, k, th.entry.data};
-      if (!in_.offer(th, ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i), e), &child))
+      if (!in_.offer(th, creation(th, i, ThreadEntry{d.kernel, 0, pos, k, th.entry.data, nullptr}),
+                     &child))
         return Flow::Stop;
       r.threads.push_back(static_cast<ThreadId>(child));
     } else if (!in_.offer(th, ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i),

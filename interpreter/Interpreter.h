@@ -40,6 +40,12 @@ struct InterpreterOptions {
   /// blocks only when it wrote nothing and every header value repeats (the differential
   /// tests compare the two).
   bool zeroNetEffect = true;
+  /// Give created threads their symmetry class (interpreter/Symmetry.h), which the
+  /// exploration uses to explore interchangeable threads once (--no-symmetry: off).
+  bool symmetry = true;
+  /// Test aid: the symmetry analysis with a planted mistake (SymmetryAnalysis), which the
+  /// differential tests must catch. Never set otherwise.
+  bool symmetryPlantedMistake = false;
 };
 
 /// How a memory event accesses memory: its order and, for atomics, its scope.

@@ -6,6 +6,7 @@
 #include <llvm/IR/IntrinsicInst.h>
 
 #include "interpreter/Calls.h"
+#include "interpreter/Symmetry.h"
 #include "interpreter/frontend/KernelHarness.h"
 
 namespace scopemc {
@@ -93,24 +94,27 @@ uint64_t Interpreter::locate(const Thread &th, uint64_t a) const {
   return addr::sharedTemplate(a) + (key << addr::kBlockShift);
 }
 
+uint64_t launchedThreadQuery(const ThreadPos &p, const KernelGrid &k, uint64_t which) {
+  unsigned axis = static_cast<unsigned>(which % 3);
+  switch (which / 3) {
+  case 0:
+    return coordinate(p.thread, k.block, axis);
+  case 1:
+    return coordinate(p.block - k.blockBase, k.grid, axis);
+  case 2:
+    return axis == 0 ? k.block.x : axis == 1 ? k.block.y : k.block.z;
+  case 3:
+    return axis == 0 ? k.grid.x : axis == 1 ? k.grid.y : k.grid.z;
+  default:
+    return p.device;
+  }
+}
+
 uint64_t Calls::threadQuery(const Thread &th, uint64_t which) const {
   // which: 0-2 thread index x/y/z, 3-5 block index, 6-8 block size, 9-11 grid size, 12 device
   unsigned axis = static_cast<unsigned>(which % 3);
-  if (th.entry.place) {
-    const KernelGrid &k = th.entry.kernel;
-    switch (which / 3) {
-    case 0:
-      return coordinate(th.pos.thread, k.block, axis);
-    case 1:
-      return coordinate(th.pos.block - k.blockBase, k.grid, axis);
-    case 2:
-      return axis == 0 ? k.block.x : axis == 1 ? k.block.y : k.block.z;
-    case 3:
-      return axis == 0 ? k.grid.x : axis == 1 ? k.grid.y : k.grid.z;
-    default:
-      return th.pos.device;
-    }
-  }
+  if (th.entry.place)
+    return launchedThreadQuery(th.pos, th.entry.kernel, which);
   bool placed = !isHostPos(th.pos); // a GPUMC-style thread placed by annotations
   switch (which / 3) {
   case 0:
@@ -278,9 +282,7 @@ Interpreter::Flow Calls::launch(Thread &th, Frame &f, const CallBase &i) {
     ThreadPos pos{device, k.blockBase + static_cast<uint32_t>(s / block.count()),
                   static_cast<uint32_t>(s % block.count())};
     uint64_t child = 0;
-    if (!in_.offer(th,
-                   ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i),
-                                     ThreadEntry{fn, argument, pos, k, nullptr}),
+    if (!in_.offer(th, creation(th, i, ThreadEntry{fn, argument, pos, k, nullptr, nullptr}),
                    &child))
       return Flow::Stop;
     r.threads.push_back(static_cast<ThreadId>(child));

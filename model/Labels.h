@@ -284,15 +284,25 @@ struct EntryData {
   bool operator==(const EntryData &) const = default;
 };
 
+/// A thread's symmetry class, compared by value (sameSymmetry).
+using SymmetryKey = std::shared_ptr<const std::vector<uint64_t>>;
+inline bool sameSymmetry(const SymmetryKey &a, const SymmetryKey &b) {
+  return a == b || (a && b && *a == *b);
+}
+
 struct ThreadEntry {
   uint64_t function = 0;
   uint64_t argument = 0;
   std::optional<ThreadPos> place;
   KernelGrid kernel;                     // meaningful when place is set
   std::shared_ptr<const EntryData> data; // shared by the threads of a launch; may be null
+  /// The thread's symmetry class (interpreter/Symmetry.h): threads of one creator, created one
+  /// after the other, with equal keys are interchangeable. Null: none. Compared by value.
+  SymmetryKey symmetry;
   bool operator==(const ThreadEntry &o) const {
     return function == o.function && argument == o.argument && place == o.place &&
-           kernel == o.kernel && (data == o.data || (data && o.data && *data == *o.data));
+           kernel == o.kernel && (data == o.data || (data && o.data && *data == *o.data)) &&
+           sameSymmetry(symmetry, o.symmetry);
   }
 };
 

@@ -92,8 +92,10 @@ void exploreInParallel(RunResult &res, const RunOptions &opts, const CheckOption
 
 } // namespace
 
-RunResult verifyProgram(std::shared_ptr<const Program> program, const RunOptions &opts,
-                        const ObserverFactory &extra) {
+namespace {
+
+RunResult verifyOnce(std::shared_ptr<const Program> program, const RunOptions &opts,
+                     const ObserverFactory &extra) {
   RunResult res;
   res.program = std::move(program);
   res.sampledNondet = res.program->samplesNondet();
@@ -120,6 +122,22 @@ RunResult verifyProgram(std::shared_ptr<const Program> program, const RunOptions
   else if (res.exploration.boundHit || res.exploration.memoryLimitHit || res.sampledNondet ||
            res.sampledUndefined)
     res.verdict = Verdict::Bounded;
+  return res;
+}
+
+} // namespace
+
+RunResult verifyProgram(std::shared_ptr<const Program> program, const RunOptions &opts,
+                        const ObserverFactory &extra) {
+  RunResult res = verifyOnce(program, opts, extra);
+  if (!res.exploration.symmetryBroken)
+    return res;
+  // Threads taken as interchangeable were joined unlike (dpor/Symmetry.h): the reduction does
+  // not hold for this program, and the search starts over without it.
+  RunOptions plain = opts;
+  plain.interpreter.symmetry = plain.exploration.symmetry = false;
+  res = verifyOnce(std::move(program), plain, extra);
+  res.symmetryAbandoned = true;
   return res;
 }
 

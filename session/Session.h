@@ -49,6 +49,9 @@ struct RunResult {
   bool sampledNondet = false;
   /// Functions without a definition returned one arbitrary value per call (--undefined-functions).
   bool sampledUndefined = false;
+  /// The symmetry reduction's premise failed (interchangeable threads joined unlike): the
+  /// result is that of a search without it.
+  bool symmetryAbandoned = false;
 };
 
 /// Exit codes (INTERFACE.md §4).

@@ -336,8 +336,12 @@ bool ScriptedRunner::offer(State &s, EventSink &sink, const EventLabel &l, uint6
 RunStatus ScriptedRunner::runMain(State &s, EventSink &sink) {
   ThreadId self = 0;
   while (s.op < prog_.threads.size()) {
+    int cls = prog_.threads[s.op].symmetry;
+    SymmetryKey key =
+        cls < 0 ? nullptr
+                : std::make_shared<const std::vector<uint64_t>>(1, static_cast<uint64_t>(cls));
     ThreadCreateLabel c(Event{self, s.index}, s.pos, nullptr,
-                        ThreadEntry{s.op, 0, std::nullopt, {}, nullptr});
+                        ThreadEntry{s.op, 0, std::nullopt, {}, nullptr, key});
     if (!offer(s, sink, c))
       return RunStatus::Stopped;
     ++s.op;

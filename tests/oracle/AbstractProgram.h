@@ -42,6 +42,9 @@ struct Op {
 struct AbstractThread {
   ThreadPos pos; // device/block placement (used when the program is scoped)
   std::vector<Op> ops;
+  /// The thread's symmetry class (ThreadEntry::symmetry) as the ScriptedRunner states it; -1:
+  /// none. The symmetry tests give one class to copies of one script at one position.
+  int symmetry = -1;
 };
 
 struct AbstractProgram {

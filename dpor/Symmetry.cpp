@@ -1,0 +1,232 @@
+#include "dpor/Symmetry.h"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+
+namespace scopemc {
+
+namespace {
+
+/// The first index of each run of consecutive thread creations of a thread, per event.
+std::vector<int32_t> creationRuns(const ExecutionGraph &g, ThreadId p) {
+  std::vector<int32_t> runs(static_cast<size_t>(g.threadSize(p)));
+  int32_t start = 0;
+  for (int32_t i = 0; i < g.threadSize(p); ++i) {
+    bool create = isa<ThreadCreateLabel>(g.label(Event{p, i}));
+    if (!create || i == 0 || !isa<ThreadCreateLabel>(g.label(Event{p, i - 1})))
+      start = i;
+    runs[static_cast<size_t>(i)] = start;
+  }
+  return runs;
+}
+
+enum class Step : uint8_t { Same, Differ, Ordered };
+
+/// Compares the events two threads have at one index: the same (as their histories go),
+/// different in a way that says nothing, or both reads of one location from different
+/// sources (the sources' co order then says which thread went first).
+Step compare(const EventLabel &a, const EventLabel &b) {
+  if (a.kind() != b.kind() || a.order() != b.order() || a.scope() != b.scope())
+    return Step::Differ;
+  if (auto *ra = dyn_cast<ReadLabel>(&a)) {
+    auto *rb = cast<ReadLabel>(&b);
+    const RmwInfo &x = ra->rmw(), &y = rb->rmw();
+    if (ra->addr() != rb->addr() || ra->size() != rb->size() || x.op != y.op ||
+        x.operand != y.operand || x.expected != y.expected || x.lockAcquire != y.lockAcquire)
+      return Step::Differ;
+    return ra->rf() == rb->rf() ? Step::Same : Step::Ordered;
+  }
+  if (auto *wa = dyn_cast<WriteLabel>(&a)) {
+    auto *wb = cast<WriteLabel>(&b);
+    return wa->addr() == wb->addr() && wa->size() == wb->size() && wa->value() == wb->value() &&
+                   wa->isRmwPart() == wb->isRmwPart()
+               ? Step::Same
+               : Step::Differ;
+  }
+  if (auto *fa = dyn_cast<FenceLabel>(&a))
+    return fa->fences() == cast<FenceLabel>(&b)->fences() ? Step::Same : Step::Differ;
+  return Step::Differ;
+}
+
+} // namespace
+
+const std::vector<std::vector<ThreadId>> &SymmetryPruner::classes(const ExecutionGraph &g,
+                                                                  bool fresh) {
+  size_t n = static_cast<size_t>(g.numThreads());
+  if (!fresh && classesFor_ == n)
+    return classes_;
+  classes_.clear();
+  classesFor_ = n;
+  struct Member {
+    ThreadId creator;
+    int32_t run;
+    const std::vector<uint64_t> *key;
+  };
+  std::map<ThreadId, std::vector<int32_t>> runs;
+  std::vector<Member> heads; // the first member of each class, parallel to classes_
+  for (ThreadId t = 1; t < g.numThreads(); ++t) {
+    Event c = g.creatorOf(t);
+    if (!g.threadExists(t) || c.isInit())
+      continue;
+    auto *cl = dyn_cast<ThreadCreateLabel>(g.label(c));
+    if (!cl || !cl->entry().symmetry)
+      continue;
+    auto it = runs.find(c.thread);
+    if (it == runs.end())
+      it = runs.emplace(c.thread, creationRuns(g, c.thread)).first;
+    Member m{c.thread, it->second[static_cast<size_t>(c.index)], cl->entry().symmetry.get()};
+    size_t k = 0;
+    while (k < heads.size() &&
+           !(heads[k].creator == m.creator && heads[k].run == m.run && *heads[k].key == *m.key))
+      ++k;
+    if (k == heads.size()) {
+      heads.push_back(m);
+      classes_.emplace_back();
+    }
+    classes_[k].push_back(t);
+  }
+  std::erase_if(classes_, [](const auto &c) { return c.size() < 2; });
+  sawClass_ = sawClass_ || !classes_.empty();
+  return classes_;
+}
+
+int32_t SymmetryPruner::violation(const ExecutionGraph &g, ThreadId s, ThreadId t) const {
+  int32_t n = std::min(g.threadSize(s), g.threadSize(t));
+  for (int32_t i = 1; i < n; ++i) {
+    const EventLabel *a = g.label(Event{s, i}), *b = g.label(Event{t, i});
+    switch (compare(*a, *b)) {
+    case Step::Same:
+      continue;
+    case Step::Differ:
+      return -1;
+    case Step::Ordered:
+      return g.coIndex(cast<ReadLabel>(b)->rf()) < g.coIndex(cast<ReadLabel>(a)->rf()) ? i : -1;
+    }
+  }
+  return -1;
+}
+
+bool SymmetryPruner::persistent(const ExecutionGraph &g, ThreadId s, ThreadId t, int32_t upTo) {
+  // A backward revisit below this graph revisits a read that is revisitable and was added
+  // maximally, and removes only such events added after it. Events added before every such
+  // read, or that are not such events themselves, stay as they are.
+  if (!minKnown_) { // the two earliest reads that a revisit may change
+    minRevisitable_ = nextRevisitable_ = std::numeric_limits<Stamp>::max();
+    for (ThreadId u = 0; u < g.numThreads(); ++u)
+      for (int32_t i = 0; i < g.threadSize(u); ++i) {
+        const EventLabel *l = g.label(Event{u, i});
+        if (!isa<ReadLabel>(l) || !l->revisitable() || !l->addedMax())
+          continue;
+        if (l->stamp() < minRevisitable_) {
+          nextRevisitable_ = minRevisitable_;
+          minRevisitable_ = l->stamp();
+        } else {
+          nextRevisitable_ = std::min(nextRevisitable_, l->stamp());
+        }
+      }
+    minKnown_ = true;
+  }
+  auto stays = [&](const EventLabel *l) {
+    return !l->revisitable() || !l->addedMax() || l->stamp() < minRevisitable_;
+  };
+  for (ThreadId u : {s, t})
+    for (int32_t i = 0; i < upTo; ++i)
+      if (!stays(g.label(Event{u, i})))
+        return false;
+  auto *later = cast<ReadLabel>(g.label(Event{s, upTo}));
+  if (!stays(g.label(Event{t, upTo})))
+    return false;
+  if (stays(later))
+    return true;
+  // s's read may still be revisited, but not removed (no other read that a revisit could
+  // change was added before it): a revisit gives it a write added later, never the
+  // initial value, so if t's read has the initial value, s's stays the later one.
+  return cast<ReadLabel>(g.label(Event{t, upTo}))->rf().isInit() &&
+         later->stamp() == minRevisitable_ && later->stamp() < nextRevisitable_;
+}
+
+bool SymmetryPruner::check(const ExecutionGraph &g, ThreadId only) {
+  minKnown_ = false;
+  for (const auto &c : classes_)
+    for (size_t x = 0; x < c.size(); ++x)
+      for (size_t y = x + 1; y < c.size(); ++y) {
+        if (only >= 0 && c[x] != only && c[y] != only)
+          continue;
+        int32_t j = violation(g, c[x], c[y]);
+        if (j >= 0 && persistent(g, c[x], c[y], j)) {
+          ++pruned_;
+          return true;
+        }
+      }
+  return false;
+}
+
+bool SymmetryPruner::prunesAfterAdd(const ExecutionGraph &g, Event e) {
+  if (!enabled_)
+    return false;
+  const EventLabel *lab = g.label(e);
+  bool fresh = isa<ThreadCreateLabel>(lab) || isa<ThreadStartLabel>(lab);
+  if (classes(g, fresh).empty())
+    return false;
+  // A new violation has its first difference at the new event, which is a read, and only
+  // then with a thread of its class whose event at that index reads the same location.
+  auto *r = dyn_cast<ReadLabel>(lab);
+  if (!r)
+    return false;
+  for (const auto &c : classes_) {
+    if (std::find(c.begin(), c.end(), e.thread) == c.end())
+      continue;
+    bool candidate = std::any_of(c.begin(), c.end(), [&](ThreadId u) {
+      if (u == e.thread || g.threadSize(u) <= e.index)
+        return false;
+      auto *o = dyn_cast<ReadLabel>(g.label(Event{u, e.index}));
+      return o && o->addr() == r->addr() && o->rf() != r->rf();
+    });
+    return candidate && check(g, e.thread);
+  }
+  return false;
+}
+
+bool SymmetryPruner::prunesAfterChange(const ExecutionGraph &g) {
+  if (!enabled_ || classes(g, true).empty())
+    return false;
+  return check(g, -1);
+}
+
+bool SymmetryPruner::joinsAlike(const ExecutionGraph &g) {
+  if (!enabled_ || classes(g, true).empty())
+    return true;
+  std::map<ThreadId, Event> joinOf;
+  for (ThreadId u = 0; u < g.numThreads(); ++u)
+    for (int32_t i = 0; i < g.threadSize(u); ++i)
+      if (auto *j = dyn_cast<ThreadJoinLabel>(g.label(Event{u, i})))
+        joinOf.emplace(j->child(), Event{u, i});
+  for (const auto &c : classes_) {
+    ThreadId joiner = -1;
+    int32_t lo = std::numeric_limits<int32_t>::max(), hi = -1;
+    size_t joined = 0;
+    for (ThreadId t : c) {
+      auto it = joinOf.find(t);
+      if (it == joinOf.end())
+        continue;
+      if (joiner >= 0 && it->second.thread != joiner)
+        return false;
+      joiner = it->second.thread;
+      lo = std::min(lo, it->second.index);
+      hi = std::max(hi, it->second.index);
+      ++joined;
+    }
+    if (joined == 0)
+      continue;
+    for (int32_t i = lo; i <= hi; ++i)
+      if (!isa<ThreadJoinLabel>(g.label(Event{joiner, i})))
+        return false;
+    // Some not joined: the joiner must still be joining (its joins run to its last event).
+    if (joined < c.size() && hi != g.threadSize(joiner) - 1)
+      return false;
+  }
+  return true;
+}
+
+} // namespace scopemc

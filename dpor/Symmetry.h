@@ -1,0 +1,62 @@
+// Symmetry reduction in the exploration (docs/symmetry.md): executions that differ only by a
+// permutation of interchangeable threads are explored once, or a few times, instead of once
+// per permutation.
+//
+// Which threads are interchangeable is the interpreter's answer (ThreadEntry::symmetry,
+// interpreter/Symmetry.h): threads with equal keys, created by one thread one right after the
+// other. Among two such threads s < t, an execution where t "goes first" is redundant: at the
+// first event where their histories differ, both read one location, and t's source is co-before
+// s's. Exchanging the two threads gives an execution where s goes first, which is explored.
+//
+// Contract: a graph is dropped only if such a violation lies in its persistent part (events no
+// backward revisit below the graph can remove or change: docs/symmetry.md, "Why nothing is
+// lost"). Then every graph explored below it has the violation too, so no execution that is the
+// canonical one of its class is below it. Executions explored are a subset of those without the
+// reduction, and contain one of every class.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "model/ExecutionGraph.h"
+
+namespace scopemc {
+
+class SymmetryPruner {
+public:
+  explicit SymmetryPruner(bool enabled) : enabled_(enabled) {}
+
+  /// g was just extended by e (consistently): whether to drop the branch.
+  bool prunesAfterAdd(const ExecutionGraph &g, Event e);
+  /// g was just changed by an alternative (a new source, a co placement, a revisit): whether
+  /// to drop the branch.
+  bool prunesAfterChange(const ExecutionGraph &g);
+  /// g is complete or blocked: whether the threads of each class were joined alike (one
+  /// joiner, nothing but joins between their joins). Exchanging threads is only invisible to
+  /// the rest of the program then; false: the reduction's premise failed in this execution.
+  bool joinsAlike(const ExecutionGraph &g);
+  /// Branches dropped so far.
+  uint64_t pruned() const { return pruned_; }
+  /// Whether any class of two threads or more was seen.
+  bool active() const { return sawClass_; }
+
+private:
+  /// Classes of the graph's threads, each in increasing thread order (recomputed when the
+  /// threads may have changed).
+  const std::vector<std::vector<ThreadId>> &classes(const ExecutionGraph &g, bool fresh);
+  /// The first index at which t's history shows it went before s (s < t), or -1.
+  int32_t violation(const ExecutionGraph &g, ThreadId s, ThreadId t) const;
+  /// Whether the first `upTo` + 1 events of s and t and their sources are persistent.
+  bool persistent(const ExecutionGraph &g, ThreadId s, ThreadId t, int32_t upTo);
+  bool check(const ExecutionGraph &g, ThreadId only);
+
+  bool enabled_;
+  bool sawClass_ = false;
+  uint64_t pruned_ = 0;
+  std::vector<std::vector<ThreadId>> classes_;
+  size_t classesFor_ = 0; // the thread count the classes were computed for (0: stale)
+  Stamp minRevisitable_ = 0, nextRevisitable_ = 0; // the two least stamps of such reads
+  bool minKnown_ = false;
+};
+
+} // namespace scopemc

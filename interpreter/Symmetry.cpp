@@ -1,0 +1,511 @@
+// The static half of the symmetry reduction (Symmetry.h, docs/symmetry.md).
+//
+// A thread's identity enters its code through a few sources: the argument of a thread
+// created with pthread_create (GPUMC-style benchmarks pass the global id), the thread and
+// block indexes of a launched kernel thread (__scopemc_id), pthread_self. Every value computed
+// from a source is tainted (SSA data flow; private memory is in registers after SROA and
+// mem2reg). A tainted value changes what the thread does only where it is used by an effect:
+// a branch, an address, a stored value, a builtin's argument. Those uses are the sinks. If
+// each sink's value is a function of the identity alone (an expression over sources and
+// constants), it is evaluated when the thread is created, and threads whose sinks all agree
+// behave alike: run on the same values, every instruction of one computes what the other's
+// does, except tainted values that nothing observes. A sink that mixes in a loaded value or
+// a loop-carried one cannot be evaluated ahead: the thread is then given no key.
+#include "interpreter/Symmetry.h"
+#include "interpreter/Bits.h"
+
+#include <llvm/IR/GetElementPtrTypeIterator.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/IntrinsicInst.h>
+#include <llvm/IR/Operator.h>
+
+#include <set>
+
+namespace scopemc {
+
+using namespace llvm;
+
+namespace {
+
+constexpr uint64_t kIdThread = 0, kIdBlock = 3, kIdBlockSize = 6, kIdDevice = 12;
+
+std::optional<Builtin> builtinCalled(const Program &prog, const CallBase &c) {
+  const Function *f = calledFunction(c);
+  return f && f->isDeclaration() ? prog.builtinOf(f) : std::nullopt;
+}
+
+std::optional<uint64_t> constantArg(const CallBase &c, unsigned k) {
+  if (k >= c.arg_size())
+    return std::nullopt;
+  if (auto *ci = dyn_cast<ConstantInt>(c.getArgOperand(k)))
+    return ci->getZExtValue();
+  return std::nullopt;
+}
+
+/// The scope argument of a kernel-API access or fence, by builtin (interpreter/Kernel.cpp).
+std::optional<unsigned> scopeOperand(Builtin b) {
+  switch (b) {
+  case Builtin::ApiLoad:
+    return 3;
+  case Builtin::ApiStore:
+    return 4;
+  case Builtin::ApiRmw:
+    return 5;
+  case Builtin::ApiCas:
+    return 6;
+  case Builtin::ApiFence:
+  case Builtin::ApiFenceFences:
+    return 1;
+  default:
+    return std::nullopt;
+  }
+}
+
+bool isAtomicInstruction(const Instruction &i) {
+  if (auto *l = dyn_cast<LoadInst>(&i))
+    return l->isAtomic();
+  if (auto *s = dyn_cast<StoreInst>(&i))
+    return s->isAtomic();
+  return isa<AtomicRMWInst>(i) || isa<AtomicCmpXchgInst>(i) || isa<FenceInst>(i);
+}
+
+std::optional<SyncScope::ID> syncScopeOf(const Instruction &i) {
+  if (auto *l = dyn_cast<LoadInst>(&i); l && l->isAtomic())
+    return l->getSyncScopeID();
+  if (auto *s = dyn_cast<StoreInst>(&i); s && s->isAtomic())
+    return s->getSyncScopeID();
+  if (auto *r = dyn_cast<AtomicRMWInst>(&i))
+    return r->getSyncScopeID();
+  if (auto *c = dyn_cast<AtomicCmpXchgInst>(&i))
+    return c->getSyncScopeID();
+  if (auto *f = dyn_cast<FenceInst>(&i))
+    return f->getSyncScopeID();
+  return std::nullopt;
+}
+
+bool blockBuiltin(Builtin b, const CallBase &c) {
+  switch (b) {
+  case Builtin::ScopeWorkGroup: // GPUMC's annotation (judged with the overrides, scanProgram)
+    return false;
+  case Builtin::SyncThreads:
+  case Builtin::BarrierInit:
+  case Builtin::BarrierWait:
+  case Builtin::ApiBarrierFences:
+  case Builtin::ApiCollective:
+  case Builtin::GroupSize:
+  case Builtin::PlaceGlobal:
+    return true;
+  case Builtin::ApiBarrier:
+    return constantArg(c, 0) != 2u; // a grid barrier spans every block alike
+  case Builtin::OpenCl: {
+    StringRef n = calledFunction(c)->getName();
+    return n.contains("work_group") || n.contains("async") || n.contains("wait_group") ||
+           n.contains("prefetch") || n.contains("sub_group");
+  }
+  default:
+    if (auto k = scopeOperand(b)) {
+      auto s = constantArg(c, *k);
+      return !s || *s == 1; // block scope, or one the code computes
+    }
+    return false;
+  }
+}
+
+/// Evaluates an expression over a thread's identity when the thread is created.
+class Evaluator {
+public:
+  Evaluator(const Program &prog, const ThreadEntry &entry, const Function &fn, bool launched)
+      : prog_(prog), entry_(entry), fn_(fn), launched_(launched) {}
+
+  std::optional<uint64_t> eval(const Value *v, unsigned depth = 0) {
+    if (auto it = memo_.find(v); it != memo_.end())
+      return it->second;
+    std::optional<uint64_t> r = depth > 64 ? std::nullopt : compute(v, depth + 1);
+    memo_[v] = r;
+    return r;
+  }
+
+private:
+  std::optional<uint64_t> compute(const Value *v, unsigned d) {
+    if (auto *c = dyn_cast<Constant>(v)) {
+      if (c->getType()->isVectorTy() || c->getType()->isStructTy() ||
+          c->getType()->isFloatingPointTy())
+        return std::nullopt;
+      return prog_.constantValue(c).bits;
+    }
+    if (auto *a = dyn_cast<Argument>(v))
+      return !launched_ && a->getArgNo() == 0 && a->getParent() == &fn_
+                 ? std::optional(entry_.argument)
+                 : std::nullopt;
+    auto *i = dyn_cast<Instruction>(v);
+    if (!i || !i->getType()->isIntOrPtrTy())
+      return std::nullopt;
+    if (auto *b = dyn_cast<BinaryOperator>(i))
+      return binary(*b, d);
+    if (auto *c = dyn_cast<ICmpInst>(i)) {
+      auto x = eval(c->getOperand(0), d), y = eval(c->getOperand(1), d);
+      if (!x || !y)
+        return std::nullopt;
+      unsigned w = c->getOperand(0)->getType()->getScalarSizeInBits();
+      if (c->getOperand(0)->getType()->isPointerTy())
+        w = 64;
+      APInt a(w, *x & maskBits(w)), bb(w, *y & maskBits(w));
+      return ICmpInst::compare(a, bb, c->getPredicate()) ? 1 : 0;
+    }
+    if (auto *c = dyn_cast<CastInst>(i))
+      return cast(*c, d);
+    if (auto *s = dyn_cast<SelectInst>(i)) {
+      auto c = eval(s->getCondition(), d);
+      return c ? eval(*c & 1 ? s->getTrueValue() : s->getFalseValue(), d) : std::nullopt;
+    }
+    if (auto *f = dyn_cast<FreezeInst>(i))
+      return eval(f->getOperand(0), d);
+    if (auto *g = dyn_cast<GetElementPtrInst>(i))
+      return gep(*g, d);
+    if (auto *c = dyn_cast<CallBase>(i))
+      return call(*c);
+    return std::nullopt;
+  }
+
+  std::optional<uint64_t> binary(const BinaryOperator &b, unsigned d) {
+    auto x = eval(b.getOperand(0), d), y = eval(b.getOperand(1), d);
+    unsigned w = b.getType()->getIntegerBitWidth();
+    if (!x || !y || w > 64)
+      return std::nullopt;
+    APInt a(w, *x & maskBits(w)), c(w, *y & maskBits(w));
+    bool divides = b.getOpcode() == Instruction::UDiv || b.getOpcode() == Instruction::SDiv ||
+                   b.getOpcode() == Instruction::URem || b.getOpcode() == Instruction::SRem;
+    if (divides && c.isZero())
+      return std::nullopt;
+    APInt r(w, 0);
+    switch (b.getOpcode()) {
+    case Instruction::Add:
+      r = a + c;
+      break;
+    case Instruction::Sub:
+      r = a - c;
+      break;
+    case Instruction::Mul:
+      r = a * c;
+      break;
+    case Instruction::UDiv:
+      r = a.udiv(c);
+      break;
+    case Instruction::SDiv:
+      if (a.isMinSignedValue() && c.isAllOnes())
+        return std::nullopt;
+      r = a.sdiv(c);
+      break;
+    case Instruction::URem:
+      r = a.urem(c);
+      break;
+    case Instruction::SRem:
+      if (a.isMinSignedValue() && c.isAllOnes())
+        return std::nullopt;
+      r = a.srem(c);
+      break;
+    case Instruction::And:
+      r = a & c;
+      break;
+    case Instruction::Or:
+      r = a | c;
+      break;
+    case Instruction::Xor:
+      r = a ^ c;
+      break;
+    case Instruction::Shl:
+      if (c.uge(w))
+        return std::nullopt;
+      r = a.shl(c);
+      break;
+    case Instruction::LShr:
+      if (c.uge(w))
+        return std::nullopt;
+      r = a.lshr(c);
+      break;
+    case Instruction::AShr:
+      if (c.uge(w))
+        return std::nullopt;
+      r = a.ashr(c);
+      break;
+    default:
+      return std::nullopt;
+    }
+    return r.getZExtValue();
+  }
+
+  std::optional<uint64_t> cast(const CastInst &c, unsigned d) {
+    auto x = eval(c.getOperand(0), d);
+    if (!x)
+      return std::nullopt;
+    Type *src = c.getSrcTy(), *dst = c.getDestTy();
+    unsigned sw = src->isPointerTy() ? 64 : src->getScalarSizeInBits();
+    unsigned dw = dst->isPointerTy() ? 64 : dst->getScalarSizeInBits();
+    switch (c.getOpcode()) {
+    case Instruction::Trunc:
+    case Instruction::ZExt:
+    case Instruction::PtrToInt:
+    case Instruction::IntToPtr:
+    case Instruction::BitCast:
+      return *x & maskBits(sw) & maskBits(dw);
+    case Instruction::SExt:
+      return static_cast<uint64_t>(sextBits(*x, sw)) & maskBits(dw);
+    default:
+      return std::nullopt;
+    }
+  }
+
+  std::optional<uint64_t> gep(const GetElementPtrInst &g, unsigned d) {
+    auto base = eval(g.getPointerOperand(), d);
+    if (!base || g.getType()->isVectorTy())
+      return std::nullopt;
+    const DataLayout &dl = prog_.dataLayout();
+    uint64_t off = *base;
+    for (auto it = gep_type_begin(g); it != gep_type_end(g); ++it) {
+      auto idx = eval(it.getOperand(), d);
+      if (!idx)
+        return std::nullopt;
+      unsigned w = it.getOperand()->getType()->getScalarSizeInBits();
+      int64_t k = sextBits(*idx, w);
+      if (StructType *st = it.getStructTypeOrNull())
+        off += dl.getStructLayout(st)->getElementOffset(static_cast<unsigned>(k));
+      else
+        off += static_cast<uint64_t>(k) * it.getSequentialElementStride(dl).getFixedValue();
+    }
+    return off;
+  }
+
+  std::optional<uint64_t> call(const CallBase &c) {
+    auto b = builtinCalled(prog_, c);
+    auto which = constantArg(c, 0);
+    if (!launched_ || b != Builtin::ApiId || !which)
+      return std::nullopt;
+    return launchedThreadQuery(*entry_.place, entry_.kernel, *which);
+  }
+
+  const Program &prog_;
+  const ThreadEntry &entry_;
+  const Function &fn_;
+  bool launched_;
+  std::map<const Value *, std::optional<uint64_t>> memo_;
+};
+
+} // namespace
+
+SymmetryAnalysis::SymmetryAnalysis(const Program &prog, const AccessOverrides *overrides,
+                                   bool plantedMistake)
+    : prog_(prog), plantedMistake_(plantedMistake) {
+  scanProgram(overrides);
+}
+
+void SymmetryAnalysis::scanProgram(const AccessOverrides *overrides) {
+  // Block boundaries are visible to an operation whose scope is the block (unless the repair
+  // widened it), to barriers and collectives, and to block-shared memory.
+  auto widened = [&](const Instruction &i) {
+    const SourceLoc *s = prog_.sourceOf(&i);
+    if (!overrides || !s)
+      return false;
+    auto it = overrides->find(s);
+    return it != overrides->end() && it->second.scope >= Scope::Device;
+  };
+  bool annotatesWorkGroup = false, everyAtomicWidened = true;
+  for (const GlobalVariable &g : prog_.module().globals())
+    if (isBlockSharedGlobal(g))
+      blockAware_ = true;
+  for (const Function &f : prog_.module()) {
+    if (f.isDeclaration())
+      continue;
+    for (const Instruction &i : instructions(f)) {
+      if (isAtomicInstruction(i)) {
+        everyAtomicWidened = everyAtomicWidened && widened(i);
+        auto id = syncScopeOf(i);
+        if (id && *id != SyncScope::System && *id != SyncScope::SingleThread &&
+            prog_.syncScope(*id) == Scope::Block && !widened(i))
+          blockAware_ = true;
+      }
+      auto *c = dyn_cast<CallBase>(&i);
+      auto b = c ? builtinCalled(prog_, *c) : std::nullopt;
+      if (!b)
+        continue;
+      if (*b == Builtin::ScopeWorkGroup)
+        annotatesWorkGroup = true;
+      if (*b == Builtin::ApiCollective)
+        warpAware_ = true;
+      if (scopeOperand(*b))
+        everyAtomicWidened = everyAtomicWidened && widened(i);
+      if (blockBuiltin(*b, *c) && !(scopeOperand(*b) && widened(i)))
+        blockAware_ = true;
+    }
+  }
+  if (annotatesWorkGroup && !everyAtomicWidened)
+    blockAware_ = true;
+}
+
+const SymmetryAnalysis::Summary &SymmetryAnalysis::summary(const Function &f, bool launched) const {
+  auto key = std::make_pair(&f, launched);
+  auto it = summaries_.find(key);
+  if (it == summaries_.end())
+    it = summaries_.emplace(key, analyse(f, launched)).first;
+  return it->second;
+}
+
+SymmetryAnalysis::Summary SymmetryAnalysis::analyse(const Function &entry, bool launched) const {
+  // The functions the thread may run: direct calls only (an indirect call gives up).
+  std::vector<const Function *> fns{&entry};
+  std::set<const Function *> seen{&entry};
+  for (size_t k = 0; k < fns.size(); ++k)
+    for (const Instruction &i : instructions(*fns[k]))
+      if (auto *c = dyn_cast<CallBase>(&i)) {
+        const Function *callee = calledFunction(*c);
+        if (!callee && !c->isInlineAsm())
+          return std::nullopt;
+        if (callee && !callee->isDeclaration() && seen.insert(callee).second)
+          fns.push_back(callee);
+      }
+  if (launched && std::any_of(entry.arg_begin(), entry.arg_end(),
+                              [](const Argument &a) { return a.hasByValAttr(); }))
+    return std::nullopt;
+  std::set<const Value *> tainted;
+  if (!launched && entry.arg_size() > 0)
+    tainted.insert(entry.getArg(0));
+  // Sources and what makes a thread's memory its own (never interchangeable).
+  for (const Function *f : fns)
+    for (const Instruction &i : instructions(*f)) {
+      if (auto *a = dyn_cast<AllocaInst>(&i); a && !prog_.isPrivate(a))
+        return std::nullopt;
+      for (const Use &u : i.operands())
+        if (auto *g = dyn_cast<GlobalVariable>(u->stripPointerCasts()); g && g->isThreadLocal())
+          return std::nullopt;
+      auto *c = dyn_cast<CallBase>(&i);
+      auto b = c ? builtinCalled(prog_, *c) : std::nullopt;
+      if (!b)
+        continue;
+      switch (*b) {
+      case Builtin::Malloc:
+      case Builtin::Calloc:
+      case Builtin::AlignedAlloc:
+      case Builtin::Realloc:
+      case Builtin::HazardAlloc:
+      case Builtin::PthreadCreate:
+      case Builtin::ThreadSpawn:
+      case Builtin::ApiLaunch:
+      case Builtin::CudaLaunch:
+      case Builtin::CudaRun:
+      case Builtin::NondetInt:
+      case Builtin::Undefined:
+        return std::nullopt;
+      case Builtin::PthreadSelf:
+        tainted.insert(&i);
+        break;
+      case Builtin::ApiId: {
+        auto which = constantArg(*c, 0);
+        bool uniform = launched && which && *which >= kIdBlockSize && *which < kIdDevice;
+        if (!uniform)
+          tainted.insert(&i);
+        break;
+      }
+      default:
+        break;
+      }
+    }
+  // The thread's return value reaches whoever joins it: it must not differ.
+  for (const Instruction &i : instructions(entry))
+    if (auto *r = dyn_cast<ReturnInst>(&i);
+        r && r->getReturnValue() && !isa<Constant>(r->getReturnValue()))
+      return std::nullopt;
+  // Taint to a fixpoint (phis make the flow cyclic), collecting the sinks.
+  std::vector<Sink> sinks;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    sinks.clear();
+    for (const Function *f : fns)
+      for (const Instruction &i : instructions(*f)) {
+        auto isT = [&](const Value *v) { return tainted.count(v) > 0; };
+        bool any =
+            std::any_of(i.op_begin(), i.op_end(), [&](const Use &u) { return isT(u.get()); });
+        if (!any)
+          continue;
+        auto sink = [&](const Value *v, SinkKind k = SinkKind::Plain) {
+          if (isT(v))
+            sinks.push_back(Sink{v, k});
+        };
+        if (auto *c = dyn_cast<CallBase>(&i)) {
+          if (isa<DbgInfoIntrinsic>(c))
+            continue;
+          const Function *callee = calledFunction(*c);
+          if (callee && !callee->isDeclaration())
+            return std::nullopt; // an identity passed on: not followed
+          auto b = builtinCalled(prog_, *c);
+          if (b == Builtin::PthreadExit)
+            return std::nullopt;
+          SinkKind k = b == Builtin::PlaceBlock    ? SinkKind::PlaceBlock
+                       : b == Builtin::PlaceThread ? SinkKind::PlaceThread
+                       : b == Builtin::PlaceDevice ? SinkKind::PlaceDevice
+                                                   : SinkKind::Plain;
+          for (const Use &a : c->args())
+            sink(a.get(), k);
+          continue; // equal arguments, equal results
+        }
+        if (isa<ReturnInst>(i))
+          return std::nullopt; // a callee's identity-dependent result
+        if (auto *br = dyn_cast<BranchInst>(&i)) {
+          if (!plantedMistake_)
+            sink(br->getCondition());
+          continue;
+        }
+        if (auto *sw = dyn_cast<SwitchInst>(&i)) {
+          if (!plantedMistake_)
+            sink(sw->getCondition());
+          continue;
+        }
+        if (isa<IndirectBrInst>(i))
+          return std::nullopt;
+        if (isa<LoadInst>(i) || isa<StoreInst>(i) || isa<AtomicRMWInst>(i) ||
+            isa<AtomicCmpXchgInst>(i) || isa<AllocaInst>(i)) {
+          // the same address and operands give the same event and the same value back
+          for (const Use &u : i.operands())
+            sink(u.get());
+          continue;
+        }
+        if (!i.getType()->isVoidTy() && tainted.insert(&i).second)
+          changed = true;
+      }
+  }
+  return sinks;
+}
+
+SymmetryKey SymmetryAnalysis::keyOf(const ThreadEntry &entry, const FunctionInfo &fi) const {
+  bool launched = entry.place.has_value();
+  const Summary &s = summary(*fi.fn, launched);
+  if (!s)
+    return nullptr;
+  auto key = std::make_shared<std::vector<uint64_t>>();
+  key->push_back(fi.address);
+  key->push_back(launched);
+  if (launched) {
+    const KernelGrid &k = entry.kernel;
+    const ThreadPos &p = *entry.place;
+    key->insert(key->end(), {entry.argument, k.grid.x, k.grid.y, k.grid.z, k.block.x, k.block.y,
+                             k.block.z, k.blockBase, k.launch, p.device,
+                             blockAware_ ? p.block : ~0ull, warpAware_ ? p.thread / 32 : ~0ull});
+    if (entry.data) {
+      key->push_back(entry.data->bytes.size());
+      for (uint8_t b : entry.data->bytes)
+        key->push_back(b);
+    }
+  }
+  Evaluator ev(prog_, entry, *fi.fn, launched);
+  for (const Sink &k : *s) {
+    if ((k.kind == SinkKind::PlaceBlock && !blockAware_) ||
+        (k.kind == SinkKind::PlaceThread && !warpAware_))
+      continue; // a position the program cannot tell apart
+    auto v = ev.eval(k.value);
+    if (!v)
+      return nullptr;
+    key->push_back(k.kind == SinkKind::PlaceThread ? *v / 32 : *v);
+  }
+  return key;
+}
+
+} // namespace scopemc

@@ -1,0 +1,68 @@
+// Which threads of a program are interchangeable (docs/symmetry.md): the static half of the
+// symmetry reduction. The exploration (dpor/Symmetry.h) prunes with the classes found here.
+//
+// Contract: two threads get equal keys only if, given the same values returned by their events,
+// they make the same events (the same kinds, locations, values, orders and scopes), and
+// exchanging their positions is invisible to every scope and barrier of the program. A thread
+// that cannot be shown to be such gets no key. Keys are compared by value (never by pointer or
+// hash), so keys made by different interpreters of one program agree.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "interpreter/Interpreter.h"
+
+namespace scopemc {
+
+/// What __scopemc_id(which) returns to a launched kernel thread at `p` in grid `k`
+/// (Kernel.cpp): 0-2 thread index x/y/z, 3-5 block index, 6-8 block size, 9-11 grid size,
+/// 12 device.
+uint64_t launchedThreadQuery(const ThreadPos &p, const KernelGrid &k, uint64_t which);
+
+class SymmetryAnalysis {
+public:
+  /// `plantedMistake` (a test aid only): branch conditions are not taken as uses of the
+  /// identity, which makes threads that branch on their id look alike; the differential tests
+  /// show that they catch it.
+  SymmetryAnalysis(const Program &prog, const AccessOverrides *overrides,
+                   bool plantedMistake = false);
+
+  /// The key of a thread started with `entry`: a launched kernel thread (entry.place set) or
+  /// a thread created by pthread_create or __VERIFIER_spawn whose one argument is its
+  /// identity. Null: the thread is interchangeable with no other.
+  SymmetryKey keyOf(const ThreadEntry &entry, const FunctionInfo &fi) const;
+
+  /// Whether block boundaries are visible to the program: some operation is block-scoped, a
+  /// block barrier or collective, or block-shared memory. Threads of different blocks are
+  /// then never interchangeable.
+  bool blockAware() const { return blockAware_; }
+  /// Whether warps are visible (warp collectives): lanes of different warps never are.
+  bool warpAware() const { return warpAware_; }
+
+  /// How a tainted value reaches an effect (Sink::kind).
+  enum class SinkKind : uint8_t { Plain, PlaceBlock, PlaceThread, PlaceDevice };
+  struct Sink {
+    const llvm::Value *value;
+    SinkKind kind;
+  };
+  /// A thread function's summary: the identity-dependent values its behaviour depends on,
+  /// or nullopt when its behaviour depends on its identity in a way that cannot be evaluated
+  /// when the thread is created (or on memory only it has: a heap, an escaping local).
+  using Summary = std::optional<std::vector<Sink>>;
+  const Summary &summary(const llvm::Function &f, bool launched) const;
+
+private:
+  void scanProgram(const AccessOverrides *overrides);
+  Summary analyse(const llvm::Function &entry, bool launched) const;
+
+  const Program &prog_;
+  bool plantedMistake_;
+  bool blockAware_ = false;
+  bool warpAware_ = false;
+  mutable std::map<std::pair<const llvm::Function *, bool>, Summary> summaries_;
+};
+
+} // namespace scopemc

@@ -1,0 +1,337 @@
+// Differential oracle of the symmetry reduction (docs/symmetry.md, DPOR.md §7): on generated
+// programs, the search with the reduction must reach the same final states (each thread's
+// values read, each location's last value; interchangeable threads in any order) and the same
+// errors as the search without it, in no more executions. Two planted mistakes (a class given
+// to threads that are not alike; the static analysis ignoring branches on the thread's id)
+// must be caught by the same comparison.
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <map>
+
+#include <gtest/gtest.h>
+
+#include "dpor/Explorer.h"
+#include "session/Session.h"
+#include "tests/oracle/AbstractProgram.h"
+
+namespace scopemc::oracle {
+namespace {
+
+// --- the exploration's half: scripted programs whose copies of a script form a class -------
+
+/// The final states of complete executions of a scripted program, interchangeable threads'
+/// outcomes sorted within their class.
+struct ScriptedStates final : ExplorationObserver {
+  const AbstractProgram *prog = nullptr;
+  std::set<std::string> states;
+  bool onEvent(const ExecutionGraph &, Event) override { return true; }
+  bool onExecutionEnd(const ExecutionGraph &g, const std::vector<ThreadEndState> &ends) override {
+    for (auto &e : ends)
+      if (e.kind != ThreadEndState::Kind::Finished)
+        return true;
+    std::map<int, std::vector<std::string>> byClass;
+    for (ThreadId t = 1; t < g.numThreads(); ++t) {
+      auto *c = cast<ThreadCreateLabel>(g.label(g.creatorOf(t)));
+      int script = static_cast<int>(c->entry().function);
+      int cls = prog->threads[static_cast<size_t>(script)].symmetry;
+      std::string out;
+      for (int32_t i = 0; i < g.threadSize(t); ++i)
+        if (auto *r = dyn_cast<ReadLabel>(g.label(Event{t, i})))
+          out +=
+              std::to_string(r->rf().isInit() ? 0 : cast<WriteLabel>(g.label(r->rf()))->value()) +
+              ",";
+      byClass[cls >= 0 ? cls : 1000 + script].push_back(out);
+    }
+    std::string state;
+    for (auto &[cls, outs] : byClass) {
+      std::sort(outs.begin(), outs.end());
+      state += std::to_string(cls) + ":";
+      for (auto &o : outs)
+        state += "[" + o + "]";
+    }
+    for (auto &[addr, li] : g.locations())
+      state += " " + std::to_string(addr) + "=" +
+               std::to_string(li.co.empty() ? 0 : cast<WriteLabel>(g.label(li.co.back()))->value());
+    states.insert(state);
+    return true;
+  }
+};
+
+/// A generated program with copies of some of its threads (same script, same position).
+/// `mistake`: the class also takes in a thread that is not a copy.
+AbstractProgram withCopies(uint64_t seed, const GeneratorOptions &go, bool mistake) {
+  std::mt19937_64 rng(seed);
+  AbstractProgram p = generate(rng, go);
+  size_t original = p.threads.size(), most = go.ttasLocks ? 3 : 4;
+  int classes = 1 + static_cast<int>(rng() % 2);
+  for (int c = 0; c < classes && p.threads.size() < most; ++c) {
+    size_t from = rng() % original;
+    p.threads[from].symmetry = static_cast<int>(from);
+    AbstractThread copy = p.threads[from];
+    p.threads.push_back(copy);
+    if (p.threads.size() < most && rng() % 3 == 0)
+      p.threads.push_back(copy);
+  }
+  if (mistake) // one more member of a class: a thread running another script
+    for (size_t t = 0; t < original; ++t)
+      if (p.threads[t].symmetry < 0) {
+        for (size_t u = 0; u < original; ++u)
+          if (p.threads[u].symmetry >= 0) {
+            p.threads[t].symmetry = p.threads[u].symmetry;
+            p.threads[t].pos = p.threads[u].pos;
+            break;
+          }
+        break;
+      }
+  return p;
+}
+
+struct Outcome {
+  std::set<std::string> states;
+  uint64_t complete = 0, pruned = 0;
+};
+
+Outcome exploreScripted(const AbstractProgram &p, bool symmetry) {
+  ScriptedRunner runner(p);
+  ScriptedStates obs;
+  obs.prog = &p;
+  ExplorationOptions o;
+  o.symmetry = symmetry;
+  Explorer ex(runner, obs, o);
+  ExplorationResult r = ex.run();
+  return Outcome{obs.states, r.complete, r.symmetryPruned};
+}
+
+GeneratorOptions shapeFor(uint64_t seed) {
+  GeneratorOptions go;
+  go.maxThreads = 3;
+  go.maxOps = 3;
+  go.scoped = seed % 2 == 0;
+  switch (seed % 5) {
+  case 1:
+    go.awaits = true;
+    break;
+  case 2:
+    go.awaits = go.casAwaits = true;
+    go.awaitPercent = 40;
+    break;
+  case 3:
+    go.ttasLocks = true;
+    go.maxThreads = 2;
+    break;
+  default:
+    break;
+  }
+  return go;
+}
+
+/// Compares the two searches on `count` programs; returns how many differed (failing the test
+/// unless `expectMistakes`) and adds how many the reduction shrank to `shrunk`.
+int compareScripted(uint64_t first, int count, bool mistake, int &shrunk) {
+  int differed = 0;
+  for (uint64_t seed = first; seed < first + static_cast<uint64_t>(count); ++seed) {
+    AbstractProgram p = withCopies(seed, shapeFor(seed), mistake);
+    Outcome full = exploreScripted(p, false), reduced = exploreScripted(p, true);
+    bool same = full.states == reduced.states && reduced.complete <= full.complete;
+    if (!same)
+      ++differed;
+    if (!mistake) {
+      EXPECT_TRUE(same) << "seed " << seed << ": " << full.complete << " executions, "
+                        << full.states.size() << " states without the reduction; "
+                        << reduced.complete << ", " << reduced.states.size() << " with it\n"
+                        << p.describe();
+    }
+    shrunk += reduced.complete < full.complete;
+  }
+  std::printf("%d scripted programs%s: %d explored fewer executions, %d differed\n", count,
+              mistake ? " with the planted mistake" : "", shrunk, differed);
+  return differed;
+}
+
+TEST(Symmetry, ScriptedCopiesReachTheSameStatesInFewerExecutions) {
+  int shrunk = 0;
+  compareScripted(1, 800, false, shrunk);
+  // The programs exercise the reduction: many of them explore fewer executions.
+  EXPECT_GT(shrunk, 120);
+}
+
+TEST(Symmetry, TheOracleCatchesAClassOfThreadsThatAreNotAlike) {
+  int shrunk = 0;
+  EXPECT_GT(compareScripted(1, 800, true, shrunk), 0);
+}
+
+// --- the interpreter's half: C programs whose threads may or may not depend on their id ----
+
+struct Generated {
+  std::string source;
+  bool branchesOnId = false;
+};
+
+/// A GPUMC-style program: N threads of one function, each given its id, doing a few atomic
+/// operations, in some programs depending on the id (a branch, an id-indexed buffer, an
+/// id-derived value or address), in blocks of `block` threads with some block-scoped
+/// operations. Main joins them and the final memory is the state compared.
+Generated generateC(uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<uint64_t>(n)); };
+  int threads = 2 + pick(2), block = 1 + pick(threads), locs = 1 + pick(2);
+  const char *orders[] = {"memory_order_relaxed", "memory_order_acquire", "memory_order_release",
+                          "memory_order_seq_cst"};
+  auto op = [&](std::string &out, int k) {
+    std::string v = "v" + std::to_string(pick(locs));
+    switch (pick(5)) {
+    case 0:
+      out += "  r += atomic_load_explicit(&" + v + ", " + orders[pick(2) ? 0 : 1] + ");\n";
+      break;
+    case 1:
+      out += "  atomic_store_explicit(&" + v + ", " + std::to_string(k + 1) + ", " +
+             orders[pick(2) ? 0 : 2] + ");\n";
+      break;
+    case 2:
+      out += "  r += atomic_fetch_add_explicit(&" + v + ", 1, " + orders[pick(4)] + ");\n";
+      break;
+    case 3:
+      out += "  { int e = r; r += atomic_compare_exchange_strong(&" + v + ", &e, " +
+             std::to_string(k + 2) + "); }\n";
+      break;
+    default:
+      out += "  r += atomic_exchange_explicit(&" + v + ", " + std::to_string(k + 3) + ", " +
+             orders[pick(4)] + ");\n";
+      break;
+    }
+  };
+  Generated g;
+  std::string body;
+  int dependence = pick(6); // 0, 1: none; 2: branch; 3: indexed buffer; 4: value; 5: address
+  bool scoped = pick(2);
+  body += "  int id = (int)(intptr_t)arg;\n  int r = 0;\n";
+  body += "  __VERIFIER_thread_group_id(id / " + std::to_string(block) +
+          ");\n  __VERIFIER_thread_local_id(id % " + std::to_string(block) + ");\n";
+  if (scoped)
+    body += "  __VERIFIER_memory_scope_work_group();\n";
+  int ops = 1 + pick(3);
+  for (int k = 0; k < ops; ++k) {
+    if (dependence == 2 && k == ops - 1) {
+      std::string a, b;
+      op(a, k);
+      op(b, k + 5);
+      body += "  if (id == " + std::to_string(pick(threads)) + ") {\n" + a + "  } else {\n" + b +
+              "  }\n";
+      g.branchesOnId = true;
+    } else {
+      op(body, k);
+    }
+  }
+  if (dependence == 3)
+    body += "  out[id] = r;\n";
+  else if (dependence == 4)
+    body += "  atomic_store_explicit(&v0, id + r, memory_order_relaxed);\n";
+  else if (dependence == 5)
+    body += "  atomic_store_explicit(&w[id % 2], r, memory_order_relaxed);\n";
+  else
+    body += "  atomic_fetch_add_explicit(&sum, r, memory_order_relaxed);\n";
+  std::string n = std::to_string(threads);
+  g.source =
+      "#include <pthread.h>\n#include <stdatomic.h>\n#include <stdint.h>\n"
+      "#include <genmc.h>\n"
+      "atomic_int v0, v1, sum, w[2];\nint out[" +
+      n + "];\nvoid *worker(void *arg) {\n" + body +
+      "  return NULL;\n}\nint main(void) {\n  pthread_t t[" + n + "];\n  for (int i = 0; i < " + n +
+      "; i++)\n    pthread_create(&t[i], NULL, worker, (void *)(intptr_t)i);\n" +
+      "  for (int i = 0; i < " + n + "; i++)\n    pthread_join(t[i], NULL);\n  return 0;\n}\n";
+  return g;
+}
+
+/// The final values of the program's globals in each complete execution.
+struct FinalMemory final : ExplorationObserver {
+  const Program *prog = nullptr;
+  std::set<std::string> states;
+  bool onEvent(const ExecutionGraph &, Event) override { return true; }
+  bool onExecutionEnd(const ExecutionGraph &g, const std::vector<ThreadEndState> &ends) override {
+    for (auto &e : ends)
+      if (e.kind != ThreadEndState::Kind::Finished)
+        return true;
+    std::string s;
+    for (auto &[addr, li] : g.locations())
+      if ((addr & addr::kRegionMask) == addr::kGlobals)
+        s += std::to_string(addr) + "=" +
+             std::to_string(li.co.empty() ? prog->initialValue(addr, li.size)
+                                          : cast<WriteLabel>(g.label(li.co.back()))->value()) +
+             " ";
+    states.insert(s);
+    return true;
+  }
+};
+
+struct CompiledOutcome {
+  std::set<std::string> states, errors;
+  uint64_t complete = 0;
+  bool symmetric = false; // some threads were interchangeable
+};
+
+CompiledOutcome runCompiled(const std::shared_ptr<const Program> &prog, bool symmetry,
+                            bool mistake) {
+  RunOptions o;
+  o.checks.stopOnFirst = false;
+  o.interpreter.symmetry = o.exploration.symmetry = symmetry;
+  o.interpreter.symmetryPlantedMistake = mistake;
+  FinalMemory mem;
+  mem.prog = prog.get();
+  RunResult res = verifyProgram(prog, o, [&]() -> ExplorationObserver & { return mem; });
+  CompiledOutcome out{mem.states, {}, res.exploration.complete, res.exploration.symmetric};
+  for (auto &r : res.reports)
+    out.errors.insert(std::string(errorTypeName(r.type)) + " " + r.message);
+  return out;
+}
+
+/// Compares the two searches on `count` generated C programs (with the planted mistake: only
+/// on programs that branch on the id); returns how many differed.
+int compareCompiled(uint64_t first, int count, bool mistake, int &shrunk) {
+  int differed = 0, compared = 0, classes = 0;
+  for (uint64_t seed = first; compared < count; ++seed) {
+    Generated gen = generateC(seed);
+    if (mistake && !gen.branchesOnId)
+      continue;
+    ++compared;
+    std::string path = ::testing::TempDir() + "scopemc_sym_" + std::to_string(seed) + ".c";
+    std::ofstream(path) << gen.source;
+    RunOptions lo;
+    lo.file = path;
+    lo.frontend.includeDir = SCOPEMC_TEST_INCLUDE_DIR;
+    std::shared_ptr<const Program> prog = loadProgram(lo);
+    CompiledOutcome full = runCompiled(prog, false, false),
+                    reduced = runCompiled(prog, true, mistake);
+    bool same = full.states == reduced.states && full.errors == reduced.errors &&
+                reduced.complete <= full.complete;
+    differed += !same;
+    shrunk += reduced.complete < full.complete;
+    classes += reduced.symmetric;
+    if (!mistake) {
+      EXPECT_TRUE(same) << "seed " << seed << ": " << full.complete << " executions, "
+                        << full.states.size() << " final states, " << full.errors.size()
+                        << " errors without the reduction; " << reduced.complete << ", "
+                        << reduced.states.size() << ", " << reduced.errors.size() << " with it\n"
+                        << gen.source;
+    }
+  }
+  std::printf("%d C programs%s: %d with interchangeable threads, %d explored fewer executions, "
+              "%d differed\n",
+              count, mistake ? " branching on the id, with the planted mistake" : "", classes,
+              shrunk, differed);
+  return differed;
+}
+
+TEST(Symmetry, GeneratedCProgramsReachTheSameFinalStatesAndErrors) {
+  int shrunk = 0;
+  compareCompiled(100, 300, false, shrunk);
+  EXPECT_GT(shrunk, 30);
+}
+
+TEST(Symmetry, TheOracleCatchesAnAnalysisThatIgnoresBranchesOnTheId) {
+  int shrunk = 0;
+  EXPECT_GT(compareCompiled(100, 60, true, shrunk), 0);
+}
+
+} // namespace
+} // namespace scopemc::oracle
