@@ -211,8 +211,9 @@ bool Explorer::notify(Event e) {
 
 bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
   auto &g = graph();
+  ThreadId created = -1;
   if (auto *c = dyn_cast<ThreadCreateLabel>(owned.get())) {
-    ThreadId child = g.freshThreadId();
+    ThreadId child = created = g.freshThreadId();
     c->setChild(child);
     Event pos = c->pos();
     g.addThread(child, c->entry().place.value_or(hostThreadPos(child)), pos);
@@ -253,7 +254,15 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
   notify(e);
   // A thread that can never continue in any continuation of this graph (SpinPruning.h): the
   // branch holds no complete execution.
-  return !spins_.someThreadBlockedForGood(g);
+  if (spins_.someThreadBlockedForGood(g))
+    return false;
+  // A new thread starts at once (the scheduler's choice, a function of the graph): the starts
+  // of a launch's threads then precede every read of theirs, so a revisit of one thread's read
+  // never removes another's start (which keeps symmetry violations persistent: Symmetry.h).
+  EventLabel *start = created < 0 ? nullptr : driver_.next(created);
+  if (!start || !isa<ThreadStartLabel>(start))
+    return true;
+  return addEvent(driver_.take(created));
 }
 
 Explorer::ReadAdded Explorer::addRead(ReadLabel &r) {

@@ -127,9 +127,6 @@ bool SymmetryPruner::persistent(const ExecutionGraph &g, ThreadId s, ThreadId t,
       }
     minKnown_ = true;
   }
-  auto stays = [&](const EventLabel *l) {
-    return !l->revisitable() || !l->addedMax() || l->stamp() < minRevisitable_;
-  };
   for (ThreadId u : {s, t})
     for (int32_t i = 0; i < upTo; ++i)
       if (!stays(g.label(Event{u, i})))
@@ -139,11 +136,46 @@ bool SymmetryPruner::persistent(const ExecutionGraph &g, ThreadId s, ThreadId t,
     return false;
   if (stays(later))
     return true;
-  // s's read may still be revisited, but not removed (no other read that a revisit could
-  // change was added before it): a revisit gives it a write added later, never the
-  // initial value, so if t's read has the initial value, s's stays the later one.
-  return cast<ReadLabel>(g.label(Event{t, upTo}))->rf().isInit() &&
-         later->stamp() == minRevisitable_ && later->stamp() < nextRevisitable_;
+  // s's read may still be revisited, but not removed if no other read that a revisit could
+  // change was added before it. A revisit gives it a write added later: if every such write
+  // is co-after t's source, s's read stays the later one.
+  return later->stamp() == minRevisitable_ && later->stamp() < nextRevisitable_ &&
+         laterWritesFollow(g, cast<ReadLabel>(g.label(Event{t, upTo}))->rf(), s, t);
+}
+
+bool SymmetryPruner::stays(const EventLabel *l) const {
+  return !l->revisitable() || !l->addedMax() || l->stamp() < minRevisitable_;
+}
+
+bool SymmetryPruner::laterWritesFollow(const ExecutionGraph &g, Event x, ThreadId s,
+                                       ThreadId t) const {
+  // A write added below this graph by a thread that has x happen-before it is co-after x
+  // (coherence). s's and t's writes to x's location follow reads of x or of writes co-after it,
+  // and x's own thread's follow x: coherence again. Every other thread must have x in the
+  // happens-before of an event that stays (or be finished for good); a thread created later
+  // inherits its creator's.
+  if (x.isInit())
+    return true;
+  bool local = cast<WriteLabel>(g.label(x))->localSpace();
+  for (ThreadId u = 0; u < g.numThreads(); ++u) {
+    if (u == s || u == t || u == x.thread || !g.threadExists(u))
+      continue;
+    int32_t i = g.threadSize(u) - 1;
+    while (i >= 0 && !stays(g.label(Event{u, i})))
+      --i;
+    const EventLabel *last = i >= 0 ? g.label(Event{u, i}) : nullptr;
+    if (!last) { // nothing of it stays: what its creation saw
+      Event c = g.creatorOf(u);
+      if (c.isInit() || !stays(g.label(c)) || !g.label(c)->hbFor(local).contains(x))
+        return false;
+      continue;
+    }
+    if (isa<ThreadFinishLabel>(last))
+      continue;
+    if (!last->hbFor(local).contains(x))
+      return false;
+  }
+  return true;
 }
 
 bool SymmetryPruner::check(const ExecutionGraph &g, ThreadId only) {

@@ -49,6 +49,11 @@ private:
   /// Whether the first `upTo` + 1 events of s and t and their sources are persistent.
   bool persistent(const ExecutionGraph &g, ThreadId s, ThreadId t, int32_t upTo);
   bool check(const ExecutionGraph &g, ThreadId only);
+  /// Whether no backward revisit below the graph removes or changes l (minRevisitable_ known).
+  bool stays(const EventLabel *l) const;
+  /// Whether every write that a revisit below the graph could give a read of x's location
+  /// is co-after x.
+  bool laterWritesFollow(const ExecutionGraph &g, Event x, ThreadId s, ThreadId t) const;
 
   bool enabled_;
   bool sawClass_ = false;

@@ -14,6 +14,7 @@
 #include <llvm/Demangle/Demangle.h>
 
 #include "interpreter/Calls.h"
+#include "interpreter/Symmetry.h"
 #include "interpreter/Leaves.h"
 
 namespace scopemc {
@@ -75,6 +76,19 @@ std::vector<ParamSlot> paramLayout(const DataLayout &dl, const Function &k) {
 }
 
 } // namespace
+
+std::optional<uint64_t> launchScalarParam(const DataLayout &dl, const Function &kernel,
+                                          const std::vector<uint8_t> &bytes, unsigned argNo) {
+  std::vector<ParamSlot> slots = paramLayout(dl, kernel);
+  if (argNo >= slots.size() || slots[argNo].byval || !slots[argNo].type->isIntOrPtrTy())
+    return std::nullopt;
+  uint64_t size = dl.getTypeAllocSize(slots[argNo].type).getFixedValue();
+  if (size > 8 || slots[argNo].offset + size > bytes.size())
+    return std::nullopt;
+  uint64_t v = 0;
+  std::memcpy(&v, bytes.data() + slots[argNo].offset, size);
+  return v;
+}
 
 Interpreter::Thread::Stream &Calls::stream(Thread &th, uint64_t handle) {
   if (th.streams.empty())

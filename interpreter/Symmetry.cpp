@@ -114,7 +114,8 @@ bool blockBuiltin(Builtin b, const CallBase &c) {
 /// Evaluates an expression over a thread's identity when the thread is created.
 class Evaluator {
 public:
-  Evaluator(const Program &prog, const ThreadEntry &entry, const Function &fn, bool launched)
+  /// `entry` null: constants only (no thread to evaluate sources for).
+  Evaluator(const Program &prog, const ThreadEntry *entry, const Function *fn, bool launched)
       : prog_(prog), entry_(entry), fn_(fn), launched_(launched) {}
 
   std::optional<uint64_t> eval(const Value *v, unsigned depth = 0) {
@@ -133,10 +134,13 @@ private:
         return std::nullopt;
       return prog_.constantValue(c).bits;
     }
-    if (auto *a = dyn_cast<Argument>(v))
-      return !launched_ && a->getArgNo() == 0 && a->getParent() == &fn_
-                 ? std::optional(entry_.argument)
-                 : std::nullopt;
+    if (auto *a = dyn_cast<Argument>(v)) { // the entry's own parameters only
+      if (!entry_ || a->getParent() != fn_)
+        return std::nullopt;
+      if (launched_ && entry_->data) // a CUDA launch's parameters, alike for all its threads
+        return launchScalarParam(prog_.dataLayout(), *fn_, entry_->data->bytes, a->getArgNo());
+      return a->getArgNo() == 0 ? std::optional(entry_->argument) : std::nullopt;
+    }
     auto *i = dyn_cast<Instruction>(v);
     if (!i || !i->getType()->isIntOrPtrTy())
       return std::nullopt;
@@ -160,6 +164,8 @@ private:
     }
     if (auto *f = dyn_cast<FreezeInst>(i))
       return eval(f->getOperand(0), d);
+    if (auto *x = dyn_cast<ExtractValueInst>(i))
+      return extract(*x, d);
     if (auto *g = dyn_cast<GetElementPtrInst>(i))
       return gep(*g, d);
     if (auto *c = dyn_cast<CallBase>(i))
@@ -275,17 +281,30 @@ private:
     return off;
   }
 
+  /// A field of an aggregate built by insertvalue (a dim3 made of three queries).
+  std::optional<uint64_t> extract(const ExtractValueInst &x, unsigned d) {
+    const Value *agg = x.getAggregateOperand();
+    while (auto *ins = dyn_cast<InsertValueInst>(agg)) {
+      if (ins->getIndices() == x.getIndices())
+        return eval(ins->getInsertedValueOperand(), d);
+      agg = ins->getAggregateOperand();
+    }
+    return std::nullopt;
+  }
+
   std::optional<uint64_t> call(const CallBase &c) {
     auto b = builtinCalled(prog_, c);
-    auto which = constantArg(c, 0);
-    if (!launched_ || b != Builtin::ApiId || !which)
+    if (!entry_ || !launched_ || b != Builtin::ApiId || c.arg_size() < 1)
       return std::nullopt;
-    return launchedThreadQuery(*entry_.place, entry_.kernel, *which);
+    auto which = eval(c.getArgOperand(0));
+    if (!which)
+      return std::nullopt;
+    return launchedThreadQuery(*entry_->place, entry_->kernel, *which);
   }
 
   const Program &prog_;
-  const ThreadEntry &entry_;
-  const Function &fn_;
+  const ThreadEntry *entry_;
+  const Function *fn_;
   bool launched_;
   std::map<const Value *, std::optional<uint64_t>> memo_;
 };
@@ -398,7 +417,7 @@ SymmetryAnalysis::Summary SymmetryAnalysis::analyse(const Function &entry, bool 
         tainted.insert(&i);
         break;
       case Builtin::ApiId: {
-        auto which = constantArg(*c, 0);
+        auto which = Evaluator(prog_, nullptr, nullptr, launched).eval(c->getArgOperand(0));
         bool uniform = launched && which && *which >= kIdBlockSize && *which < kIdDevice;
         if (!uniform)
           tainted.insert(&i);
@@ -495,7 +514,7 @@ SymmetryKey SymmetryAnalysis::keyOf(const ThreadEntry &entry, const FunctionInfo
         key->push_back(b);
     }
   }
-  Evaluator ev(prog_, entry, *fi.fn, launched);
+  Evaluator ev(prog_, &entry, fi.fn, launched);
   for (const Sink &k : *s) {
     if ((k.kind == SinkKind::PlaceBlock && !blockAware_) ||
         (k.kind == SinkKind::PlaceThread && !warpAware_))

@@ -22,6 +22,11 @@ namespace scopemc {
 /// 12 device.
 uint64_t launchedThreadQuery(const ThreadPos &p, const KernelGrid &k, uint64_t which);
 
+/// The value of parameter `argNo` of a CUDA kernel in a launch's parameter bytes, if it is an
+/// integer or a pointer passed by value (Cuda.cpp).
+std::optional<uint64_t> launchScalarParam(const llvm::DataLayout &dl, const llvm::Function &kernel,
+                                          const std::vector<uint8_t> &bytes, unsigned argNo);
+
 class SymmetryAnalysis {
 public:
   /// `plantedMistake` (a test aid only): branch conditions are not taken as uses of the
