@@ -111,22 +111,8 @@ bool SymmetryPruner::persistent(const ExecutionGraph &g, ThreadId s, ThreadId t,
   // A backward revisit below this graph revisits a read that is revisitable and was added
   // maximally, and removes only such events added after it. Events added before every such
   // read, or that are not such events themselves, stay as they are.
-  if (!minKnown_) { // the two earliest reads that a revisit may change
-    minRevisitable_ = nextRevisitable_ = std::numeric_limits<Stamp>::max();
-    for (ThreadId u = 0; u < g.numThreads(); ++u)
-      for (int32_t i = 0; i < g.threadSize(u); ++i) {
-        const EventLabel *l = g.label(Event{u, i});
-        if (!isa<ReadLabel>(l) || !l->revisitable() || !l->addedMax())
-          continue;
-        if (l->stamp() < minRevisitable_) {
-          nextRevisitable_ = minRevisitable_;
-          minRevisitable_ = l->stamp();
-        } else {
-          nextRevisitable_ = std::min(nextRevisitable_, l->stamp());
-        }
-      }
-    minKnown_ = true;
-  }
+  if (!minKnown_)
+    findRevisitable(g);
   for (ThreadId u : {s, t})
     for (int32_t i = 0; i < upTo; ++i)
       if (!stays(g.label(Event{u, i})))
@@ -141,6 +127,77 @@ bool SymmetryPruner::persistent(const ExecutionGraph &g, ThreadId s, ThreadId t,
   // is co-after t's source, s's read stays the later one.
   return later->stamp() == minRevisitable_ && later->stamp() < nextRevisitable_ &&
          laterWritesFollow(g, cast<ReadLabel>(g.label(Event{t, upTo}))->rf(), s, t);
+}
+
+void SymmetryPruner::findRevisitable(const ExecutionGraph &g) {
+  // The reads a revisit may still change: revisitable and added maximally, and not pinned. A
+  // set P of such reads is pinned if, with the reads outside P taken as changeable, every
+  // thread other than a read's own either stays finished or knows (in the happens-before of an
+  // event that stays) a write co-after the read's source. Then no read of P is ever revisited:
+  // until the first one is, the events that stay do stay, so the revisiting write comes from a
+  // thread that knows such a write, which is in its porf-prefix and kept, and the maximality
+  // condition (DPOR.md §2, condition 3) forbids the revisit; a read's own thread writes after
+  // it, in its porf-prefix. The largest such P: start from all and drop reads until none fails.
+  std::vector<const ReadLabel *> held, open;
+  for (ThreadId u = 0; u < g.numThreads(); ++u)
+    for (int32_t i = 0; i < g.threadSize(u); ++i)
+      if (auto *r = dyn_cast<ReadLabel>(g.label(Event{u, i})); r && r->revisitable() && r->addedMax())
+        held.push_back(r);
+  minKnown_ = true;
+  while (true) {
+    minRevisitable_ = nextRevisitable_ = std::numeric_limits<Stamp>::max();
+    for (const ReadLabel *r : open) {
+      nextRevisitable_ = std::min(nextRevisitable_, std::max(minRevisitable_, r->stamp()));
+      minRevisitable_ = std::min(minRevisitable_, r->stamp());
+    }
+    size_t before = open.size();
+    for (const ReadLabel *r : held)
+      if (!pinned(g, *r))
+        open.push_back(r);
+    if (open.size() == before)
+      return;
+    std::erase_if(held, [&](const ReadLabel *r) {
+      return std::find(open.begin(), open.end(), r) != open.end();
+    });
+  }
+}
+
+bool SymmetryPruner::pinned(const ExecutionGraph &g, const ReadLabel &r) const {
+  const LocationInfo *li = g.location(r.addr());
+  if (!li)
+    return false;
+  size_t after = static_cast<size_t>(g.coIndex(r.rf()) + 1);
+  for (ThreadId u = 0; u < g.numThreads(); ++u) {
+    if (u == r.thread() || !g.threadExists(u))
+      continue;
+    bool finished = false;
+    const View *known = knowledge(g, u, r.localSpace(), finished);
+    if (finished)
+      continue;
+    if (!known || std::none_of(li->co.begin() + static_cast<long>(after), li->co.end(),
+                               [&](Event w) { return known->contains(w); }))
+      return false;
+  }
+  return true;
+}
+
+const View *SymmetryPruner::knowledge(const ExecutionGraph &g, ThreadId u, bool local,
+                                      bool &finished) const {
+  // What thread u has seen for good: the happens-before of its last event that stays (every
+  // later event of it follows that one in po); of its creation if none stays. A thread created
+  // later inherits its creator's.
+  int32_t i = g.threadSize(u) - 1;
+  while (i >= 0 && !stays(g.label(Event{u, i})))
+    --i;
+  if (i >= 0) {
+    const EventLabel *last = g.label(Event{u, i});
+    finished = isa<ThreadFinishLabel>(last);
+    return &last->hbFor(local);
+  }
+  Event c = g.creatorOf(u);
+  if (c.isInit() || !stays(g.label(c)))
+    return nullptr;
+  return &g.label(c)->hbFor(local);
 }
 
 bool SymmetryPruner::stays(const EventLabel *l) const {
@@ -160,19 +217,9 @@ bool SymmetryPruner::laterWritesFollow(const ExecutionGraph &g, Event x, ThreadI
   for (ThreadId u = 0; u < g.numThreads(); ++u) {
     if (u == s || u == t || u == x.thread || !g.threadExists(u))
       continue;
-    int32_t i = g.threadSize(u) - 1;
-    while (i >= 0 && !stays(g.label(Event{u, i})))
-      --i;
-    const EventLabel *last = i >= 0 ? g.label(Event{u, i}) : nullptr;
-    if (!last) { // nothing of it stays: what its creation saw
-      Event c = g.creatorOf(u);
-      if (c.isInit() || !stays(g.label(c)) || !g.label(c)->hbFor(local).contains(x))
-        return false;
-      continue;
-    }
-    if (isa<ThreadFinishLabel>(last))
-      continue;
-    if (!last->hbFor(local).contains(x))
+    bool finished = false;
+    const View *known = knowledge(g, u, local, finished);
+    if (!finished && (!known || !known->contains(x)))
       return false;
   }
   return true;

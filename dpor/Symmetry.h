@@ -49,6 +49,14 @@ private:
   /// Whether the first `upTo` + 1 events of s and t and their sources are persistent.
   bool persistent(const ExecutionGraph &g, ThreadId s, ThreadId t, int32_t upTo);
   bool check(const ExecutionGraph &g, ThreadId only);
+  /// Finds the least stamps of reads a backward revisit below the graph may change.
+  void findRevisitable(const ExecutionGraph &g);
+  /// Whether no write added below the graph can revisit r (every other thread that may still
+  /// write has a write co-after r's source in its happens-before).
+  bool pinned(const ExecutionGraph &g, const ReadLabel &r) const;
+  /// The happens-before (of local or other memory) that thread u keeps in every graph below
+  /// this one; null: none is known. `finished`: u adds no event below this graph.
+  const View *knowledge(const ExecutionGraph &g, ThreadId u, bool local, bool &finished) const;
   /// Whether no backward revisit below the graph removes or changes l (minRevisitable_ known).
   bool stays(const EventLabel *l) const;
   /// Whether every write that a revisit below the graph could give a read of x's location
