@@ -59,7 +59,8 @@ Explorer::Explorer(ProgramRunner &runner, ExplorationObserver &observer, Explora
       checker_(makeConsistencyChecker(opts_.model, opts_.crossCheckPsc)),
       driver_(runner, opts_.replayCacheEvents, [this] { return limitReached(); }),
       scheduler_(driver_, {opts_.scheduleSeed, opts_.postponeWaitingAwaits}),
-      spins_(driver_, opts_.dropFrozenSpins), symmetry_(opts_.symmetry),
+      spins_(driver_, opts_.dropFrozenSpins),
+      symmetry_(opts_.symmetry, opts_.symmetryPlantedMistake),
       monitor_({opts_.timeoutSeconds, opts_.memoryLimitMb}, opts_.onProgress,
                sharing ? sharing->progress : SharedProgress{}) {}
 

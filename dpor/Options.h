@@ -38,6 +38,9 @@ struct ExplorationOptions {
   /// Explore interchangeable threads once (dpor/Symmetry.h): the classes come with the
   /// created threads (ThreadEntry::symmetry); off, every permutation is explored.
   bool symmetry = true;
+  /// Test aid: the reduction with a planted mistake (SymmetryPruner), which the differential
+  /// tests must catch. Never set otherwise.
+  bool symmetryPlantedMistake = false;
   /// Exploration workers (TBB); 1 explores on the calling thread.
   unsigned workers = 1;
   /// Events each explorer's replay cache may hold (ThreadDriver): a thread's next event

@@ -141,7 +141,8 @@ void SymmetryPruner::findRevisitable(const ExecutionGraph &g) {
   std::vector<const ReadLabel *> held, open;
   for (ThreadId u = 0; u < g.numThreads(); ++u)
     for (int32_t i = 0; i < g.threadSize(u); ++i)
-      if (auto *r = dyn_cast<ReadLabel>(g.label(Event{u, i})); r && r->revisitable() && r->addedMax())
+      if (auto *r = dyn_cast<ReadLabel>(g.label(Event{u, i}));
+          r && r->revisitable() && r->addedMax())
         held.push_back(r);
   minKnown_ = true;
   while (true) {
@@ -201,7 +202,7 @@ const View *SymmetryPruner::knowledge(const ExecutionGraph &g, ThreadId u, bool 
 }
 
 bool SymmetryPruner::stays(const EventLabel *l) const {
-  return !l->revisitable() || !l->addedMax() || l->stamp() < minRevisitable_;
+  return plantedMistake_ || !l->revisitable() || !l->addedMax() || l->stamp() < minRevisitable_;
 }
 
 bool SymmetryPruner::laterWritesFollow(const ExecutionGraph &g, Event x, ThreadId s,

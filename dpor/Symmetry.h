@@ -24,7 +24,10 @@ namespace scopemc {
 
 class SymmetryPruner {
 public:
-  explicit SymmetryPruner(bool enabled) : enabled_(enabled) {}
+  /// `plantedMistake` (a test aid only): every event is taken to stay, so a branch is dropped
+  /// at the first violation, persistent or not; the differential tests show they catch it.
+  SymmetryPruner(bool enabled, bool plantedMistake)
+      : enabled_(enabled), plantedMistake_(plantedMistake) {}
 
   /// g was just extended by e (consistently): whether to drop the branch.
   bool prunesAfterAdd(const ExecutionGraph &g, Event e);
@@ -64,6 +67,7 @@ private:
   bool laterWritesFollow(const ExecutionGraph &g, Event x, ThreadId s, ThreadId t) const;
 
   bool enabled_;
+  bool plantedMistake_;
   bool sawClass_ = false;
   uint64_t pruned_ = 0;
   std::vector<std::vector<ThreadId>> classes_;

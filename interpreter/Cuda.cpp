@@ -14,8 +14,8 @@
 #include <llvm/Demangle/Demangle.h>
 
 #include "interpreter/Calls.h"
-#include "interpreter/Symmetry.h"
 #include "interpreter/Leaves.h"
+#include "interpreter/Symmetry.h"
 
 namespace scopemc {
 
