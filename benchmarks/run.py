@@ -122,6 +122,7 @@ REPAIR = [("mp-gpumc", os.path.join(REPAIR_DIR, "gpumc_mp.c"), [], {}),
          [("reduce-%dx4" % b, "gpu/reduce.c", [], {"BLOCKS": b, "THREADS": 4, "VARIANT": 1, "SC": 1})
           for b in (4, 8)] + \
          [("histogram-4x4", "gpu/histogram.c", [], {"BLOCKS": 4, "THREADS": 4, "VARIANT": 1, "SC": 1})] + \
+         [("critsec-8x1", "gpu/critsec.c", [], {"BLOCKS": 8, "THREADS": 1, "VARIANT": 1})] + \
          [("cl-%s-%s" % (k, v.split("_")[1].lower()), os.path.join(ROOT, "examples", "opencl", k + ".cl"),
            ["--kernel", k, "--grid", g, "--orders"], {v: 1})
           for k, g in (("caslock", "3x2"), ("ticketlock", "3x2"), ("ttaslock", "3x2"), ("xfbarrier", "3x2"))
@@ -140,6 +141,29 @@ CUDA = [("cuda-grace-race", os.path.join(CUDA_AS_WRITTEN, "grace_shared_race.cu"
        [("cuda-warp-sum-%dx32" % b, os.path.join(HERE, "programs", "cuda", "warp_sum.cu"), {"BLOCKS": b},
          "verified", 1) for b in (1, 2, 4, 8, 16, 32, 64)]
 CUDA_QUICK = CUDA[:4] + [r for r in CUDA if r[0] in ("cuda-warp-sum-8x32",)]
+
+# Symmetry reduction (docs/symmetry.md): run with it (the default), against the number of
+# executions without it where the specification gives one, and the target of issue 34 (CPU
+# seconds): label, program, -D defines, verdict, executions without the reduction, target.
+SYMMETRY = [("sym-caslock-4x2", "gpu/caslock.c", {"BLOCKS": 4, "THREADS": 2, "VARIANT": 0}, "verified",
+             math.factorial(8), 0.1),
+            ("sym-ticketlock-4x2", "gpu/ticketlock.c", {"BLOCKS": 4, "THREADS": 2, "VARIANT": 0}, "verified",
+             math.factorial(8), None),
+            ("sym-ttaslock-3x2", "gpu/ttaslock.c", {"BLOCKS": 3, "THREADS": 2, "VARIANT": 0}, "verified",
+             ttas_count(6), None)] + \
+           [("sym-%s-6x4" % n, "gpu/%s.c" % n, {"BLOCKS": 6, "THREADS": 4, "VARIANT": 0}, "verified", None, 60)
+            for n in ("caslock", "ticketlock", "ttaslock")] + \
+           [("sym-critsec-8x1", "gpu/critsec.c", {"BLOCKS": 8, "THREADS": 1, "VARIANT": 0}, "verified", None, 10),
+            ("sym-counters-16", "symmetry/counters.cu", {"THREADS": 16, "SLOTS": 8}, "verified", 2 ** 8, None),
+            ("sym-counters-64", "symmetry/counters.cu", {"THREADS": 64, "SLOTS": 32}, "verified", 2 ** 32, 1),
+            ("sym-xfbarrier-6x4", "gpu/xfbarrier.c", {"BLOCKS": 6, "THREADS": 4, "VARIANT": 0}, "verified", 1,
+             None)] + \
+           [("sym-matmul-lock-%dx3-racy" % b, "gpu/matmul_lock.c", {"BLOCKS": b, "THREADS": 3, "VARIANT": 1},
+             "error", None, 2) for b in (4, 8, 15)]
+SYMMETRY_QUICK = [r for r in SYMMETRY if r[0] in ("sym-caslock-4x2", "sym-critsec-8x1", "sym-counters-16",
+                                                  "sym-matmul-lock-4x3-racy")]
+# The other families count every execution: their formulas are without the reduction.
+FULL = ["--no-symmetry"]
 
 VERDICTS = {0: "verified", 42: "error", 3: "bounded", 124: "timeout", 5: "input error", 7: "internal error"}
 
@@ -245,10 +269,23 @@ GENMC_PROGRAMS = {"lb.c", "sb.c", "fai.c", "caslock.c", "long.c"}
 def run_one(tool, program, defines, timeout, extra=()):
     r = run_tool(tool, program, defines, timeout, extra)
     if BASELINE and program != "repair":
-        r["base"] = run_tool(BASELINE, program, defines, timeout, extra)
+        # a baseline from before --no-symmetry explores every execution anyway
+        base_extra = [a for a in extra if a != "--no-symmetry" or baseline_knows(a)]
+        r["base"] = run_tool(BASELINE, program, defines, timeout, base_extra)
     if GENMC and program in GENMC_PROGRAMS:
         r["genmc"] = run_genmc(program, defines, timeout)
     return r
+
+
+def baseline_knows(option):
+    """Whether the baseline binary takes an option (its --help names it)."""
+    if option not in BASELINE_OPTIONS:
+        got = measure([BASELINE, "--help"], 30)
+        BASELINE_OPTIONS[option] = bool(got) and option in got[1]
+    return BASELINE_OPTIONS[option]
+
+
+BASELINE_OPTIONS = {}
 
 
 def side_columns(row, r, key, label):
@@ -382,11 +419,38 @@ def verdict_row(rows, label, r, want, count, width):
           flush=True)
 
 
+def run_symmetry(args, rows, workers, suffix):
+    """The symmetry family: each program with the reduction, its count against the count
+    without it (no more), and the CPU time against the target (at most 120 s per run)."""
+    print()
+    header = "%-28s %-9s %-9s %12s %14s %9s %9s %8s" % ("symmetry program", "verdict", "expected", "executions",
+                                                       "without(spec)", "time(s)", "cpu(s)", "target")
+    print(header)
+    print("-" * len(header))
+    for (label, program, defines, want, full, target), w in [(x, w) for x in
+                                                             (SYMMETRY_QUICK if args.quick else SYMMETRY)
+                                                             for w in workers]:
+        r = run_one(args.tool, program, defines, min(args.timeout, 120), ["--nthreads", str(w)])
+        cpu = r["cpu_seconds"] or r["seconds"]
+        ok = r["verdict"] == want and (full is None or (r["executions"] or 0) <= full)
+        met = target is None or (r["verdict"] == want and cpu <= target)
+        row = dict(program=label + suffix(w), verdict=r["verdict"], executions=r["executions"], expected=want,
+                   executions_without=full, count_ok=ok, target_cpu_seconds=target, target_met=met,
+                   seconds=round(r["seconds"], 3), cpu_seconds=rounded(r["cpu_seconds"], 3),
+                   rss_mb=rounded(r["rss_mb"], 1))
+        rows.append(row)
+        print("%-28s %-9s %-9s %12s %14s %9.2f %9s %8s%s" % (
+            row["program"], r["verdict"], want, r["executions"], "-" if full is None else full, row["seconds"],
+            row["cpu_seconds"], "-" if target is None else "%gs%s" % (target, "" if met else " MISSED"),
+            "" if ok else "   MISMATCH") + baseline_columns(row, r), flush=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tool", default=os.path.join(ROOT, "build", "cli", "scopemc"))
     ap.add_argument("--quick", action="store_true", help="small sizes only")
-    ap.add_argument("--only", help="comma-separated family names (LB, SB, fai, caslock, long, gpu, opencl, cuda, repair)")
+    ap.add_argument("--only", help="comma-separated family names (LB, SB, fai, caslock, long, gpu, opencl, cuda, "
+                                          "symmetry, repair)")
     ap.add_argument("--timeout", type=float, default=300)
     ap.add_argument("--nthreads", default="1", help="comma-separated worker counts to run each program with")
     ap.add_argument("--baseline", help="another scopemc binary to run side by side (before/after tables)")
@@ -417,7 +481,7 @@ def main():
         if args.only and name not in args.only.split(","):
             continue
         for n, w in [(n, w) for n in (quick if args.quick else sizes) for w in workers]:
-            r = run_one(args.tool, program, {"N": n}, args.timeout, ["--nthreads", str(w)])
+            r = run_one(args.tool, program, {"N": n}, args.timeout, ["--nthreads", str(w)] + FULL)
             expected = formula(n)
             ok = r["executions"] == expected
             row = dict(program="%s-%d%s" % (name, n, suffix(w)), verdict=r["verdict"], executions=r["executions"],
@@ -437,13 +501,13 @@ def main():
         for (name, program, b, t, v, want, count), w in [(g, w) for g in (GPU_QUICK if args.quick else GPU)
                                                          for w in workers]:
             r = run_one(args.tool, "gpu/" + program, {"BLOCKS": b, "THREADS": t, "VARIANT": v}, args.timeout,
-                        ["--nthreads", str(w)])
+                        ["--nthreads", str(w)] + FULL)
             label = "%s-%dx%d-%s%s" % (name, b, t, ["ok", "rlx-acq", "rlx-rel"][v], suffix(w))
             verdict_row(rows, label, r, want, count, 26)
         for (name, program, b, t, v, sc, want, count), w in [(k, w) for k in (KERNELS[:4] if args.quick else KERNELS)
                                                              for w in workers]:
             r = run_one(args.tool, "gpu/" + program, {"BLOCKS": b, "THREADS": t, "VARIANT": v, "SC": sc},
-                        args.timeout, ["--nthreads", str(w)])
+                        args.timeout, ["--nthreads", str(w)] + FULL)
             label = "%s-%dx%d-%s-%s%s" % (name, b, t, ["fixed", "racy"][v], ["relacq", "sc"][sc], suffix(w))
             verdict_row(rows, label, r, want, count, 26)
     if not args.only or "opencl" in args.only.split(","):
@@ -454,7 +518,7 @@ def main():
             path = os.path.join(ROOT, "examples", "opencl", name + ".cl")
             defines = {switch: 1} if switch else {}
             r = run_one(args.tool, path, defines, args.timeout,
-                        ["--kernel", name, "--grid", "%dx%d" % (b, t), "--nthreads", str(w)])
+                        ["--kernel", name, "--grid", "%dx%d" % (b, t), "--nthreads", str(w)] + FULL)
             label = "cl-%s-%dx%d-%s%s" % (name, b, t, {"": "ok", "RELAXED_ACQUIRE": "rlx-acq",
                                                        "RELAXED_RELEASE": "rlx-rel"}[switch], suffix(w))
             verdict_row(rows, label, r, want, count, 30)
@@ -463,8 +527,10 @@ def main():
         table_header("cuda (.cu as written)", 30)
         for (label, path, defines, want, count), w in [(c, w) for c in (CUDA_QUICK if args.quick else CUDA)
                                                        for w in workers]:
-            r = run_one(args.tool, path, defines, args.timeout, ["--nthreads", str(w)])
+            r = run_one(args.tool, path, defines, args.timeout, ["--nthreads", str(w)] + FULL)
             verdict_row(rows, label + suffix(w), r, want, count, 30)
+    if not args.only or "symmetry" in args.only.split(","):
+        run_symmetry(args, rows, workers, suffix)
     if not args.only or "repair" in args.only.split(","):
         run_repair(args, rows)
     if args.csv:
