@@ -421,7 +421,7 @@ def verdict_row(rows, label, r, want, count, width):
 
 def run_symmetry(args, rows, workers, suffix):
     """The symmetry family: each program with the reduction, its count against the count
-    without it (no more), and the CPU time against the target (at most 120 s per run)."""
+    without it (no more), and the CPU time against the target (at most 60 s per run)."""
     print()
     header = "%-28s %-9s %-9s %12s %14s %9s %9s %8s" % ("symmetry program", "verdict", "expected", "executions",
                                                        "without(spec)", "time(s)", "cpu(s)", "target")
@@ -430,7 +430,7 @@ def run_symmetry(args, rows, workers, suffix):
     for (label, program, defines, want, full, target), w in [(x, w) for x in
                                                              (SYMMETRY_QUICK if args.quick else SYMMETRY)
                                                              for w in workers]:
-        r = run_one(args.tool, program, defines, min(args.timeout, 120), ["--nthreads", str(w)])
+        r = run_one(args.tool, program, defines, min(args.timeout, 60), ["--nthreads", str(w)])
         cpu = r["cpu_seconds"] or r["seconds"]
         ok = r["verdict"] == want and (full is None or (r["executions"] or 0) <= full)
         met = target is None or (r["verdict"] == want and cpu <= target)

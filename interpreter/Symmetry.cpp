@@ -27,7 +27,9 @@ using namespace llvm;
 
 namespace {
 
-constexpr uint64_t kIdThread = 0, kIdBlock = 3, kIdBlockSize = 6, kIdDevice = 12;
+// __scopemc_id's queries (include/scopemc/api.h): 6-11 (block and grid sizes) are alike for
+// every thread of a launch; the others (thread and block indexes, device) are its identity.
+constexpr uint64_t kIdBlockSize = 6, kIdDevice = 12;
 
 std::optional<Builtin> builtinCalled(const Program &prog, const CallBase &c) {
   const Function *f = calledFunction(c);
@@ -294,7 +296,7 @@ private:
 
   std::optional<uint64_t> call(const CallBase &c) {
     auto b = builtinCalled(prog_, c);
-    if (!entry_ || !launched_ || b != Builtin::ApiId || c.arg_size() < 1)
+    if (!entry_ || !entry_->place || !launched_ || b != Builtin::ApiId || c.arg_size() < 1)
       return std::nullopt;
     auto which = eval(c.getArgOperand(0));
     if (!which)
