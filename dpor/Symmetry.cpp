@@ -246,13 +246,14 @@ bool SymmetryPruner::prunesAfterAdd(const ExecutionGraph &g, Event e) {
   if (!enabled_)
     return false;
   const EventLabel *lab = g.label(e);
-  bool fresh = isa<ThreadCreateLabel>(lab) || isa<ThreadStartLabel>(lab);
-  if (classes(g, fresh).empty())
+  if (isa<ThreadCreateLabel>(lab) || isa<ThreadStartLabel>(lab)) {
+    classesFor_ = 0; // the threads changed: the classes are found again when next needed
     return false;
+  }
   // A new violation has its first difference at the new event, which is a read, and only
   // then with a thread of its class whose event at that index reads the same location.
   auto *r = dyn_cast<ReadLabel>(lab);
-  if (!r)
+  if (!r || classes(g, false).empty())
     return false;
   for (const auto &c : classes_) {
     if (std::find(c.begin(), c.end(), e.thread) == c.end())
