@@ -14,6 +14,7 @@
 #include "interpreter/Symmetry.h"
 #include "interpreter/Bits.h"
 
+#include <llvm/Analysis/ConstantFolding.h>
 #include <llvm/IR/GetElementPtrTypeIterator.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/IntrinsicInst.h>
@@ -150,13 +151,12 @@ private:
       return binary(*b, d);
     if (auto *c = dyn_cast<ICmpInst>(i)) {
       auto x = eval(c->getOperand(0), d), y = eval(c->getOperand(1), d);
-      if (!x || !y)
+      Type *t = c->getOperand(0)->getType();
+      if (!x || !y || t->isVectorTy())
         return std::nullopt;
-      unsigned w = c->getOperand(0)->getType()->getScalarSizeInBits();
-      if (c->getOperand(0)->getType()->isPointerTy())
-        w = 64;
-      APInt a(w, *x & maskBits(w)), bb(w, *y & maskBits(w));
-      return ICmpInst::compare(a, bb, c->getPredicate()) ? 1 : 0;
+      unsigned w = t->isPointerTy() ? 64 : t->getScalarSizeInBits();
+      return ICmpInst::compare(APInt(w, *x & maskBits(w)), APInt(w, *y & maskBits(w)),
+                               c->getPredicate());
     }
     if (auto *c = dyn_cast<CastInst>(i))
       return cast(*c, d);
@@ -175,92 +175,36 @@ private:
     return std::nullopt;
   }
 
+  /// LLVM's constant folder on the operands' values (division by zero and signed overflow of
+  /// a division fold to poison: no value).
+  std::optional<uint64_t> folded(Constant *c) const {
+    if (auto *ci = dyn_cast_or_null<ConstantInt>(c); ci && ci->getBitWidth() <= 64)
+      return ci->getZExtValue();
+    return std::nullopt;
+  }
+  Constant *constantOf(Type *t, uint64_t v) const {
+    return t->isPointerTy() ? ConstantExpr::getIntToPtr(
+                                  ConstantInt::get(prog_.dataLayout().getIntPtrType(t), v), t)
+                            : ConstantInt::get(t, v);
+  }
+
   std::optional<uint64_t> binary(const BinaryOperator &b, unsigned d) {
     auto x = eval(b.getOperand(0), d), y = eval(b.getOperand(1), d);
-    unsigned w = b.getType()->getIntegerBitWidth();
-    if (!x || !y || w > 64)
+    if (!x || !y || !b.getType()->isIntegerTy() || b.getType()->getIntegerBitWidth() > 64)
       return std::nullopt;
-    APInt a(w, *x & maskBits(w)), c(w, *y & maskBits(w));
-    bool divides = b.getOpcode() == Instruction::UDiv || b.getOpcode() == Instruction::SDiv ||
-                   b.getOpcode() == Instruction::URem || b.getOpcode() == Instruction::SRem;
-    if (divides && c.isZero())
-      return std::nullopt;
-    APInt r(w, 0);
-    switch (b.getOpcode()) {
-    case Instruction::Add:
-      r = a + c;
-      break;
-    case Instruction::Sub:
-      r = a - c;
-      break;
-    case Instruction::Mul:
-      r = a * c;
-      break;
-    case Instruction::UDiv:
-      r = a.udiv(c);
-      break;
-    case Instruction::SDiv:
-      if (a.isMinSignedValue() && c.isAllOnes())
-        return std::nullopt;
-      r = a.sdiv(c);
-      break;
-    case Instruction::URem:
-      r = a.urem(c);
-      break;
-    case Instruction::SRem:
-      if (a.isMinSignedValue() && c.isAllOnes())
-        return std::nullopt;
-      r = a.srem(c);
-      break;
-    case Instruction::And:
-      r = a & c;
-      break;
-    case Instruction::Or:
-      r = a | c;
-      break;
-    case Instruction::Xor:
-      r = a ^ c;
-      break;
-    case Instruction::Shl:
-      if (c.uge(w))
-        return std::nullopt;
-      r = a.shl(c);
-      break;
-    case Instruction::LShr:
-      if (c.uge(w))
-        return std::nullopt;
-      r = a.lshr(c);
-      break;
-    case Instruction::AShr:
-      if (c.uge(w))
-        return std::nullopt;
-      r = a.ashr(c);
-      break;
-    default:
-      return std::nullopt;
-    }
-    return r.getZExtValue();
+    return folded(ConstantFoldBinaryOpOperands(b.getOpcode(), constantOf(b.getType(), *x),
+                                               constantOf(b.getType(), *y), prog_.dataLayout()));
   }
 
   std::optional<uint64_t> cast(const CastInst &c, unsigned d) {
     auto x = eval(c.getOperand(0), d);
-    if (!x)
-      return std::nullopt;
     Type *src = c.getSrcTy(), *dst = c.getDestTy();
-    unsigned sw = src->isPointerTy() ? 64 : src->getScalarSizeInBits();
-    unsigned dw = dst->isPointerTy() ? 64 : dst->getScalarSizeInBits();
-    switch (c.getOpcode()) {
-    case Instruction::Trunc:
-    case Instruction::ZExt:
-    case Instruction::PtrToInt:
-    case Instruction::IntToPtr:
-    case Instruction::BitCast:
-      return *x & maskBits(sw) & maskBits(dw);
-    case Instruction::SExt:
-      return static_cast<uint64_t>(sextBits(*x, sw)) & maskBits(dw);
-    default:
+    if (!x || src->isVectorTy() || !src->isIntOrPtrTy() || !dst->isIntOrPtrTy())
       return std::nullopt;
-    }
+    if (dst->isPointerTy()) // the interpreter's pointers are their addresses
+      return *x & maskBits(src->isPointerTy() ? 64 : src->getScalarSizeInBits());
+    return folded(
+        ConstantFoldCastOperand(c.getOpcode(), constantOf(src, *x), dst, prog_.dataLayout()));
   }
 
   std::optional<uint64_t> gep(const GetElementPtrInst &g, unsigned d) {
