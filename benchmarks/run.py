@@ -157,7 +157,9 @@ SYMMETRY = [("sym-caslock-4x2", "gpu/caslock.c", {"BLOCKS": 4, "THREADS": 2, "VA
             ("sym-counters-16", "symmetry/counters.cu", {"THREADS": 16, "SLOTS": 8}, "verified", 2 ** 8, None),
             ("sym-counters-64", "symmetry/counters.cu", {"THREADS": 64, "SLOTS": 32}, "verified", 2 ** 32, 1),
             ("sym-xfbarrier-6x4", "gpu/xfbarrier.c", {"BLOCKS": 6, "THREADS": 4, "VARIANT": 0}, "verified", 1,
-             None)] + \
+             None),
+            ("sym-xfbarrier-6x4-served-3", "gpu/xfbarrier.c", {"BLOCKS": 6, "THREADS": 4, "VARIANT": 0, "SERVED": 3},
+             "error", None, 1.5)] + \
            [("sym-matmul-lock-%dx3-racy" % b, "gpu/matmul_lock.c", {"BLOCKS": b, "THREADS": 3, "VARIANT": 1},
              "error", None, 2) for b in (4, 8, 15)]
 SYMMETRY_QUICK = [r for r in SYMMETRY if r[0] in ("sym-caslock-4x2", "sym-critsec-8x1", "sym-counters-16",

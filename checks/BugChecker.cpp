@@ -157,10 +157,12 @@ bool BugChecker::onExecutionEnd(const ExecutionGraph &g,
 void BugChecker::checkBarrierDivergence(const ExecutionGraph &g,
                                         const std::vector<ThreadEndState> &threads) {
   // A thread waits at a barrier instance that can never complete. Executions cut by assume,
-  // spin loops or bounds are merely blocked: a missing participant may be one of those.
+  // spin loops or bounds are merely blocked: a missing participant may be one of those,
+  // unless every blocked thread spins on the latest values (ThreadEndState::forGood): then
+  // none of them ever arrives.
   std::vector<const EventLabel *> waiting;
   for (auto &st : threads) {
-    if (st.kind == ThreadEndState::Kind::Blocked)
+    if (st.kind == ThreadEndState::Kind::Blocked && !st.forGood)
       return;
     if (st.kind == ThreadEndState::Kind::WaitingBarrier)
       waiting.push_back(st.pending);

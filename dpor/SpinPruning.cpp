@@ -72,8 +72,10 @@ bool SpinPruner::isPinned(const ExecutionGraph &g, const ReadLabel &q) {
 
 bool SpinPruner::someThreadBlockedForGood(const ExecutionGraph &g) {
   // Spin loops only: a thread blocked on a mutex that nobody releases any more is a
-  // deadlock, reported when the execution ends (a spin-blocked thread rules both that and
-  // barrier divergence out, so dropping those executions hides no report at their end).
+  // deadlock, reported when the execution ends (a spin-blocked thread rules that out). Barrier
+  // divergence is reported at an execution's end also when every blocked thread spins on the
+  // latest value (ThreadEndState::forGood); a branch dropped here may hide such a report of
+  // its own, which another execution of the same threads then gives (docs/symmetry.md, Limits).
   if (!enabled_ || !maybeSpinBlocked_)
     return false;
   // The last check failed on threads that had to add events first: while none of them did,

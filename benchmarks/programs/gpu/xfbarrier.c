@@ -3,8 +3,13 @@
    block 0 wait for all arrival flags and raise the release flags, and every leader waits
    for its release flag. Each thread writes its slot before the barrier and reads a slot
    of the next block after it: race-free and always the written value when the flags are
-   release/acquire at device scope. */
+   release/acquire at device scope. With -DSERVED=k the master block raises only the first k
+   release flags: the leaders of the other blocks spin for ever while their blocks wait at the
+   block barrier (barrier divergence). */
 #include "gpu.h"
+#ifndef SERVED
+#define SERVED BLOCKS
+#endif
 
 atomic_int arrive[BLOCKS], release_flag[BLOCKS];
 int slot[NTHREADS];
@@ -30,7 +35,7 @@ void *kernel(void *arg)
             while (atomic_load_explicit(&arrive[b], ACQ) != 1)
                 ;
         sync_block(0);
-        for (int b = tid; b < BLOCKS; b += THREADS)
+        for (int b = tid; b < SERVED; b += THREADS)
             atomic_store_explicit(&release_flag[b], 1, REL);
     }
     if (tid == 0)

@@ -1,0 +1,3 @@
+// spin_forever_barrier.c with the flag raised: one execution, no error.
+#define RAISED
+#include "spin_forever_barrier.c"
