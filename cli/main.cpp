@@ -208,9 +208,11 @@ int main(int argc, char **argv) {
                  "verdict is then bounded)")
       ->check(CLI::IsMember({"refuse", "nondet"}));
   bool noSymmetry = false;
-  app.add_flag("--no-symmetry", noSymmetry,
-               "Explore every permutation of interchangeable threads (threads of one launch or "
-               "pthread_create loop that behave alike: docs/symmetry.md) instead of one of each");
+  app.add_flag(
+      "--no-symmetry", noSymmetry,
+      "Explore every permutation of interchangeable threads (threads of one launch or "
+      "pthread_create loop that behave alike: docs/symmetry.md) instead of leaving out the "
+      "orders that provably add nothing");
   bool keepGoing = false, stopFirst = false, noRaces = false, noDivergence = false;
   app.add_flag("--keep-going", keepGoing,
                "Explore every execution and report each distinct error once");
