@@ -154,6 +154,9 @@ SYMMETRY = [("sym-caslock-4x2", "gpu/caslock.c", {"BLOCKS": 4, "THREADS": 2, "VA
            [("sym-%s-6x4" % n, "gpu/%s.c" % n, {"BLOCKS": 6, "THREADS": 4, "VARIANT": 0}, "verified", None, 60)
             for n in ("caslock", "ticketlock", "ttaslock")] + \
            [("sym-critsec-8x1", "gpu/critsec.c", {"BLOCKS": 8, "THREADS": 1, "VARIANT": 0}, "verified", None, 10),
+            ("sym-critsec-cuda-8", "symmetry/critsec.cu", {"BLOCKS": 8}, "verified", None, 10),
+            ("sym-critsec-cuda-8-block-scoped", "symmetry/critsec.cu", {"BLOCKS": 8, "BLOCK_SCOPED": 1}, "error",
+             None, 10),
             ("sym-counters-16", "symmetry/counters.cu", {"THREADS": 16, "SLOTS": 8}, "verified", 2 ** 8, None),
             ("sym-counters-64", "symmetry/counters.cu", {"THREADS": 64, "SLOTS": 32}, "verified", 2 ** 32, 1),
             ("sym-xfbarrier-6x4", "gpu/xfbarrier.c", {"BLOCKS": 6, "THREADS": 4, "VARIANT": 0}, "verified", 1,
