@@ -81,6 +81,7 @@ void Explorer::begin(Frame root) {
   driver_.attach(graph());
   driver_.resetAll();
   spins_.recheck();
+  symmetry_.attach(graph());
 }
 
 ExplorationResult Explorer::explore(bool fromBranch) {

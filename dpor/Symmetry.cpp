@@ -242,14 +242,40 @@ bool SymmetryPruner::check(const ExecutionGraph &g, ThreadId only) {
   return false;
 }
 
+void SymmetryPruner::noteKey(ThreadId child, const SymmetryKey &key) {
+  // Two threads with one key: a class may form. (The same thread created again after a cut
+  // brings its own key back; until some key repeats, the keys seen are few.)
+  if (!key || keyed_)
+    return;
+  for (auto &[t, k] : seenKeys_)
+    if (*k == *key && t != child) {
+      keyed_ = true;
+      seenKeys_.clear();
+      return;
+    }
+  seenKeys_.emplace_back(child, key);
+}
+
+void SymmetryPruner::attach(const ExecutionGraph &g) {
+  for (ThreadId u = 0; u < g.numThreads() && !keyed_; ++u)
+    for (int32_t i = 0; i < g.threadSize(u) && !keyed_; ++i)
+      if (auto *c = dyn_cast<ThreadCreateLabel>(g.label(Event{u, i})))
+        noteKey(c->child(), c->entry().symmetry);
+  classesFor_ = 0;
+}
+
 bool SymmetryPruner::prunesAfterAdd(const ExecutionGraph &g, Event e) {
   if (!enabled_)
     return false;
   const EventLabel *lab = g.label(e);
   if (isa<ThreadCreateLabel>(lab) || isa<ThreadStartLabel>(lab)) {
+    if (auto *c = dyn_cast<ThreadCreateLabel>(lab))
+      noteKey(c->child(), c->entry().symmetry);
     classesFor_ = 0; // the threads changed: the classes are found again when next needed
     return false;
   }
+  if (!keyed_)
+    return false;
   // A new violation has its first difference at the new event, which is a read, and only
   // then with a thread of its class whose event at that index reads the same location.
   auto *r = dyn_cast<ReadLabel>(lab);
@@ -270,13 +296,13 @@ bool SymmetryPruner::prunesAfterAdd(const ExecutionGraph &g, Event e) {
 }
 
 bool SymmetryPruner::prunesAfterChange(const ExecutionGraph &g) {
-  if (!enabled_ || classes(g, true).empty())
+  if (!enabled_ || !keyed_ || classes(g, true).empty())
     return false;
   return check(g, -1);
 }
 
 bool SymmetryPruner::joinsAlike(const ExecutionGraph &g) {
-  if (!enabled_ || classes(g, true).empty())
+  if (!enabled_ || !keyed_ || classes(g, true).empty())
     return true;
   std::map<ThreadId, Event> joinOf;
   for (ThreadId u = 0; u < g.numThreads(); ++u)

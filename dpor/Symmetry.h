@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "model/ExecutionGraph.h"
@@ -29,6 +30,10 @@ public:
   SymmetryPruner(bool enabled, bool plantedMistake)
       : enabled_(enabled), plantedMistake_(plantedMistake) {}
 
+  /// The search starts from g (its own or a branch given away by another explorer): whether
+  /// two of the program's threads may share a class is noted (nothing else is done for
+  /// programs whose threads never do).
+  void attach(const ExecutionGraph &g);
   /// g was just extended by e (consistently): whether to drop the branch.
   bool prunesAfterAdd(const ExecutionGraph &g, Event e);
   /// g was just changed by an alternative (a new source, a co placement, a revisit): whether
@@ -69,6 +74,10 @@ private:
   bool enabled_;
   bool plantedMistake_;
   bool sawClass_ = false;
+  /// Two created threads had one key (ThreadEntry::symmetry): before that, nothing is checked.
+  void noteKey(ThreadId child, const SymmetryKey &key);
+  bool keyed_ = false;
+  std::vector<std::pair<ThreadId, SymmetryKey>> seenKeys_; // (thread, key) while keyed_ is false
   uint64_t pruned_ = 0;
   std::vector<std::vector<ThreadId>> classes_;
   size_t classesFor_ = 0; // the thread count the classes were computed for (0: stale)
