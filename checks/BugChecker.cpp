@@ -2,19 +2,28 @@
 
 #include <algorithm>
 
+#include "checks/Witness.h"
+
 namespace scopemc {
 
-BugChecker::BugChecker(CheckOptions opts)
-    : opts_(opts), model_(makeConsistencyChecker(opts.model)) {}
+BugChecker::BugChecker(CheckOptions opts, const Symbolizer *sym)
+    : opts_(opts), sym_(sym), model_(makeConsistencyChecker(opts.model)) {}
 
 void BugChecker::record(const ExecutionGraph &g, ErrorType t, std::string msg,
                         const std::vector<const EventLabel *> &events) {
-  Report r{t, std::move(msg), {}, nullptr};
+  Report r{t, std::move(msg), {}, nullptr, nullptr};
   for (auto *l : events)
     r.events.push_back(describeEvent(*l));
   if (!seen_.insert(r.key()).second)
     return;
   r.witness = std::make_shared<ExecutionGraph>(g.copy());
+  if (sym_) {
+    auto w = std::make_shared<Witness>(resolveWitness(g, r, *sym_));
+    for (ReportedEvent &e : r.events)
+      if (const WitnessEvent *we = w->find(e.event))
+        e.location = we->location;
+    r.trace = std::move(w);
+  }
   reports_.push_back(std::move(r));
   if (opts_.stopOnFirst)
     stop_ = true;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "checks/Report.h"
+#include "model/Symbolizer.h"
 #include "dpor/Observer.h"
 #include "model/Consistency.h"
 
@@ -20,7 +21,9 @@ struct CheckOptions {
 
 class BugChecker final : public ExplorationObserver {
 public:
-  explicit BugChecker(CheckOptions opts);
+  /// `sym` names the witness of each report (Report::trace); null: reports carry the graph
+  /// only. It must outlive the checker.
+  explicit BugChecker(CheckOptions opts, const Symbolizer *sym = nullptr);
   bool onEvent(const ExecutionGraph &g, Event e) override;
   bool onExecutionEnd(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads) override;
 
@@ -43,6 +46,7 @@ private:
               const std::vector<const EventLabel *> &events);
 
   CheckOptions opts_;
+  const Symbolizer *sym_;
   std::unique_ptr<ConsistencyChecker> model_; // for incl only
   std::vector<Report> reports_;
   std::set<std::string> seen_;

@@ -38,14 +38,22 @@ struct ReportedEvent {
   /// The annotation call that decided the access's scope or made it plain, if any
   /// (MemAccessLabel::annotation).
   const SourceLoc *annotation = nullptr;
+  /// The memory accessed, named as the source does ("reduce::sum[1] of block 1"); empty for
+  /// events that access none. Resolved when the report is recorded.
+  std::string location;
 };
+
+struct Witness;
 
 struct Report {
   ErrorType type;
   std::string message;
   std::vector<ReportedEvent> events;
-  /// The execution (prefix) in which the error shows, for traces and graphs.
+  /// The execution (prefix) in which the error shows (repair reads it).
   std::shared_ptr<const ExecutionGraph> witness;
+  /// The same execution resolved for people (checks/Witness.h): what every output renders.
+  /// Null only for reports made without a symbolizer.
+  std::shared_ptr<const Witness> trace;
   /// Identifies the error for de-duplication: kind and the pair of source locations.
   std::string key() const;
 };

@@ -4,7 +4,6 @@
 #include <map>
 #include <sstream>
 
-#include "cli/TextOutput.h"
 
 namespace scopemc {
 
@@ -24,61 +23,32 @@ std::string escape(const std::string &s) {
   return o;
 }
 
-std::string eventText(const ExecutionGraph &g, const EventLabel &l, const Program &p) {
-  std::ostringstream os;
-  os << toString(l.pos()) << "\\n";
-  if (auto *r = dyn_cast<ReadLabel>(&l)) {
-    os << (r->isRmw() ? "U " : "R ") << escape(p.describeAddress(r->addr())) << " = "
-       << static_cast<int64_t>(readValueOf(g, *r, p));
-  } else if (auto *w = dyn_cast<WriteLabel>(&l)) {
-    os << (w->isRmwPart() ? "U " : "W ") << escape(p.describeAddress(w->addr()))
-       << " := " << static_cast<int64_t>(w->value());
-  } else {
-    os << escape(describe(l));
-  }
-  if (isa<MemAccessLabel>(&l) || isa<FenceLabel>(&l) || isa<BarrierLabel>(&l)) {
-    os << "\\n" << orderName(l.order());
-    if (isAtomic(l.order()))
-      os << ", " << scopeName(l.scope());
-  }
-  return os.str();
+std::string eventText(const WitnessEvent &e) {
+  std::string s = toString(e.event) + "\\n" + escape(e.text);
+  return s;
 }
 
 } // namespace
 
-std::string reportToDot(const Report &r, const Program &p) {
-  const ExecutionGraph &g = *r.witness;
-  std::vector<Event> hot;
-  for (auto &e : r.events)
-    hot.push_back(e.event);
+std::string reportToDot(const Report &r, bool verbose) {
+  const Witness &w = *r.trace;
   std::ostringstream os;
   os << "digraph witness {\n  label=\"" << errorTypeName(r.type) << ": " << escape(r.message)
      << "\";\n  labelloc=t;\n  node [shape=box, fontname=\"monospace\", fontsize=10];\n";
+  auto shown = [&](const WitnessEvent &e) { return verbose || !e.plumbing || e.reported; };
 
   // Clusters: device -> block -> thread (host threads stand alone).
-  std::map<std::pair<uint32_t, uint32_t>, std::vector<ThreadId>> blocks;
-  std::vector<ThreadId> host;
-  for (ThreadId t = 0; t < g.numThreads(); ++t) {
-    if (!g.threadExists(t) || g.threadSize(t) == 0)
-      continue;
-    const ThreadPos &pos = g.lastLabel(t)->threadPos();
-    if (isHostPos(pos))
-      host.push_back(t);
-    else
-      blocks[{pos.device, pos.block}].push_back(t);
-  }
-  auto emitThread = [&](ThreadId t, const std::string &indent) {
-    const ThreadPos &pos = g.lastLabel(t)->threadPos();
-    os << indent << "subgraph cluster_t" << t << " {\n" << indent << "  label=\"T" << t;
-    if (!isHostPos(pos))
-      os << " (thread " << pos.thread << ")";
-    os << "\";\n";
-    for (int32_t i = 0; i < g.threadSize(t); ++i) {
-      const EventLabel *l = g.label(Event{t, i});
-      bool isHot = std::find(hot.begin(), hot.end(), l->pos()) != hot.end();
-      os << indent << "  " << nodeId(l->pos()) << " [label=\"" << eventText(g, *l, p) << "\""
-         << (isHot ? ", style=filled, fillcolor=\"#ffb0b0\", penwidth=2" : "") << "];\n";
-    }
+  std::map<std::pair<uint32_t, uint32_t>, std::vector<const WitnessThread *>> blocks;
+  std::vector<const WitnessThread *> host;
+  for (const WitnessThread &t : w.threads)
+    (t.host ? host : blocks[{t.pos.device, t.pos.block}]).push_back(&t);
+  auto emitThread = [&](const WitnessThread &t, const std::string &indent) {
+    os << indent << "subgraph cluster_t" << t.id << " {\n"
+       << indent << "  label=\"" << escape(t.name) << "\";\n";
+    for (const WitnessEvent &e : t.events)
+      if (shown(e))
+        os << indent << "  " << nodeId(e.event) << " [label=\"" << eventText(e) << "\""
+           << (e.reported ? ", style=filled, fillcolor=\"#ffb0b0\", penwidth=2" : "") << "];\n";
     os << indent << "}\n";
   };
   uint32_t lastDevice = ~0u;
@@ -92,39 +62,46 @@ std::string reportToDot(const Report &r, const Program &p) {
     }
     os << "    subgraph cluster_d" << key.first << "_b" << key.second << " {\n      label=\"block "
        << key.second << "\";\n";
-    for (ThreadId t : threads)
-      emitThread(t, "      ");
+    for (const WitnessThread *t : threads)
+      emitThread(*t, "      ");
     os << "    }\n";
   }
   if (lastDevice != ~0u)
     os << "  }\n";
-  for (ThreadId t : host)
-    emitThread(t, "  ");
+  for (const WitnessThread *t : host)
+    emitThread(*t, "  ");
 
+  auto visible = [&](Event e) {
+    const WitnessEvent *x = w.find(e);
+    return x && shown(*x);
+  };
   bool usesInit = false;
-  for (ThreadId t = 0; t < g.numThreads(); ++t)
-    for (int32_t i = 0; i < g.threadSize(t); ++i) {
-      const EventLabel *l = g.label(Event{t, i});
-      if (i > 0) { // po, and sw: synchronisation that first reaches this event
-        os << "  " << nodeId(Event{t, i - 1}) << " -> " << nodeId(l->pos()) << ";\n";
-        const View &now = l->hb(), &before = g.label(Event{t, i - 1})->hb();
-        for (ThreadId u = 0; u < g.numThreads(); ++u)
-          if (u != t && now.get(u) > before.get(u))
-            os << "  " << nodeId(Event{u, now.get(u)}) << " -> " << nodeId(l->pos())
-               << " [color=blue, style=bold, label=\"sw\", fontcolor=blue];\n";
-      }
-      if (auto *r = dyn_cast<ReadLabel>(l)) {
-        usesInit = usesInit || r->rf().isInit();
-        os << "  " << nodeId(r->rf()) << " -> " << nodeId(l->pos())
+  for (const WitnessThread &t : w.threads) {
+    const WitnessEvent *prev = nullptr;
+    for (const WitnessEvent &e : t.events) {
+      if (!shown(e))
+        continue;
+      if (prev) // po
+        os << "  " << nodeId(prev->event) << " -> " << nodeId(e.event) << ";\n";
+      prev = &e;
+      for (Event from : e.syncFrom) // sw: synchronisation that first reaches this event
+        if (visible(from))
+          os << "  " << nodeId(from) << " -> " << nodeId(e.event)
+             << " [color=blue, style=bold, label=\"sw\", fontcolor=blue];\n";
+      if (e.hasRf && (e.rf.isInit() || visible(e.rf))) {
+        usesInit = usesInit || e.rf.isInit();
+        os << "  " << nodeId(e.rf) << " -> " << nodeId(e.event)
            << " [color=darkgreen, label=\"rf\", fontcolor=darkgreen, constraint=false];\n";
       }
     }
+  }
   if (usesInit)
     os << "  init [label=\"INIT\", shape=ellipse];\n";
-  for (auto &[a, li] : g.locations())
-    for (size_t k = 1; k < li.co.size(); ++k)
-      os << "  " << nodeId(li.co[k - 1]) << " -> " << nodeId(li.co[k])
-         << " [color=orange, style=dashed, label=\"co\", fontcolor=orange, constraint=false];\n";
+  for (auto &[loc, co] : w.co)
+    for (size_t k = 1; k < co.size(); ++k)
+      if (visible(co[k - 1]) && visible(co[k]))
+        os << "  " << nodeId(co[k - 1]) << " -> " << nodeId(co[k])
+           << " [color=orange, style=dashed, label=\"co\", fontcolor=orange, constraint=false];\n";
   os << "}\n";
   return os.str();
 }

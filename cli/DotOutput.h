@@ -5,11 +5,12 @@
 
 #include <string>
 
-#include "checks/Report.h"
-#include "interpreter/Program.h"
+#include "checks/Witness.h"
 
 namespace scopemc {
 
-std::string reportToDot(const Report &r, const Program &p);
+/// From the report's resolved witness (Report::trace, never null for a session's reports);
+/// events of the tool's own headers left out unless `verbose`.
+std::string reportToDot(const Report &r, bool verbose);
 
 } // namespace scopemc

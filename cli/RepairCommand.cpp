@@ -94,7 +94,7 @@ int runRepair(RunOptions &opts, const RepairCliOptions &ro) {
     os << "Round " << k + 1 << ": " << round.errors.size() << " error(s), " << round.executions
        << " complete executions, " << round.added.size() << " candidate edit(s)\n";
     for (const Report &r : round.errors)
-      printReport(os, r, *fr.program, false);
+      printReport(os, r, false);
   }
   for (size_t k = 0; k < rr.unrepairable.size(); ++k)
     os << "Not repaired: " << errorTypeName(rr.unrepairable[k].type) << " at "
@@ -114,7 +114,7 @@ int runRepair(RunOptions &opts, const RepairCliOptions &ro) {
   os << "Verification of the " << (patch.repaired.empty() ? "program" : "repaired program")
      << ":\n";
   for (const Report &r : final.reports)
-    printReport(os, r, *final.program, false);
+    printReport(os, r, false);
   printSummary(os, final, opts.interpreter.unroll);
   if (auto it = patch.repaired.find(opts.file);
       it != patch.repaired.end() && fs::path(opts.file).extension() == ".litmus") {

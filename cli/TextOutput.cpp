@@ -6,20 +6,6 @@
 
 namespace scopemc {
 
-uint64_t readValueOf(const ExecutionGraph &g, const ReadLabel &r, const Program &p) {
-  if (r.rf().isInit())
-    return p.initialValue(r.addr(), r.size());
-  return cast<WriteLabel>(g.label(r.rf()))->value();
-}
-
-std::string threadName(const ExecutionGraph *, Event e, const ThreadPos &pos) {
-  std::string s = "T" + std::to_string(e.thread);
-  if (isHostPos(pos))
-    return s + " (host thread)";
-  return s + " (device " + std::to_string(pos.device) + ", block " + std::to_string(pos.block) +
-         ", thread " + std::to_string(pos.thread) + ")";
-}
-
 namespace {
 
 std::string modeScope(MemOrder o, Scope s) {
@@ -29,40 +15,38 @@ std::string modeScope(MemOrder o, Scope s) {
   return r;
 }
 
-std::string eventLine(const ExecutionGraph &g, const EventLabel &l, const Program &p) {
-  std::ostringstream os;
-  if (auto *r = dyn_cast<ReadLabel>(&l)) {
-    os << (r->isRmw() ? "rmw read " : "read ") << p.describeAddress(r->addr()) << " = "
-       << static_cast<long long>(readValueOf(g, *r, p)) << " (" << orderName(r->order())
-       << ") from " << toString(r->rf());
-  } else if (auto *w = dyn_cast<WriteLabel>(&l)) {
-    os << (w->isRmwPart() ? "rmw write " : "write ") << p.describeAddress(w->addr()) << " = "
-       << static_cast<long long>(w->value()) << " (" << orderName(w->order()) << ")";
-  } else {
-    os << describe(l);
-  }
-  return os.str();
+std::string foldedLine(size_t n) {
+  return "     (" + std::to_string(n) + " event" + (n == 1 ? "" : "s") +
+         " of scopemc's own headers folded; --verbose shows them)\n";
 }
 
 } // namespace
 
-void printTrace(std::ostream &os, const ExecutionGraph &g, const Program &p,
-                const std::vector<Event> &highlight) {
+void printTrace(std::ostream &os, const Witness &w, bool verbose) {
   os << "Trace (per thread, in program order; reads name the write they read from):\n";
-  for (ThreadId t = 0; t < g.numThreads(); ++t) {
-    if (!g.threadExists(t) || g.threadSize(t) == 0)
+  for (const WitnessThread &t : w.threads) {
+    if (t.plumbingOnly && !verbose) {
+      os << "  " << t.name << ": " << t.events.size()
+         << " events of scopemc's own headers (a launch's plumbing) folded\n";
       continue;
-    os << "  " << threadName(&g, Event{t, 0}, g.threadPos(t)) << ":\n";
-    for (int32_t i = 0; i < g.threadSize(t); ++i) {
-      const EventLabel *l = g.label(Event{t, i});
-      if (isa<ThreadStartLabel>(l))
+    }
+    os << "  " << t.name << ":\n";
+    size_t folded = 0;
+    for (const WitnessEvent &e : t.events) {
+      if (e.plumbing && !e.reported && !verbose) {
+        ++folded;
         continue;
-      bool hi = std::find(highlight.begin(), highlight.end(), l->pos()) != highlight.end();
-      os << (hi ? "  >> " : "     ") << toString(l->pos()) << "  " << eventLine(g, *l, p);
-      if (l->source())
-        os << "  [" << toString(l->source()) << "]";
+      }
+      if (folded)
+        os << foldedLine(folded);
+      folded = 0;
+      os << (e.reported ? "  >> " : "     ") << toString(e.event) << "  " << e.text;
+      if (!e.source.file.empty())
+        os << "  [" << toString(&e.source) << "]";
       os << "\n";
     }
+    if (folded)
+      os << foldedLine(folded);
   }
 }
 
@@ -82,23 +66,22 @@ std::string printable(std::string_view text) {
   return out;
 }
 
-void printReport(std::ostream &os, const Report &r, const Program &p, bool trace) {
+void printReport(std::ostream &os, const Report &r, bool trace, bool verbose) {
   os << "Error: " << errorTypeName(r.type) << "!\n";
   os << "  " << r.message << "\n";
   for (size_t k = 0; k < r.events.size(); ++k) {
     const auto &e = r.events[k];
     bool access = isAtomic(e.order) || (e.isAccess() && !e.rmw);
     os << (k == 0 ? "  Event " : "    and ") << toString(e.event) << " of "
-       << threadName(r.witness.get(), e.event, e.pos) << ": " << eventName(e)
+       << threadName(e.event.thread, e.pos) << ": " << eventName(e)
+       << (e.location.empty() ? std::string() : " of " + e.location)
        << (access ? " (" + modeScope(e.order, e.scope) + ")" : std::string()) << " at "
        << toString(e.source) << "\n";
   }
-  if (trace && r.witness) {
-    std::vector<Event> hi;
-    for (auto &e : r.events)
-      hi.push_back(e.event);
-    printTrace(os, *r.witness, p, hi);
-  }
+  if (r.trace && r.trace->why != r.message + ".") // more than the message says
+    os << "  Why: " << r.trace->why << "\n";
+  if (trace && r.trace)
+    printTrace(os, *r.trace, verbose);
 }
 
 void printSummary(std::ostream &os, const RunResult &res, unsigned unroll) {

@@ -1,22 +1,21 @@
-// Renders a verification result as text (GenMC-compatible lines where they overlap).
+// Renders a verification result as text (GenMC-compatible lines where they overlap), from the
+// reports alone.
 #pragma once
 
 #include <ostream>
 
+#include "checks/Witness.h"
 #include "session/Session.h"
 
 namespace scopemc {
 
-/// The value `r` reads in `g` (the initial value of its location when it reads init).
-uint64_t readValueOf(const ExecutionGraph &g, const ReadLabel &r, const Program &p);
-/// "T3 (device 0, block 1, thread 0)" or "T0 (host thread)".
-std::string threadName(const ExecutionGraph *g, Event e, const ThreadPos &pos);
-void printReport(std::ostream &os, const Report &r, const Program &p, bool trace);
+/// An error: its kind, message, the reported events (named), why they are an error, and with
+/// `trace` the witness, the tool's own headers' events folded unless `verbose`.
+void printReport(std::ostream &os, const Report &r, bool trace, bool verbose = false);
 /// `text` safe for a terminal: control bytes other than newline and tab (an input's escape
 /// sequences quoted in a message) written as \xNN.
 std::string printable(std::string_view text);
-void printTrace(std::ostream &os, const ExecutionGraph &g, const Program &p,
-                const std::vector<Event> &highlight);
+void printTrace(std::ostream &os, const Witness &w, bool verbose);
 void printSummary(std::ostream &os, const RunResult &res, unsigned unroll);
 
 } // namespace scopemc

@@ -15,6 +15,7 @@
 
 #include "cli/Args.h"
 #include "cli/DotOutput.h"
+#include "cli/HtmlOutput.h"
 #include "cli/JsonOutput.h"
 #include "cli/Litmus.h"
 #include "cli/RepairCommand.h"
@@ -41,7 +42,7 @@ std::string versionText() {
 int runCheck(RunOptions &opts) {
   RunResult res = verify(opts);
   for (const Report &r : res.reports)
-    printReport(std::cout, r, *res.program, opts.output.printTrace);
+    printReport(std::cout, r, opts.output.printTrace, opts.output.verbose);
   printSummary(std::cout, res, opts.interpreter.unroll);
   if (!opts.output.dotFile.empty() && !res.reports.empty()) {
     std::ofstream dot(opts.output.dotFile);
@@ -49,7 +50,15 @@ int runCheck(RunOptions &opts) {
       std::cerr << "scopemc: cannot write " << opts.output.dotFile << "\n";
       return kExitUsage;
     }
-    dot << reportToDot(res.reports.front(), *res.program);
+    dot << reportToDot(res.reports.front(), opts.output.verbose);
+  }
+  if (!opts.output.htmlFile.empty() && !res.reports.empty()) {
+    std::ofstream html(opts.output.htmlFile);
+    if (!html) {
+      std::cerr << "scopemc: cannot write " << opts.output.htmlFile << "\n";
+      return kExitUsage;
+    }
+    html << reportToHtml(res.reports.front(), opts.file, opts.output.verbose);
   }
   if (!opts.output.jsonFile.empty()) {
     std::ofstream out(opts.output.jsonFile);
@@ -220,7 +229,15 @@ int main(int argc, char **argv) {
   app.add_flag("--disable-race-detection", noRaces, "Do not report data or heterogeneous races");
   app.add_flag("--disable-barrier-divergence", noDivergence, "Do not report barrier divergence");
   app.add_flag("--print-error-trace", opts.output.printTrace,
-               "Print the execution that shows each error, thread by thread");
+               "Print the execution that shows each error, thread by thread (the reported events "
+               "first, then why they are an error, then the trace)");
+  app.add_option("--html", opts.output.htmlFile,
+                 "Write the first error's witness as one self-contained HTML page to FILE: "
+                 "threads by device, block and warp, the reported events highlighted, the "
+                 "missing edge, the source lines");
+  app.add_flag("--verbose", opts.output.verbose,
+               "Show the events of scopemc's own headers (a launch's plumbing, the CUDA "
+               "runtime's copies) in traces and witnesses instead of folding them");
   app.add_option("--json", opts.output.jsonFile, "Write the result as JSON to FILE");
   app.add_option("--sarif", opts.output.sarifFile,
                  "Write the errors (and a repair's edits, as fixes) as SARIF 2.1.0 to FILE");

@@ -1,4 +1,5 @@
 #include "interpreter/Program.h"
+#include "interpreter/ProgramSymbolizer.h"
 #include "interpreter/MathLib.h"
 #include "interpreter/OpenClLib.h"
 #include "interpreter/frontend/IrPasses.h"
@@ -245,6 +246,7 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
     functions_.push_back(std::move(fi));
   }
   for (const Function &f : *mod_) {
+    std::string fname = f.isDeclaration() ? "" : readableFunctionName(f.getName());
     for (const Instruction &i : instructions(f)) {
       const DebugLoc &dl = i.getDebugLoc();
       if (!dl) {
@@ -261,7 +263,7 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
       }
       auto *scope = cast<DIScope>(dl.getScope());
       sourceStore_.push_back(SourceLoc{scope->getFilename().str(), dl.getLine(), dl.getCol(),
-                                       f.getName().str(), scope->getDirectory().str()});
+                                       fname, scope->getDirectory().str()});
       sources_[&i] = &sourceStore_.back();
     }
   }

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "dpor/Explorer.h"
+#include "interpreter/ProgramSymbolizer.h"
 #include "dpor/Parallel.h"
 #include "interpreter/frontend/Startup.h"
 
@@ -64,7 +65,7 @@ namespace {
 /// of all checkers, ordered by kind and location so that the report does not depend on the
 /// schedule.
 void exploreInParallel(RunResult &res, const RunOptions &opts, const CheckOptions &checks,
-                       const ObserverFactory &extra) {
+                       const Symbolizer &sym, const ObserverFactory &extra) {
   std::vector<std::unique_ptr<BugChecker>> checkers;
   std::vector<std::unique_ptr<BothObservers>> pairs;
   ParallelSetup setup;
@@ -73,7 +74,7 @@ void exploreInParallel(RunResult &res, const RunOptions &opts, const CheckOption
     return std::make_unique<Interpreter>(*res.program, opts.interpreter);
   };
   setup.makeObserver = [&]() -> ExplorationObserver & {
-    checkers.push_back(std::make_unique<BugChecker>(checks));
+    checkers.push_back(std::make_unique<BugChecker>(checks, &sym));
     if (!extra)
       return *checkers.back();
     pairs.push_back(std::make_unique<BothObservers>(*checkers.back(), extra()));
@@ -102,11 +103,12 @@ RunResult verifyOnce(std::shared_ptr<const Program> program, const RunOptions &o
   res.sampledUndefined = res.program->callsUndefined();
   CheckOptions checks = opts.checks;
   checks.model = opts.exploration.model;
+  ProgramSymbolizer sym(*res.program, opts.frontend.includeDir);
   if (opts.exploration.workers > 1) {
-    exploreInParallel(res, opts, checks, extra);
+    exploreInParallel(res, opts, checks, sym, extra);
   } else {
     Interpreter interp(*res.program, opts.interpreter);
-    BugChecker checker(checks);
+    BugChecker checker(checks, &sym);
     std::optional<BothObservers> both;
     if (extra)
       both.emplace(checker, extra());

@@ -24,6 +24,8 @@ struct OutputOptions {
   std::string jsonFile;
   std::string dotFile;   // the first error's witness as Graphviz
   std::string sarifFile; // errors (and repair edits) as SARIF 2.1.0
+  std::string htmlFile;  // the first error's witness as one self-contained page
+  bool verbose = false;  // witnesses show the events of the tool's own headers too
 };
 
 struct RunOptions {

@@ -1,0 +1,307 @@
+#include "checks/Witness.h"
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace scopemc {
+
+namespace {
+
+constexpr unsigned kWarpSize = 32;   // CUDA's; OpenCL sub-groups are shown the same way
+constexpr unsigned kContextLines = 2; // source lines shown around a reported event's line
+constexpr size_t kMaxSourceLines = 400;
+
+std::vector<HeapBlock> heapBlocks(const ExecutionGraph &g) {
+  std::vector<HeapBlock> heap;
+  for (ThreadId t = 0; t < g.numThreads(); ++t)
+    for (int32_t i = 0; g.threadExists(t) && i < g.threadSize(t); ++i)
+      if (auto *a = dyn_cast<AllocLabel>(g.label(Event{t, i})))
+        heap.push_back(HeapBlock{a->addr(), a->size(), a->source(), 0});
+  std::sort(heap.begin(), heap.end(),
+            [](const HeapBlock &a, const HeapBlock &b) { return a.start < b.start; });
+  for (size_t k = 0; k < heap.size(); ++k)
+    heap[k].ordinal = static_cast<unsigned>(k + 1);
+  return heap;
+}
+
+std::string hex(uint64_t v) {
+  std::ostringstream os;
+  os << "0x" << std::hex << v;
+  return os.str();
+}
+
+/// Resolves names and values of one graph's events.
+class Namer {
+public:
+  Namer(const ExecutionGraph &g, const Symbolizer &sym) : g_(g), sym_(sym), heap_(heapBlocks(g)) {}
+
+  std::string location(Addr a) const {
+    std::string n = sym_.nameOf(a, heap_);
+    return n.empty() ? hex(a) : n;
+  }
+  /// A heap block by its start: "d_partial", not "d_partial[0]".
+  std::string blockName(Addr a) const {
+    std::string n = location(a);
+    return n.size() > 3 && n.compare(n.size() - 3, 3, "[0]") == 0 ? n.substr(0, n.size() - 3) : n;
+  }
+  std::string value(uint64_t v, uint32_t size) const {
+    if (size == 8 && v != 0) {
+      std::string n = sym_.nameOf(v, heap_);
+      if (!n.empty())
+        return "&" + n;
+    }
+    uint64_t mask = size >= 8 ? ~0ull : (1ull << (size * 8)) - 1;
+    uint64_t bits = v & mask;
+    if (size < 8 && (bits >> (size * 8 - 1)) & 1) // sign-extend, as the program's ints
+      bits |= ~mask;
+    return std::to_string(static_cast<int64_t>(bits));
+  }
+  uint64_t readValue(const ReadLabel &r) const {
+    if (r.rf().isInit())
+      return sym_.initialValue(r.addr(), r.size());
+    return cast<WriteLabel>(g_.label(r.rf()))->value();
+  }
+  WitnessEvent event(const EventLabel &l) const;
+
+private:
+  const ExecutionGraph &g_;
+  const Symbolizer &sym_;
+  std::vector<HeapBlock> heap_;
+};
+
+std::string modeText(const EventLabel &l) {
+  std::string s(orderName(l.order()));
+  if (isAtomic(l.order()))
+    s += ", " + std::string(scopeName(l.scope())) + " scope";
+  return s;
+}
+
+WitnessEvent Namer::event(const EventLabel &l) const {
+  WitnessEvent e;
+  e.event = l.pos();
+  e.order = l.order();
+  e.scope = l.scope();
+  if (l.source())
+    e.source = *l.source();
+  e.plumbing = sym_.isPlumbing(l.source());
+  if (auto *r = dyn_cast<ReadLabel>(&l)) {
+    e.kind = r->isRmw() ? "rmw read" : "read";
+    e.location = location(r->addr());
+    e.value = value(readValue(*r), r->size());
+    e.hasRf = true;
+    e.rf = r->rf();
+    e.access = true;
+    e.text = e.kind + " " + e.location + " = " + e.value + " (" + modeText(l) + ") from " +
+             toString(r->rf());
+  } else if (auto *w = dyn_cast<WriteLabel>(&l)) {
+    e.kind = w->isRmwPart() ? "rmw write" : "write";
+    e.location = location(w->addr());
+    e.value = value(w->value(), w->size());
+    e.access = true;
+    e.text = e.kind + " " + e.location + " = " + e.value + " (" + modeText(l) + ")";
+  } else if (auto *a = dyn_cast<AllocLabel>(&l)) {
+    e.kind = "alloc";
+    e.location = blockName(a->addr());
+    e.text = "alloc " + e.location + " (" + std::to_string(a->size()) + " bytes)";
+  } else if (auto *f = dyn_cast<FreeLabel>(&l)) {
+    e.kind = f->isRetire() ? "retire" : "free";
+    e.location = blockName(f->addr());
+    e.text = e.kind + " " + e.location;
+  } else {
+    e.kind = std::string(kindName(l.kind()));
+    e.text = describe(l);
+  }
+  return e;
+}
+
+std::string placeText(const ThreadPos &p) {
+  return "device " + std::to_string(p.device) + ", block " + std::to_string(p.block) +
+         ", thread " + std::to_string(p.thread);
+}
+
+/// The threads a scope instance of `s` at `p` holds, in words.
+std::string scopeExtent(Scope s, const ThreadPos &p) {
+  switch (s) {
+  case Scope::Thread:
+    return "only its own thread";
+  case Scope::Block:
+    return "only block " + std::to_string(p.block) + " of device " + std::to_string(p.device);
+  case Scope::Device:
+    return "only device " + std::to_string(p.device);
+  case Scope::System:
+    return "every thread";
+  }
+  return "?";
+}
+
+std::string eventRef(const ReportedEvent &e) {
+  return toString(e.event) + " (" + std::string(eventName(e)) + " at " + toString(e.source) + ")";
+}
+
+std::string whyText(const Report &r) {
+  if (r.events.size() < 2 || (r.type != ErrorType::DataRace && r.type != ErrorType::HeteroRace))
+    return r.message + ".";
+  const ReportedEvent &a = r.events[0], &b = r.events[1];
+  if (r.type == ErrorType::HeteroRace)
+    return "Missing edge: no happens-before orders " + eventRef(a) + " and " + eventRef(b) +
+           ", and as atomics they do not synchronise: " + toString(a.event) + " has " +
+           std::string(scopeName(a.scope)) + " scope, which includes " +
+           scopeExtent(a.scope, a.pos) + ", and " + toString(b.event) + " has " +
+           std::string(scopeName(b.scope)) + " scope, which includes " +
+           scopeExtent(b.scope, b.pos) + "; each must include the other's thread.";
+  std::string plain;
+  for (const ReportedEvent *e : {&a, &b})
+    if (!isAtomic(e->order))
+      plain += (plain.empty() ? "" : " and ") + toString(e->event);
+  return "Missing edge: no happens-before orders " + eventRef(a) + " and " + eventRef(b) +
+         " (no release/acquire pair, fence pair or barrier runs from one thread to the other), "
+         "and " +
+         plain + (plain.find(" and ") != std::string::npos ? " are" : " is") + " not atomic.";
+}
+
+/// For an error in one thread (a failed assertion): what that thread read before it.
+std::string readsBefore(const Witness &w, const Report &r) {
+  constexpr size_t kMaxReads = 8;
+  const WitnessThread *t = r.events.size() == 1 ? w.thread(r.events[0].event.thread) : nullptr;
+  if (!t)
+    return "";
+  std::vector<std::string> reads;
+  for (const WitnessEvent &e : t->events)
+    if (e.hasRf && !e.plumbing && e.event.index < r.events[0].event.index)
+      reads.push_back(e.location + " = " + e.value + " from " + toString(e.rf));
+  if (reads.empty())
+    return "";
+  std::string s = " Before it, T" + std::to_string(t->id) + " read ";
+  size_t from = reads.size() > kMaxReads ? reads.size() - kMaxReads : 0;
+  for (size_t k = from; k < reads.size(); ++k)
+    s += (k == from ? "" : k + 1 == reads.size() ? " and " : ", ") + reads[k];
+  return s + ".";
+}
+
+/// Whether each thread matters to the error (WitnessThread::relevant).
+void markRelevant(Witness &w, const ExecutionGraph &g, const Report &r) {
+  std::set<ThreadId> hot;
+  std::set<Addr> locs;
+  for (const ReportedEvent &e : r.events) {
+    hot.insert(e.event.thread);
+    if (auto *m = g.contains(e.event) ? dyn_cast<MemAccessLabel>(g.label(e.event)) : nullptr)
+      locs.insert(m->addr());
+  }
+  // Threads the hot threads read from or synchronise with, and so on, back to the start.
+  std::set<ThreadId> linked(hot.begin(), hot.end());
+  std::vector<ThreadId> todo(hot.begin(), hot.end());
+  while (!todo.empty()) {
+    const WitnessThread *t = w.thread(todo.back());
+    todo.pop_back();
+    if (!t)
+      continue;
+    for (const WitnessEvent &e : t->events) {
+      std::vector<Event> from = e.syncFrom;
+      if (e.hasRf && !e.rf.isInit())
+        from.push_back(e.rf);
+      for (Event f : from)
+        if (linked.insert(f.thread).second)
+          todo.push_back(f.thread);
+    }
+  }
+  for (WitnessThread &t : w.threads) {
+    t.relevant = linked.count(t.id) > 0;
+    for (int32_t i = 0; !t.relevant && i < g.threadSize(t.id); ++i)
+      if (auto *m = dyn_cast<MemAccessLabel>(g.label(Event{t.id, i})))
+        t.relevant = locs.count(m->addr()) > 0;
+  }
+}
+
+void readSourceLines(Witness &w) {
+  std::map<std::string, std::set<unsigned>> wanted; // path -> lines
+  for (const WitnessThread &t : w.threads)
+    for (const WitnessEvent &e : t.events) {
+      if (e.source.file.empty() || e.source.line == 0 || (e.plumbing && !e.reported))
+        continue;
+      unsigned from = e.reported && e.source.line > kContextLines ? e.source.line - kContextLines
+                                                                   : e.source.line;
+      unsigned to = e.reported ? e.source.line + kContextLines : e.source.line;
+      for (unsigned l = from; l <= to; ++l)
+        wanted[e.source.path()].insert(l);
+    }
+  size_t total = 0;
+  for (auto &[path, lines] : wanted) {
+    std::ifstream in(path);
+    std::string text;
+    for (unsigned n = 1; in && std::getline(in, text) && total < kMaxSourceLines; ++n)
+      if (lines.count(n)) {
+        w.sourceLines[path][n] = text;
+        ++total;
+      }
+  }
+}
+
+} // namespace
+
+std::string threadName(ThreadId t, const ThreadPos &pos) {
+  std::string s = "T" + std::to_string(t);
+  if (isHostPos(pos))
+    return s + " (host thread)";
+  return s + " (" + placeText(pos) + "; warp " + std::to_string(pos.thread / kWarpSize) +
+         ", lane " + std::to_string(pos.thread % kWarpSize) + ")";
+}
+
+const WitnessEvent *Witness::find(Event e) const {
+  const WitnessThread *t = thread(e.thread);
+  if (!t)
+    return nullptr;
+  for (const WitnessEvent &x : t->events)
+    if (x.event == e)
+      return &x;
+  return nullptr;
+}
+
+const WitnessThread *Witness::thread(ThreadId id) const {
+  for (const WitnessThread &t : threads)
+    if (t.id == id)
+      return &t;
+  return nullptr;
+}
+
+Witness resolveWitness(const ExecutionGraph &g, const Report &r, const Symbolizer &sym) {
+  Witness w;
+  Namer namer(g, sym);
+  for (ThreadId t = 0; t < g.numThreads(); ++t) {
+    if (!g.threadExists(t) || g.threadSize(t) == 0)
+      continue;
+    WitnessThread wt;
+    wt.id = t;
+    wt.pos = g.threadPos(t);
+    wt.host = isHostPos(wt.pos);
+    wt.name = threadName(t, wt.pos);
+    wt.plumbingOnly = true;
+    for (int32_t i = 0; i < g.threadSize(t); ++i) {
+      const EventLabel *l = g.label(Event{t, i});
+      if (isa<ThreadStartLabel>(l))
+        continue;
+      WitnessEvent e = namer.event(*l);
+      if (i > 0) {
+        const View &now = l->hb(), &before = g.label(Event{t, i - 1})->hb();
+        for (ThreadId u = 0; u < g.numThreads(); ++u)
+          if (u != t && now.get(u) > before.get(u) && now.get(u) >= 0)
+            e.syncFrom.push_back(Event{u, now.get(u)});
+      }
+      e.reported = std::any_of(r.events.begin(), r.events.end(),
+                               [&](const ReportedEvent &x) { return x.event == l->pos(); });
+      wt.plumbingOnly = wt.plumbingOnly && e.plumbing;
+      wt.events.push_back(std::move(e));
+    }
+    w.threads.push_back(std::move(wt));
+  }
+  for (auto &[a, li] : g.locations())
+    if (li.co.size() > 1)
+      w.co.emplace_back(namer.location(a), li.co);
+  w.why = whyText(r) + readsBefore(w, r);
+  markRelevant(w, g, r);
+  readSourceLines(w);
+  return w;
+}
+
+} // namespace scopemc

@@ -1,0 +1,71 @@
+// A report's witness resolved for people: every event with its text, names and edges, the
+// threads laid out by device, block and warp, the source lines involved, and why the
+// reported events are an error. Made once when the error is recorded (resolveWitness);
+// text, JSON, DOT and HTML render from it without the program.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "checks/Report.h"
+#include "model/Symbolizer.h"
+
+namespace scopemc {
+
+struct WitnessEvent {
+  Event event;
+  std::string kind;     // "read", "rmw write", "barrier arrive", "create", ...
+  std::string location; // the memory accessed, named ("reduce::sum[1] of block 1"); or ""
+  std::string value;    // the value read or written ("3", "&d_partial[1]"); or ""
+  std::string text;     // the whole line: kind, location, value, order and scope
+  MemOrder order = MemOrder::NotAtomic;
+  Scope scope = Scope::System;
+  bool access = false; // reads or writes memory
+  SourceLoc source;    // empty file when unknown
+  bool hasRf = false;  // a read: rf is the write it reads from (init: Event::init())
+  Event rf;
+  /// Events of other threads whose synchronisation first reaches this one (sw, barriers).
+  std::vector<Event> syncFrom;
+  bool plumbing = false; // made by the tool's own headers (folded unless verbose)
+  bool reported = false; // one of the report's events
+};
+
+struct WitnessThread {
+  ThreadId id = 0;
+  ThreadPos pos;
+  bool host = false;
+  std::string name; // "T2 (device 0, block 0, warp 0, lane 0)" or "T0 (host thread)"
+  std::vector<WitnessEvent> events;
+  /// Whether the thread matters to the error: it has a reported event, or touches one of
+  /// their locations, or synchronises with a thread that has one. Large witnesses collapse
+  /// the others.
+  bool relevant = false;
+  bool plumbingOnly = false; // every event it made is plumbing
+};
+
+struct WitnessEdge {
+  Event from, to;
+};
+
+struct Witness {
+  std::vector<WitnessThread> threads;
+  /// Coherence order of each location written more than once: (location, writes in order).
+  std::vector<std::pair<std::string, std::vector<Event>>> co;
+  /// Why the reported events are an error, with the edge that is missing for races.
+  std::string why;
+  /// The source lines of the reported events and a little context: file -> line -> text.
+  std::map<std::string, std::map<unsigned, std::string>> sourceLines;
+  const WitnessEvent *find(Event e) const;
+  const WitnessThread *thread(ThreadId t) const;
+};
+
+/// How a thread is named in every output: "T3 (device 0, block 1, warp 0, lane 3)" or
+/// "T0 (host thread)".
+std::string threadName(ThreadId t, const ThreadPos &pos);
+
+/// Resolves the witness of a report made of `events` in `g` (the report's type and message
+/// say which error it is).
+Witness resolveWitness(const ExecutionGraph &g, const Report &r, const Symbolizer &sym);
+
+} // namespace scopemc

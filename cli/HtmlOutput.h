@@ -1,0 +1,18 @@
+// The witness of a report as one self-contained HTML page (--html): no network and no
+// script; the threads as columns of an inline SVG grouped by device, block and warp, events
+// in program order with their source lines, reads-from, synchronisation and coherence edges,
+// the reported events highlighted with the edge that is missing, the source lines beside.
+// Threads that take no part in the error are collapsed into a list below the picture.
+#pragma once
+
+#include <string>
+
+#include "checks/Witness.h"
+
+namespace scopemc {
+
+/// From the report's resolved witness (Report::trace, never null for a session's reports).
+/// `file`: the input, named in the title. `verbose`: show the tool's own headers' events.
+std::string reportToHtml(const Report &r, const std::string &file, bool verbose);
+
+} // namespace scopemc

@@ -1,0 +1,299 @@
+#include "interpreter/ProgramSymbolizer.h"
+
+#include <filesystem>
+
+#include <llvm/BinaryFormat/Dwarf.h>
+#include <llvm/Demangle/Demangle.h>
+#include <llvm/IR/DebugInfo.h>
+#include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
+
+using namespace llvm;
+
+namespace scopemc {
+
+namespace {
+
+constexpr int kMaxTypeDepth = 8;
+
+std::string withoutParameters(std::string s) {
+  // "f(int)::x" -> "f::x": drop every balanced "(...)" group.
+  std::string out;
+  int depth = 0;
+  for (char c : s) {
+    if (c == '(')
+      ++depth;
+    else if (c == ')')
+      depth = depth > 0 ? depth - 1 : 0;
+    else if (depth == 0)
+      out += c;
+  }
+  return out;
+}
+
+const DIType *stripQualifiers(const DIType *t) {
+  while (auto *d = dyn_cast_or_null<DIDerivedType>(t)) {
+    unsigned tag = d->getTag();
+    if (tag != dwarf::DW_TAG_typedef && tag != dwarf::DW_TAG_const_type &&
+        tag != dwarf::DW_TAG_volatile_type && tag != dwarf::DW_TAG_atomic_type &&
+        tag != dwarf::DW_TAG_restrict_type)
+      break;
+    t = d->getBaseType();
+  }
+  return t;
+}
+
+uint64_t bytesOf(const DIType *t) {
+  t = stripQualifiers(t);
+  return t ? t->getSizeInBits() / 8 : 0;
+}
+
+std::string offsetText(uint64_t off) { return off ? "+" + std::to_string(off) : ""; }
+
+std::string elementPath(const DIType *t, uint64_t off, int depth);
+
+std::string arrayPath(const DICompositeType &c, uint64_t off, int depth) {
+  const DIType *elem = c.getBaseType();
+  uint64_t esz = bytesOf(elem);
+  if (esz == 0)
+    return offsetText(off);
+  std::vector<uint64_t> counts;
+  for (const DINode *n : c.getElements())
+    if (auto *sr = dyn_cast<DISubrange>(n)) {
+      auto *ci = dyn_cast_if_present<ConstantInt *>(sr->getCount());
+      counts.push_back(ci && ci->getSExtValue() > 0 ? ci->getZExtValue() : 1);
+    }
+  if (counts.empty())
+    counts.push_back(1);
+  std::string s;
+  uint64_t rest = off;
+  for (size_t k = 0; k < counts.size(); ++k) {
+    uint64_t stride = esz;
+    for (size_t j = k + 1; j < counts.size(); ++j)
+      stride *= counts[j];
+    s += "[" + std::to_string(rest / stride) + "]";
+    rest %= stride;
+  }
+  return s + elementPath(elem, rest, depth + 1);
+}
+
+std::string recordPath(const DICompositeType &c, uint64_t off, int depth) {
+  for (const DINode *n : c.getElements()) {
+    auto *m = dyn_cast<DIDerivedType>(n);
+    if (!m || m->isStaticMember() ||
+        (m->getTag() != dwarf::DW_TAG_member && m->getTag() != dwarf::DW_TAG_inheritance))
+      continue;
+    uint64_t from = m->getOffsetInBits() / 8, size = std::max<uint64_t>(bytesOf(m->getBaseType()), 1);
+    if (off < from || off >= from + size)
+      continue;
+    std::string field = m->getTag() == dwarf::DW_TAG_member ? "." + m->getName().str() : "";
+    return field + elementPath(m->getBaseType(), off - from, depth + 1);
+  }
+  return offsetText(off);
+}
+
+/// The element of an object of type t at byte offset `off`: "[1]", ".count[2]", "+3".
+std::string elementPath(const DIType *t, uint64_t off, int depth) {
+  t = stripQualifiers(t);
+  auto *c = dyn_cast_or_null<DICompositeType>(t);
+  if (!c || depth > kMaxTypeDepth)
+    return offsetText(off);
+  switch (c->getTag()) {
+  case dwarf::DW_TAG_array_type:
+    return arrayPath(*c, off, depth);
+  case dwarf::DW_TAG_structure_type:
+  case dwarf::DW_TAG_class_type:
+  case dwarf::DW_TAG_union_type:
+    return recordPath(*c, off, depth);
+  default:
+    return offsetText(off);
+  }
+}
+
+/// "ns::Klass::" for a variable declared in that scope; functions by name ("reduce::").
+std::string qualifier(const DIScope *s) {
+  std::string q;
+  for (int depth = 0; s && depth < kMaxTypeDepth; ++depth, s = s->getScope()) {
+    if (isa<DIFile>(s) || isa<DICompileUnit>(s))
+      break;
+    StringRef n = s->getName();
+    if (auto *sp = dyn_cast<DISubprogram>(s))
+      n = sp->getName();
+    if (!n.empty())
+      q = n.str() + "::" + q;
+  }
+  return q;
+}
+
+/// The variable an alloca (or a global) holds, from its debug information.
+const DIVariable *variableOf(const Value *v) {
+  v = v->stripPointerCasts();
+  auto *mv = const_cast<Value *>(v);
+  for (auto *d : findDbgDeclares(mv))
+    return d->getVariable();
+  for (auto *r : findDVRDeclares(mv))
+    return r->getVariable();
+  if (auto *g = dyn_cast<GlobalVariable>(v)) {
+    SmallVector<DIGlobalVariableExpression *, 1> es;
+    g->getDebugInfo(es);
+    if (!es.empty())
+      return es.front()->getVariable();
+  }
+  return nullptr;
+}
+
+/// The variable a call's result is kept in: stored to a variable's memory, or described
+/// by debug values.
+const DIVariable *receiverOf(const CallBase &call) {
+  for (const User *u : call.users())
+    if (auto *st = dyn_cast<StoreInst>(u); st && st->getValueOperand() == &call)
+      if (const DIVariable *v = variableOf(st->getPointerOperand()))
+        return v;
+  SmallVector<DbgValueInst *, 2> values;
+  SmallVector<DbgVariableRecord *, 2> records;
+  findDbgValues(values, const_cast<CallBase *>(&call), &records);
+  for (auto *d : values)
+    return d->getVariable();
+  for (auto *r : records)
+    return r->getVariable();
+  return nullptr;
+}
+
+} // namespace
+
+std::string readableFunctionName(StringRef linkName) {
+  if (!linkName.starts_with("_Z"))
+    return linkName.str();
+  ItaniumPartialDemangler d;
+  if (!d.partialDemangle(linkName.str().c_str()) && d.isFunction()) {
+    size_t n = 0;
+    if (char *buf = d.getFunctionName(nullptr, &n)) {
+      std::string s(buf);
+      std::free(buf);
+      return s;
+    }
+  }
+  return withoutParameters(demangle(linkName.str()));
+}
+
+ProgramSymbolizer::ProgramSymbolizer(const Program &p, const std::string &includeDir) : p_(p) {
+  nameGlobals();
+  nameAllocationSites();
+  findPlumbing(includeDir);
+}
+
+void ProgramSymbolizer::nameGlobals() {
+  for (const GlobalVariable &g : p_.module().globals()) {
+    Named n;
+    if (const auto *v = dyn_cast_or_null<DIGlobalVariable>(variableOf(&g))) {
+      n.name = qualifier(v->getScope()) + v->getName().str();
+      n.type = v->getType();
+    } else if (g.getName().starts_with("__const.")) { // clang's copy of a local's initialiser
+      std::string rest = g.getName().drop_front(8).str();
+      size_t dot = rest.rfind('.');
+      n.name = dot == std::string::npos
+                   ? rest
+                   : readableFunctionName(rest.substr(0, dot)) + "::" + rest.substr(dot + 1);
+      n.name = "initialiser of " + n.name;
+    } else {
+      n.name = withoutParameters(demangle(g.getName().str()));
+    }
+    globals_[p_.addressOf(&g)] = std::move(n);
+  }
+}
+
+void ProgramSymbolizer::nameAllocationSites() {
+  for (const Function &f : p_.module())
+    for (const Instruction &i : instructions(f)) {
+      auto *call = dyn_cast<CallBase>(&i);
+      const SourceLoc *src = p_.sourceOf(&i);
+      if (!call || !src || !call->getType()->isPointerTy())
+        continue;
+      const Function *callee = call->getCalledFunction();
+      auto b = callee ? p_.builtinOf(callee) : std::nullopt;
+      if (!b || (*b != Builtin::Malloc && *b != Builtin::Calloc))
+        continue;
+      if (const DIVariable *v = receiverOf(*call)) {
+        const DIType *ptr = stripQualifiers(v->getType());
+        auto *d = dyn_cast_or_null<DIDerivedType>(ptr);
+        const DIType *pointee = d && d->getTag() == dwarf::DW_TAG_pointer_type ? d->getBaseType()
+                                                                                : nullptr;
+        sites_[src] = Named{v->getName().str(), pointee};
+      }
+    }
+}
+
+void ProgramSymbolizer::findPlumbing(const std::string &includeDir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  std::string root = fs::weakly_canonical(includeDir, ec).string();
+  if (root.empty())
+    return;
+  std::unordered_map<std::string, bool> byPath;
+  for (const Function &f : p_.module())
+    for (const Instruction &i : instructions(f))
+      if (const SourceLoc *src = p_.sourceOf(&i)) {
+        auto [it, fresh] = byPath.try_emplace(src->path(), false);
+        if (fresh) {
+          std::string path = fs::weakly_canonical(src->path(), ec).string();
+          it->second = !ec && path.size() > root.size() && path.compare(0, root.size(), root) == 0 &&
+                       path[root.size()] == '/';
+        }
+        if (it->second)
+          plumbing_.insert(src);
+      }
+}
+
+std::string ProgramSymbolizer::globalName(Addr a) const {
+  uint64_t start = 0, size = 0;
+  if (!p_.globalRange(a, start, size))
+    return "";
+  auto it = globals_.find(start);
+  if (it == globals_.end())
+    return "";
+  uint64_t at = addr::isBlockShared(a)   ? addr::sharedTemplate(a)
+                : addr::isThreadLocal(a) ? addr::threadLocalTemplate(a)
+                                         : a;
+  std::string n = it->second.name + elementPath(it->second.type, at - start, 0);
+  if (addr::isBlockShared(a)) {
+    uint64_t key = addr::sharedKey(a) - 1;
+    uint64_t device = key >> 16, block = key & 0xFFFF;
+    n += " of " + (device ? "device " + std::to_string(device) + " " : std::string()) + "block " +
+         std::to_string(block);
+  } else if (addr::isThreadLocal(a)) {
+    n += " of T" + std::to_string(addr::ownerOf(a));
+  }
+  return n;
+}
+
+std::string ProgramSymbolizer::heapName(Addr a, const std::vector<HeapBlock> &heap) const {
+  for (const HeapBlock &b : heap) {
+    if (a < b.start || a >= b.start + std::max<uint64_t>(b.size, 1))
+      continue;
+    uint64_t off = a - b.start;
+    auto it = b.site ? sites_.find(b.site) : sites_.end();
+    if (it == sites_.end())
+      return "heap#" + std::to_string(b.ordinal) + offsetText(off);
+    uint64_t esz = bytesOf(it->second.type);
+    if (esz == 0)
+      return it->second.name + offsetText(off);
+    return it->second.name + "[" + std::to_string(off / esz) + "]" +
+           elementPath(it->second.type, off % esz, 0);
+  }
+  return "";
+}
+
+std::string ProgramSymbolizer::nameOf(Addr a, const std::vector<HeapBlock> &heap) const {
+  if (std::string g = globalName(a); !g.empty())
+    return g;
+  uint64_t region = a & addr::kRegionMask;
+  if (region == addr::kHeap)
+    return heapName(a, heap);
+  if (region == addr::kSharedStack)
+    return "stack of T" + std::to_string(addr::ownerOf(a)) + offsetText(addr::offsetIn(a));
+  return "";
+}
+
+} // namespace scopemc

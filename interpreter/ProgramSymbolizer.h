@@ -1,0 +1,52 @@
+// Names for witnesses from a loaded program (model/Symbolizer.h): globals and their elements
+// by their debug information ("reduce::sum[1]", "cfg.count"), heap blocks by the variable
+// the allocating call stored its pointer in ("d_partial[1]"), demangled functions, and which
+// events the tool's own headers made.
+#pragma once
+
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "interpreter/Program.h"
+#include "model/Symbolizer.h"
+
+namespace llvm {
+class DIType;
+} // namespace llvm
+
+namespace scopemc {
+
+/// "reduce" for "_Z6reducePKiPiS1_", "ns::Klass::get" for a method; C names unchanged.
+std::string readableFunctionName(llvm::StringRef linkName);
+
+class ProgramSymbolizer final : public Symbolizer {
+public:
+  /// `includeDir`: the tool's headers (FrontendOptions::includeDir); events whose source is
+  /// under it are plumbing. Everything is looked up here, once: the methods only read.
+  ProgramSymbolizer(const Program &p, const std::string &includeDir);
+  std::string nameOf(Addr a, const std::vector<HeapBlock> &heap) const override;
+  uint64_t initialValue(Addr a, uint32_t size) const override { return p_.initialValue(a, size); }
+  bool isPlumbing(const SourceLoc *src) const override { return src && plumbing_.count(src); }
+
+  /// A name and the debug type of what it names (null: unknown).
+  struct Named {
+    std::string name;
+    const llvm::DIType *type = nullptr;
+  };
+
+private:
+  std::string globalName(Addr a) const;
+  std::string heapName(Addr a, const std::vector<HeapBlock> &heap) const;
+  void nameGlobals();
+  void nameAllocationSites();
+  void findPlumbing(const std::string &includeDir);
+
+  const Program &p_;
+  std::map<Addr, Named> globals_;                        // by start address
+  std::unordered_map<const SourceLoc *, Named> sites_;   // allocating calls: the pointee type
+  std::unordered_set<const SourceLoc *> plumbing_;
+};
+
+} // namespace scopemc

@@ -1,0 +1,39 @@
+// Names for what a witness shows, given by whoever loaded the program (the interpreter's
+// ProgramSymbolizer): the checks resolve a report's witness through this interface when the
+// error is recorded, so that every output renders from the report alone.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/Labels.h"
+
+namespace scopemc {
+
+/// A heap block live in the witness (an AllocLabel): where it starts, its size, the call that
+/// made it, and its ordinal among the witness's allocations (1, 2, ...).
+struct HeapBlock {
+  Addr start = 0;
+  uint64_t size = 0;
+  const SourceLoc *site = nullptr;
+  unsigned ordinal = 0;
+};
+
+/// Contract: every method is const and safe to call from several explorers at once; none
+/// keeps a reference to its arguments.
+class Symbolizer {
+public:
+  virtual ~Symbolizer() = default;
+  /// The memory at `a` as the program's source names it: "reduce::sum[1] of block 1",
+  /// "d_partial[1]", "tickets", "heap#2+8"; `heap` are the witness's allocations. Empty when
+  /// `a` is in no object the witness knows (then it is not shown as a pointer).
+  virtual std::string nameOf(Addr a, const std::vector<HeapBlock> &heap) const = 0;
+  /// The value a read of `size` bytes at `a` sees when it reads the initial value.
+  virtual uint64_t initialValue(Addr a, uint32_t size) const = 0;
+  /// Whether an event at `src` was made by the tool's own headers (a launch's plumbing, the
+  /// runtime's copies), which witnesses fold into the call the user wrote.
+  virtual bool isPlumbing(const SourceLoc *src) const = 0;
+};
+
+} // namespace scopemc
