@@ -139,6 +139,7 @@ std::string scopeExtent(Scope s, const ThreadPos &p) {
 std::string eventRef(const ReportedEvent &e) {
   return toString(e.event) + " (" + std::string(eventName(e)) + " at " + toString(e.source) + ")";
 }
+// (whyText runs when the report is recorded: the events' sources are alive then.)
 
 std::string whyText(const Report &r) {
   if (r.events.size() < 2 || (r.type != ErrorType::DataRace && r.type != ErrorType::HeteroRace))
@@ -246,6 +247,11 @@ std::string threadName(ThreadId t, const ThreadPos &pos) {
     return s + " (host thread)";
   return s + " (" + placeText(pos) + "; warp " + std::to_string(pos.thread / kWarpSize) +
          ", lane " + std::to_string(pos.thread % kWarpSize) + ")";
+}
+
+const SourceLoc *reportedSource(const Report &r, const ReportedEvent &e) {
+  const WitnessEvent *w = r.trace ? r.trace->find(e.event) : nullptr;
+  return w && !w->source.file.empty() ? &w->source : e.source;
 }
 
 const WitnessEvent *Witness::find(Event e) const {

@@ -64,6 +64,10 @@ struct Witness {
 /// "T0 (host thread)".
 std::string threadName(ThreadId t, const ThreadPos &pos);
 
+/// Where a reported event is in the source: the witness's copy when the report has one (it
+/// outlives the program), else the event's own pointer.
+const SourceLoc *reportedSource(const Report &r, const ReportedEvent &e);
+
 /// Resolves the witness of a report made of `events` in `g` (the report's type and message
 /// say which error it is).
 Witness resolveWitness(const ExecutionGraph &g, const Report &r, const Symbolizer &sym);

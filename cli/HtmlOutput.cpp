@@ -218,8 +218,8 @@ void drawEdges(std::ostream &os, const Layout &l, const Witness &w, const Report
 void writeSource(std::ostream &os, const Witness &w, const Report &r) {
   std::map<std::string, std::set<unsigned>> hot;
   for (const ReportedEvent &e : r.events)
-    if (e.source)
-      hot[e.source->path()].insert(e.source->line);
+    if (const SourceLoc *src = reportedSource(r, e))
+      hot[src->path()].insert(src->line);
   for (auto &[path, lines] : w.sourceLines) {
     os << "<div class=\"file\"><h3>" << esc(path) << "</h3><pre>";
     unsigned last = 0;
@@ -292,7 +292,7 @@ std::string reportToHtml(const Report &r, const std::string &file, bool verbose)
     os << "<li data-event=\"" << toString(e.event) << "\"><b>" << toString(e.event) << "</b> "
        << esc(std::string(eventName(e))) << (e.location.empty() ? "" : " of " + esc(e.location))
        << " by " << esc(t ? t->name : "T" + std::to_string(e.event.thread)) << " at "
-       << esc(toString(e.source)) << "</li>\n";
+       << esc(toString(reportedSource(r, e))) << "</li>\n";
   }
   os << "</ul>\n<p class=\"why\">" << esc(w.why) << "</p>\n";
   os << "<p class=\"legend\"><span style=\"color:#2a2\">\u2014 reads-from</span><span "

@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/TextOutput.h"
+#include "checks/Witness.h"
 
 namespace scopemc {
 
@@ -20,6 +20,54 @@ const char *verdictName(Verdict v) {
   }
   return "?";
 }
+nlohmann::json placeJson(const ThreadPos &p) {
+  if (isHostPos(p))
+    return nullptr;
+  return {{"device", p.device},
+          {"block", p.block},
+          {"thread", p.thread},
+          {"warp", p.thread / 32},
+          {"lane", p.thread % 32}};
+}
+
+nlohmann::json sourceJson(const SourceLoc &s) {
+  if (s.file.empty())
+    return nullptr;
+  return {{"file", s.file}, {"line", s.line}, {"column", s.col}, {"function", s.function}};
+}
+
+/// The witness, thread by thread (events of the tool's own headers marked "plumbing").
+nlohmann::json witnessJson(const Witness &w) {
+  using nlohmann::json;
+  json threads = json::array();
+  for (const WitnessThread &t : w.threads) {
+    json events = json::array();
+    for (const WitnessEvent &e : t.events) {
+      json je = {{"event", toString(e.event)}, {"text", e.text}, {"kind", e.kind},
+                 {"source", sourceJson(e.source)}};
+      if (e.access)
+        je.update({{"location", e.location}, {"value", e.value}});
+      if (e.hasRf)
+        je["reads_from"] = toString(e.rf);
+      if (!e.syncFrom.empty()) {
+        je["synchronised_by"] = json::array();
+        for (Event s : e.syncFrom)
+          je["synchronised_by"].push_back(toString(s));
+      }
+      if (e.plumbing)
+        je["plumbing"] = true;
+      if (e.reported)
+        je["reported"] = true;
+      events.push_back(je);
+    }
+    threads.push_back({{"thread", t.id},
+                       {"name", t.name},
+                       {"position", placeJson(t.pos)},
+                       {"events", events}});
+  }
+  return {{"threads", threads}};
+}
+
 } // namespace
 
 std::string resultToJson(const RunResult &res, const std::string &file, long peakRssKb) {
@@ -58,19 +106,19 @@ std::string resultToJson(const RunResult &res, const std::string &file, long pea
       json je;
       je["event"] = toString(ev.event);
       je["thread"] = ev.event.thread;
-      je["position"] =
-          isHostPos(ev.pos)
-              ? json(nullptr)
-              : json{{"device", ev.pos.device}, {"block", ev.pos.block}, {"thread", ev.pos.thread}};
+      je["position"] = placeJson(ev.pos);
       je["access"] = std::string(eventName(ev));
+      if (!ev.location.empty())
+        je["memory"] = ev.location;
       je["order"] = std::string(orderName(ev.order));
       je["scope"] = isAtomic(ev.order) ? json(std::string(scopeName(ev.scope))) : json(nullptr);
-      if (ev.source)
-        je["location"] = {{"file", ev.source->file},
-                          {"line", ev.source->line},
-                          {"column", ev.source->col},
-                          {"function", ev.source->function}};
+      if (const SourceLoc *src = reportedSource(r, ev))
+        je["location"] = sourceJson(*src);
       e["events"].push_back(je);
+    }
+    if (r.trace) {
+      e["why"] = r.trace->why;
+      e["witness"] = witnessJson(*r.trace);
     }
     j["errors"].push_back(e);
   }

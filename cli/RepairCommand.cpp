@@ -98,7 +98,8 @@ int runRepair(RunOptions &opts, const RepairCliOptions &ro) {
   }
   for (size_t k = 0; k < rr.unrepairable.size(); ++k)
     os << "Not repaired: " << errorTypeName(rr.unrepairable[k].type) << " at "
-       << toString(rr.unrepairable[k].events.front().source) << ": " << rr.why[k] << "\n";
+       << toString(rr.unrepairable[k].events.front().source) << ": " << rr.why[k]
+       << (rr.ordersMayHelp[k] ? " (the order repair, --orders, may help)" : "") << "\n";
   printEdits(os, patch);
   for (auto &r : patch.refused)
     os << "Edit refused: " << r << "\n";

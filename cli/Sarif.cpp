@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <map>
 
+#include "checks/Witness.h"
+
 namespace scopemc {
 
 using nlohmann::json;
@@ -87,13 +89,20 @@ json sarifLog(const std::vector<Report> &errors, const SourcePatch *patch,
       rules.push_back(
           {{"id", id}, {"shortDescription", {{"text", std::string(errorTypeName(r.type))}}}});
     }
-    json res = {{"ruleId", id},
-                {"level", "error"},
-                {"message", {{"text", std::string(errorTypeName(r.type)) + ": " + r.message}}}};
+    std::string text = std::string(errorTypeName(r.type)) + ": " + r.message;
+    std::string named;
+    for (const ReportedEvent &e : r.events)
+      if (!e.location.empty())
+        named += (named.empty() ? "" : ", ") + std::string(eventName(e)) + " of " + e.location;
+    if (!named.empty())
+      text += " (" + named + ")";
+    if (r.trace && r.trace->why != r.message + ".")
+      text += ". " + r.trace->why;
+    json res = {{"ruleId", id}, {"level", "error"}, {"message", {{"text", text}}}};
     json locs = json::array();
     for (const ReportedEvent &e : r.events)
-      if (e.source)
-        locs.push_back(location(e.source->file, e.source->line, e.source->col));
+      if (const SourceLoc *src = reportedSource(r, e))
+        locs.push_back(location(src->file, src->line, src->col));
     if (!locs.empty()) {
       res["locations"] = json::array({locs[0]});
       if (locs.size() > 1)

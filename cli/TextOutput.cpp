@@ -76,7 +76,7 @@ void printReport(std::ostream &os, const Report &r, bool trace, bool verbose) {
        << threadName(e.event.thread, e.pos) << ": " << eventName(e)
        << (e.location.empty() ? std::string() : " of " + e.location)
        << (access ? " (" + modeScope(e.order, e.scope) + ")" : std::string()) << " at "
-       << toString(e.source) << "\n";
+       << toString(reportedSource(r, e)) << "\n";
   }
   if (r.trace && r.trace->why != r.message + ".") // more than the message says
     os << "  Why: " << r.trace->why << "\n";

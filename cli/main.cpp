@@ -316,10 +316,12 @@ int main(int argc, char **argv) {
   const bool tty = isatty(STDERR_FILENO);
   if (tty) // one line, rewritten in place, cleared at the end
     opts.exploration.onProgress = [](const std::string &line) { std::cerr << "\r\033[K" << line; };
-  opts.exploration.onWarning = [tty](const std::string &text) {
+  opts.exploration.onWarning = [tty](const ExplorationWarning &w) {
     static std::once_flag once; // parallel workers may each see a long execution
     std::call_once(once, [&] {
-      std::cerr << (tty ? "\r\033[K" : "") << "scopemc: warning: " << text << "\n";
+      std::cerr << (tty ? "\r\033[K" : "") << "scopemc: warning: " << w.text << "\n";
+      if (w.namesBusyLoops)
+        std::cerr << "bound them with --unroll N (the verdict is then bounded), or --timeout S\n";
     });
   };
 
@@ -330,8 +332,14 @@ int main(int argc, char **argv) {
       return runRepair(opts, repairOpts);
     return runCheck(opts);
   } catch (const InputError &e) {
-    std::cerr << "scopemc: error: " << printable(e.what()) << "\n";
-    writeRefusal(opts, e.what());
+    std::string text = e.what();
+    if (!e.unsetParameters.empty()) {
+      text += ": give it with";
+      for (const std::string &p : e.unsetParameters)
+        text += " --arg " + p + "=VALUE";
+    }
+    std::cerr << "scopemc: error: " << printable(text) << "\n";
+    writeRefusal(opts, text);
     return kExitInput;
   } catch (const UnsupportedProgram &e) {
     std::cerr << "scopemc: error: " << printable(e.what()) << "\n";

@@ -39,16 +39,16 @@ void checkLocation(const ExecutionGraph &g, const MemAccessLabel &m) {
 
 /// The warning for one execution grown past `limit` events, naming the program's busiest
 /// loops (ExplorationOptions::longExecutionEvents).
-std::string longExecutionWarning(size_t limit, const ProgramRunner &runner) {
+ExplorationWarning longExecutionWarning(size_t limit, const ProgramRunner &runner) {
   std::string msg = "one execution has grown past " + std::to_string(limit) + " events and goes on";
   auto loops = runner.busyLoops(100);
   if (loops.empty())
-    return msg + " (no loop of the program keeps going round: it is long, not stuck)";
+    return {msg + " (no loop of the program keeps going round: it is long, not stuck)", false};
   msg += "; these loops keep going round, and are neither spin loops nor bounded:";
   for (size_t k = 0; k < loops.size() && k < 5; ++k)
     msg += "\n  " + toString(loops[k].where) + " (thread " + std::to_string(loops[k].thread) +
            ", " + std::to_string(loops[k].iterations) + " iterations)";
-  return msg + "\nbound them with --unroll N (the verdict is then bounded), or --timeout S";
+  return {msg, true};
 }
 
 } // namespace

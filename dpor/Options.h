@@ -12,6 +12,14 @@
 
 namespace scopemc {
 
+/// A warning of the exploration, worded without the tool's options (the front end words
+/// the hints).
+struct ExplorationWarning {
+  std::string text;
+  /// The text names loops that keep going round: bounding them (or a time limit) helps.
+  bool namesBusyLoops = false;
+};
+
 struct ExplorationOptions {
   ModelKind model = ModelKind::ScopedRC11;
   /// Test aid: every incremental psc answer is compared with the from-scratch check.
@@ -51,7 +59,7 @@ struct ExplorationOptions {
   /// loops that keep going round (0: never): a loop that is neither cut nor bounded.
   size_t longExecutionEvents = 100000;
   /// Where warnings go (none: dropped). Called from the exploring thread(s).
-  std::function<void(const std::string &)> onWarning;
+  std::function<void(const ExplorationWarning &)> onWarning;
 };
 
 struct ExplorationResult {

@@ -220,6 +220,23 @@ std::optional<Builtin> Program::builtinOf(const Function *f) const {
   return it->second;
 }
 
+namespace {
+/// The function a debug location is in as the source names it (an inlined callee's own
+/// name, "lab::Counter::bump"); `fallback` when the location says nothing.
+std::string functionOfLocation(const DILocation &loc, const std::string &fallback,
+                               DenseMap<const DISubprogram *, std::string> &known) {
+  const DISubprogram *sp = loc.getScope() ? loc.getScope()->getSubprogram() : nullptr;
+  if (!sp)
+    return fallback;
+  auto [it, fresh] = known.try_emplace(sp);
+  if (fresh) {
+    StringRef link = sp->getLinkageName();
+    it->second = link.empty() ? sp->getName().str() : readableFunctionName(link);
+  }
+  return it->second;
+}
+} // namespace
+
 Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
                  const ProgramOptions &opts)
     : ctx_(std::move(ctx)), mod_(std::move(mod)) {
@@ -245,6 +262,7 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
     byFunction_[&f] = fi.get();
     functions_.push_back(std::move(fi));
   }
+  DenseMap<const DISubprogram *, std::string> subprograms; // their readable names
   for (const Function &f : *mod_) {
     std::string fname = f.isDeclaration() ? "" : readableFunctionName(f.getName());
     for (const Instruction &i : instructions(f)) {
@@ -263,7 +281,8 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
       }
       auto *scope = cast<DIScope>(dl.getScope());
       sourceStore_.push_back(SourceLoc{scope->getFilename().str(), dl.getLine(), dl.getCol(),
-                                       fname, scope->getDirectory().str()});
+                                       functionOfLocation(*dl, fname, subprograms),
+                                       scope->getDirectory().str()});
       sources_[&i] = &sourceStore_.back();
     }
   }

@@ -166,8 +166,9 @@ const DIVariable *receiverOf(const CallBase &call) {
 std::string readableFunctionName(StringRef linkName) {
   if (!linkName.starts_with("_Z"))
     return linkName.str();
+  std::string mangled = linkName.str(); // the demangler keeps pointers into it
   ItaniumPartialDemangler d;
-  if (!d.partialDemangle(linkName.str().c_str()) && d.isFunction()) {
+  if (!d.partialDemangle(mangled.c_str()) && d.isFunction()) {
     size_t n = 0;
     if (char *buf = d.getFunctionName(nullptr, &n)) {
       std::string s(buf);
@@ -175,7 +176,7 @@ std::string readableFunctionName(StringRef linkName) {
       return s;
     }
   }
-  return withoutParameters(demangle(linkName.str()));
+  return withoutParameters(demangle(mangled));
 }
 
 ProgramSymbolizer::ProgramSymbolizer(const Program &p, const std::string &includeDir) : p_(p) {

@@ -60,7 +60,8 @@ bool isRmwAccess(const ExecutionGraph &g, Event e) {
 /// What the rules of MODEL.md §7 make of one error: edits, or why there are none.
 struct Proposal {
   std::vector<AccessEdit> edits;
-  std::string why; // set when the error cannot be repaired
+  std::string why;            // set when the error cannot be repaired
+  bool ordersMayHelp = false; // the order repair, not asked for, may repair it
 };
 
 AccessEdit scopeEdit(const ReportedEvent &e, Scope to, const std::string &reason) {
@@ -320,16 +321,16 @@ Proposal propose(const Report &r, const RepairOptions &ro) {
       return widened;
     if (ro.orders)
       return orderRace(r);
-    p.why =
-        aa == ba
-            ? "two plain accesses race: not repaired (an order repair may help: --orders)"
-            : "the plain access is not atomic in the source; an order repair may help: --orders";
+    p.why = aa == ba ? "two plain accesses race: not repaired"
+                     : "the plain access is not atomic in the source";
+    p.ordersMayHelp = true;
     return p;
   }
   case ErrorType::Assertion:
     if (ro.orders)
       return orderAssertion(r);
-    p.why = "an assertion violation is repaired only by orders (--orders)";
+    p.why = "an assertion violation is repaired only by orders";
+    p.ordersMayHelp = true;
     return p;
   default:
     p.why = "not a scope or order problem";
@@ -394,6 +395,7 @@ public:
       RepairRound rr{r.reports, {}, r.verdict, r.exploration.seconds, r.exploration.complete};
       res_.unrepairable.clear();
       res_.why.clear();
+      res_.ordersMayHelp.clear();
       if (r.verdict == Verdict::ErrorFound)
         rr.added = propose(r.reports, edits);
       res_.rounds.push_back(rr);
@@ -448,6 +450,7 @@ private:
       if (p.edits.empty() || !sourced) {
         res_.unrepairable.push_back(r);
         res_.why.push_back(sourced ? p.why : "an access to change has no source location");
+        res_.ordersMayHelp.push_back(sourced && p.ordersMayHelp);
         continue;
       }
       for (AccessEdit &e : p.edits)

@@ -53,6 +53,9 @@ struct RepairResult {
   std::vector<AccessEdit> edits;    // minimal: none can be dropped
   std::vector<Report> unrepairable; // errors no rule applies to (with `why`)
   std::vector<std::string> why;     // per unrepairable error
+  /// Per unrepairable error: the order repair (RepairOptions::orders), not asked for, may
+  /// repair it.
+  std::vector<bool> ordersMayHelp;
   RunResult last;                   // the verification of the program with `edits`
   /// Every access each GPUMC annotation call decided in the runs (for splitting a shared
   /// annotation when only some of its accesses change).

@@ -143,22 +143,21 @@ struct Builder {
     }
     std::vector<std::string> parts;
     if (!parseNumbers(*text, parts))
-      throw InputError(where + "--arg " + name + "=" + *text +
-                       ": expected a number or numbers "
-                       "separated by commas");
+      throw InputError(where + "the value '" + *text + "' given for '" + name +
+                       "': expected a number or numbers separated by commas");
     auto *vt = dyn_cast<FixedVectorType>(t);
     auto *at = dyn_cast<ArrayType>(t);
     Type *et = vt ? vt->getElementType() : at ? at->getElementType() : t;
     size_t n = vt ? vt->getNumElements() : at ? at->getNumElements() : 1;
     if (parts.size() != n && !(parts.size() == 1 && n > 1))
-      throw InputError(where + "--arg " + name + ": " + std::to_string(n) + " value" +
-                       (n == 1 ? "" : "s") + " expected, " + std::to_string(parts.size()) +
-                       " given");
+      throw InputError(where + "the value given for '" + name + "': " + std::to_string(n) +
+                       " value" + (n == 1 ? "" : "s") + " expected, " +
+                       std::to_string(parts.size()) + " given");
     std::vector<Constant *> elems;
     for (size_t k = 0; k < n; ++k) {
       Constant *c = scalarOf(et, parts[parts.size() == 1 ? 0 : k]);
       if (!c)
-        throw InputError(where + "--arg " + name + "=" + *text + ": '" +
+        throw InputError(where + "the value '" + *text + "' given for '" + name + "': '" +
                          parts[parts.size() == 1 ? 0 : k] + "' is not a value of the " +
                          (et->isFloatingPointTy() ? "floating-point" : "integer") +
                          " type it gives");
@@ -182,11 +181,9 @@ Constant *kernelArgumentValue(const Module &m, const Function &k, const Argument
   const DIType *di = paramDebugType(k, a);
   Constant *c = b.valueOf(t, name, di);
   if (!b.missing.empty()) {
-    std::string list;
-    for (auto &n : b.missing)
-      list += " --arg " + n + "=VALUE";
-    throw InputError(where + "kernel parameter '" + name + "' of '" + o.name +
-                     "' needs a value: give it with" + list);
+    InputError e(where + "kernel parameter '" + name + "' of '" + o.name + "' needs a value");
+    e.unsetParameters = b.missing;
+    throw e;
   }
   return c;
 }

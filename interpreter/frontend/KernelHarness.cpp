@@ -16,7 +16,9 @@ namespace {
 
 /// The defined function called `name`, also when C++ mangled it (then its demangled name
 /// without parameters must be `name`, and only one may match).
-Function *findFunction(Module &m, const std::string &name, const char *option) {
+/// The function `name` (a C name or a C++ one without its parameters); `role` says what it is
+/// for in messages.
+Function *findFunction(Module &m, const std::string &name, const char *role) {
   if (Function *f = m.getFunction(name); f && !f->isDeclaration())
     return f;
   Function *found = nullptr;
@@ -27,7 +29,7 @@ Function *findFunction(Module &m, const std::string &name, const char *option) {
     if (d.substr(0, d.find('(')) != name)
       continue;
     if (found)
-      throw InputError(std::string(option) + ": '" + name + "' names several functions (" +
+      throw InputError("the " + std::string(role) + " '" + name + "' names several functions (" +
                        llvm::demangle(found->getName().str()) + ", " + d + ")");
     found = &f;
   }
@@ -73,12 +75,12 @@ Value *valueFor(Module &m, const Function &k, const Argument &a, const KernelOpt
 
 Function *postFunction(Module &m, const Function &k, const KernelOptions &o) {
   std::string name = o.post.empty() ? o.name + "_post" : o.post;
-  Function *p = findFunction(m, name, "--post");
+  Function *p = findFunction(m, name, "check after the kernel");
   if (!p) {
     if (o.post.empty())
       return nullptr;
-    throw InputError(m.getSourceFileName() + ": --post: the program defines no function '" + name +
-                     "'");
+    throw InputError(m.getSourceFileName() + ": the program defines no function '" + name +
+                     "' (the check to run after the kernel)");
   }
   if (p->arg_size() != k.arg_size())
     throw InputError(whereDefined(m, p) + "the post function '" + name +
@@ -146,12 +148,12 @@ std::string gridBeyondLimits(const KernelOptions &o) {
 }
 
 void addKernelHarness(Module &m, const KernelOptions &o) {
-  Function *k = findFunction(m, o.name, "--kernel");
+  Function *k = findFunction(m, o.name, "kernel");
   if (!k)
-    throw InputError(m.getSourceFileName() + ": --kernel: the program defines no function '" +
-                     o.name + "'");
+    throw InputError(m.getSourceFileName() + ": the program defines no function '" + o.name +
+                     "' (the kernel to run)");
   if (!k->getReturnType()->isVoidTy())
-    throw InputError(whereDefined(m, k) + "--kernel: '" + o.name + "' must return void");
+    throw InputError(whereDefined(m, k) + "the kernel '" + o.name + "' must return void");
   LLVMContext &ctx = m.getContext();
   KernelOptions opts = o;
   if (opts.bufferBytes == 0)

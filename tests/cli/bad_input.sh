@@ -75,8 +75,8 @@ expect bad-grid 17 "--grid 1y2: expected" -- "$dir/kernel_scalar.cl" --kernel k 
 expect grid-without-kernel 17 "--kernel and --grid go together" -- "$dir/kernel_scalar.cl" --grid 1x2
 # values of parameters that are not pointers: every missing one named, a malformed one named
 expect kernel-param-missing 5 "needs a value: give it with --arg d=VALUE" -- "$dir/../e2e/kernels/opencl_args.cl" --kernel k --grid 1:1 --arg x=1.5 --arg v=1,2,3,4 --arg p.a=10
-expect kernel-float-malformed 5 "--arg x=abc: 'abc' is not a value of the floating-point type" -- "$dir/../e2e/kernels/opencl_args.cl" --kernel k --grid 1:1 --arg x=abc --arg d=0.5 --arg v=1 --arg p.a=1 --arg p.b=1 --arg p.v=1 --arg p.inner.s=1
-expect kernel-vector-count 5 "--arg v: 4 values expected, 3 given" -- "$dir/../e2e/kernels/opencl_args.cl" --kernel k --grid 1:1 --arg x=1 --arg d=0.5 --arg v=1,2,3 --arg p.a=1 --arg p.b=1 --arg p.v=1 --arg p.inner.s=1
+expect kernel-float-malformed 5 "the value 'abc' given for 'x': 'abc' is not a value of the floating-point type" -- "$dir/../e2e/kernels/opencl_args.cl" --kernel k --grid 1:1 --arg x=abc --arg d=0.5 --arg v=1 --arg p.a=1 --arg p.b=1 --arg p.v=1 --arg p.inner.s=1
+expect kernel-vector-count 5 "the value given for 'v': 4 values expected, 3 given" -- "$dir/../e2e/kernels/opencl_args.cl" --kernel k --grid 1:1 --arg x=1 --arg d=0.5 --arg v=1,2,3 --arg p.a=1 --arg p.b=1 --arg p.v=1 --arg p.inner.s=1
 expect bad-arg 17 "--arg n: expected NAME=VALUE" -- "$dir/kernel_scalar.cl" --kernel k --grid 1x2 --arg n
 # CUDA constructs that are not modelled: refused by name with their position (docs/cuda.md)
 expect cuda-legacy-shfl 5 "cuda_refused.cu:5:[0-9]+: error: '__shfl<int>' is unavailable: removed in CUDA 9" -- "$dir/cuda_refused.cu" -- -DLEGACY_SHFL

@@ -84,7 +84,7 @@ TEST(Explorer, AnExecutionPastTheLongExecutionLimitIsWarnedAboutOnce) {
     ExplorationOptions o;
     o.longExecutionEvents = limit;
     std::vector<std::string> warnings;
-    o.onWarning = [&](const std::string &w) { warnings.push_back(w); };
+    o.onWarning = [&](const ExplorationWarning &w) { warnings.push_back(w.text); };
     Explorer ex(r, c, o);
     ExplorationResult res = ex.run();
     EXPECT_EQ(res.complete, 1023u) << "a warning never stops the search";

@@ -1,0 +1,141 @@
+// Witnesses a person can read: reports carry names from the source (variables, fields,
+// elements, heap blocks by the variable holding them, demangled functions), the threads'
+// places, why the events are an error, and the launch plumbing folded; every output renders
+// from the report alone, after the program is gone. The expected names are those the test
+// programs' source gives (tests/witness/*, examples/cuda/reduce_last_block.cu).
+#include <regex>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "cli/DotOutput.h"
+#include "cli/HtmlOutput.h"
+#include "cli/JsonOutput.h"
+#include "cli/Sarif.h"
+#include "cli/TextOutput.h"
+#include "session/Session.h"
+
+namespace scopemc {
+namespace {
+
+RunResult run(const std::string &file, bool keepGoing) {
+  RunOptions o;
+  o.file = file;
+  o.frontend.includeDir = SCOPEMC_TEST_INCLUDE_DIR;
+  o.checks.stopOnFirst = !keepGoing;
+  return verify(o);
+}
+
+std::string witnessDir() { return std::string(SCOPEMC_E2E_DIR) + "/../witness/"; }
+
+std::string text(const Report &r, bool verbose) {
+  std::ostringstream os;
+  printReport(os, r, true, verbose);
+  return os.str();
+}
+
+std::vector<std::string> eventTexts(const Witness &w) {
+  std::vector<std::string> out;
+  for (const WitnessThread &t : w.threads)
+    for (const WitnessEvent &e : t.events)
+      out.push_back(e.text);
+  return out;
+}
+
+bool anyContains(const std::vector<std::string> &texts, const std::string &part) {
+  return std::any_of(texts.begin(), texts.end(),
+                     [&](const std::string &t) { return t.find(part) != std::string::npos; });
+}
+
+TEST(Witness, TheCudaReductionReadsAsTheSourceIsWritten) {
+  RunResult res = run(std::string(SCOPEMC_E2E_DIR) + "/../../examples/cuda/reduce_last_block.cu",
+                      false);
+  ASSERT_EQ(res.reports.size(), 1u);
+  res.program.reset(); // everything below renders from the report alone
+  const Report &r = res.reports[0];
+  ASSERT_EQ(r.type, ErrorType::HeteroRace);
+  ASSERT_TRUE(r.trace);
+  ASSERT_EQ(r.events.size(), 2u);
+  for (const ReportedEvent &e : r.events)
+    EXPECT_EQ(e.location, "tickets");
+  EXPECT_NE(r.events[0].pos.block, r.events[1].pos.block) << "the race is between two blocks";
+  auto texts = eventTexts(*r.trace);
+  EXPECT_TRUE(anyContains(texts, "reduce::sum[0] of block 0"));
+  EXPECT_TRUE(anyContains(texts, "reduce::sum[1] of block 1"));
+  EXPECT_TRUE(anyContains(texts, "write d_partial[1] = 7"));
+  EXPECT_FALSE(anyContains(texts, "_Z")) << "a mangled name is shown";
+  // The launch thread runs only the CUDA header's code: folded.
+  const WitnessThread *launcher = r.trace->thread(1);
+  ASSERT_NE(launcher, nullptr);
+  EXPECT_TRUE(launcher->plumbingOnly);
+  EXPECT_NE(r.trace->why.find("includes only block 0"), std::string::npos) << r.trace->why;
+  EXPECT_NE(r.trace->why.find("includes only block 1"), std::string::npos) << r.trace->why;
+
+  std::string plain = text(r, false), verbose = text(r, true);
+  EXPECT_EQ(plain.find("cuda_runtime.h"), std::string::npos) << plain;
+  EXPECT_NE(verbose.find("cuda_runtime.h"), std::string::npos) << "--verbose shows the plumbing";
+  EXPECT_NE(plain.find("rmw-write of tickets"), std::string::npos) << plain;
+  EXPECT_LT(plain.find("Why: "), plain.find("Trace")) << "the pair and why come first";
+  EXPECT_EQ(std::regex_search(plain, std::regex("_Z[A-Z0-9]")), false) << plain;
+
+  // Every other output too.
+  std::string dot = reportToDot(r, false), html = reportToHtml(r, "reduce_last_block.cu", false);
+  for (const std::string *out : {&dot, &html}) {
+    EXPECT_NE(out->find("reduce::sum[1] of block 1"), std::string::npos);
+    EXPECT_EQ(out->find("_ZZ"), std::string::npos);
+  }
+  EXPECT_NE(html.find("class=\"edge missing\""), std::string::npos);
+  std::string json = resultToJson(res, "reduce_last_block.cu", 0);
+  EXPECT_NE(json.find("\"memory\": \"tickets\""), std::string::npos);
+  EXPECT_NE(json.find("\"lane\": 0"), std::string::npos);
+  std::string sarif = sarifLog(res.reports, nullptr, SarifInvocation{}).dump();
+  EXPECT_NE(sarif.find("rmw-write of tickets"), std::string::npos);
+}
+
+TEST(Witness, NamesFieldsElementsPointersHeapBlocksAndMethods) {
+  RunResult res = run(witnessDir() + "names.cpp", true);
+  ASSERT_EQ(res.reports.size(), 3u);
+  std::set<std::string> memory;
+  for (const Report &r : res.reports)
+    memory.insert(r.events.at(0).location);
+  EXPECT_EQ(memory, (std::set<std::string>{"published", "buffer[2]", "lab::counter.total"}));
+  for (const Report &r : res.reports) {
+    auto texts = eventTexts(*r.trace);
+    EXPECT_TRUE(anyContains(texts, "write published = &slots[1]")) << "a pointer by its target";
+    if (r.events[0].location == "lab::counter.total") {
+      const SourceLoc *src = reportedSource(r, r.events[0]);
+      ASSERT_NE(src, nullptr);
+      EXPECT_EQ(src->function, "lab::Counter::bump") << "the method, demangled";
+    }
+  }
+}
+
+TEST(Witness, AnAssertionSaysWhatItsThreadRead) {
+  RunResult res = run(witnessDir() + "assert_three.c", false);
+  ASSERT_EQ(res.reports.size(), 1u);
+  const Report &r = res.reports[0];
+  ASSERT_EQ(r.type, ErrorType::Assertion);
+  EXPECT_NE(r.trace->why.find("flag2 = 1 from T2:"), std::string::npos) << r.trace->why;
+  EXPECT_NE(r.trace->why.find("flag1 = 0 from INIT"), std::string::npos) << r.trace->why;
+  // Every thread the failing one depends on is relevant (drawn, not collapsed).
+  for (ThreadId t : {1, 2, 3})
+    EXPECT_TRUE(r.trace->thread(t) && r.trace->thread(t)->relevant) << "T" << t;
+}
+
+TEST(Witness, LargeWitnessesCollapseThreadsThatTakeNoPart) {
+  RunResult res = run(witnessDir() + "kernel_2x32.cu", false);
+  ASSERT_EQ(res.reports.size(), 1u);
+  const Witness &w = *res.reports[0].trace;
+  size_t relevant = 0, device = 0;
+  for (const WitnessThread &t : w.threads) {
+    relevant += t.relevant && !t.host;
+    device += !t.host;
+  }
+  EXPECT_EQ(relevant, 2u) << "only the racing threads of the kernel matter";
+  EXPECT_GT(device, 10u);
+  std::string html = reportToHtml(res.reports[0], "kernel_2x32.cu", false);
+  EXPECT_NE(html.find("class=\"collapsed-thread\""), std::string::npos);
+}
+
+} // namespace
+} // namespace scopemc
