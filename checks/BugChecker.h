@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "checks/Report.h"
-#include "model/Symbolizer.h"
 #include "dpor/Observer.h"
 #include "model/Consistency.h"
+#include "model/Symbolizer.h"
 
 namespace scopemc {
 

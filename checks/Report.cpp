@@ -38,8 +38,8 @@ std::string Report::key() const {
 }
 
 ReportedEvent describeEvent(const EventLabel &l) {
-  ReportedEvent r{l.pos(), l.threadPos(), l.kind(), false, false, l.order(), l.scope(), l.source(),
-                  nullptr, {}};
+  ReportedEvent r{l.pos(),   l.threadPos(), l.kind(),   false,   false,
+                  l.order(), l.scope(),     l.source(), nullptr, {}};
   if (auto *m = dyn_cast<MemAccessLabel>(&l))
     r.annotation = m->annotation();
   if (auto *rd = dyn_cast<ReadLabel>(&l))

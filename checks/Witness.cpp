@@ -9,7 +9,7 @@ namespace scopemc {
 
 namespace {
 
-constexpr unsigned kWarpSize = 32;   // CUDA's; OpenCL sub-groups are shown the same way
+constexpr unsigned kWarpSize = 32;    // CUDA's; OpenCL sub-groups are shown the same way
 constexpr unsigned kContextLines = 2; // source lines shown around a reported event's line
 constexpr size_t kMaxSourceLines = 400;
 
@@ -109,6 +109,16 @@ WitnessEvent Namer::event(const EventLabel &l) const {
     e.kind = f->isRetire() ? "retire" : "free";
     e.location = blockName(f->addr());
     e.text = e.kind + " " + e.location;
+  } else if (auto *b = dyn_cast<BarrierLabel>(&l)) {
+    bool arrive = l.kind() == EventLabel::Kind::BarrierArrive;
+    e.kind = arrive ? "barrier arrive" : "barrier depart";
+    std::string n = sym_.nameOf(b->barrier(), heap_); // a barrier object in memory
+    if (size_t inner = n.find(".__"); inner != std::string::npos)
+      n.resize(inner); // the C library's fields of pthread_barrier_t
+    if (n.empty())
+      n = b->scope() == Scope::Block ? "the block's barrier" : "the grid's barrier";
+    e.text = e.kind + " " + n + " #" + std::to_string(b->instance()) + " (" +
+             std::string(scopeName(b->scope())) + ", " + std::to_string(b->count()) + " threads)";
   } else {
     e.kind = std::string(kindName(l.kind()));
     e.text = describe(l);
@@ -117,8 +127,8 @@ WitnessEvent Namer::event(const EventLabel &l) const {
 }
 
 std::string placeText(const ThreadPos &p) {
-  return "device " + std::to_string(p.device) + ", block " + std::to_string(p.block) +
-         ", thread " + std::to_string(p.thread);
+  return "device " + std::to_string(p.device) + ", block " + std::to_string(p.block) + ", thread " +
+         std::to_string(p.thread);
 }
 
 /// The threads a scope instance of `s` at `p` holds, in words.
@@ -162,10 +172,12 @@ std::string whyText(const Report &r) {
          plain + (plain.find(" and ") != std::string::npos ? " are" : " is") + " not atomic.";
 }
 
-/// For an error in one thread (a failed assertion): what that thread read before it.
+/// For a failed assertion: what its thread read before it.
 std::string readsBefore(const Witness &w, const Report &r) {
   constexpr size_t kMaxReads = 8;
-  const WitnessThread *t = r.events.size() == 1 ? w.thread(r.events[0].event.thread) : nullptr;
+  const WitnessThread *t = r.type == ErrorType::Assertion && r.events.size() == 1
+                               ? w.thread(r.events[0].event.thread)
+                               : nullptr;
   if (!t)
     return "";
   std::vector<std::string> reads;
@@ -222,7 +234,7 @@ void readSourceLines(Witness &w) {
       if (e.source.file.empty() || e.source.line == 0 || (e.plumbing && !e.reported))
         continue;
       unsigned from = e.reported && e.source.line > kContextLines ? e.source.line - kContextLines
-                                                                   : e.source.line;
+                                                                  : e.source.line;
       unsigned to = e.reported ? e.source.line + kContextLines : e.source.line;
       for (unsigned l = from; l <= to; ++l)
         wanted[e.source.path()].insert(l);

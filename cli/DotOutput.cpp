@@ -4,7 +4,6 @@
 #include <map>
 #include <sstream>
 
-
 namespace scopemc {
 
 namespace {

@@ -9,12 +9,12 @@ namespace scopemc {
 
 namespace {
 
-constexpr int kColumn = 224;      // width of a thread's column
-constexpr int kBox = 204;         // width of an event's box
-constexpr int kRow = 26;          // height of an event's row
-constexpr int kTop = 92;          // y of the first event (group, warp and thread labels above)
-constexpr int kLeft = 16;         // x of the first column
-constexpr size_t kTextChars = 29; // characters of an event's text shown in its box
+constexpr int kColumn = 224;       // width of a thread's column
+constexpr int kBox = 204;          // width of an event's box
+constexpr int kRow = 26;           // height of an event's row
+constexpr int kTop = 92;           // y of the first event (group, warp and thread labels above)
+constexpr int kLeft = 16;          // x of the first column
+constexpr size_t kTextChars = 29;  // characters of an event's text shown in its box
 constexpr size_t kAlwaysShown = 6; // up to this many threads, none is collapsed
 
 std::string esc(const std::string &s) {
@@ -66,8 +66,8 @@ struct Layout {
     int x = 0, y = 0;
   };
   std::map<Event, Box> boxes;
-  std::vector<const WitnessThread *> columns;    // drawn threads, left to right
-  std::vector<const WitnessThread *> collapsed;  // listed below the picture
+  std::vector<const WitnessThread *> columns;   // drawn threads, left to right
+  std::vector<const WitnessThread *> collapsed; // listed below the picture
   int width = 0, height = 0;
 };
 
@@ -116,16 +116,16 @@ void drawGroups(std::ostream &os, const Layout &l, int height) {
                             l.columns[end]->pos.block == first->pos.block)))
       ++end;
     int x = kLeft + static_cast<int>(k) * kColumn - 6, width = static_cast<int>(end - k) * kColumn;
-    std::string label = first->host ? "host" : "device " + std::to_string(first->pos.device) +
-                                                   " \u00b7 block " +
-                                                   std::to_string(first->pos.block);
-    std::string data = first->host ? "host"
-                                   : std::to_string(first->pos.device) + "." +
-                                         std::to_string(first->pos.block);
+    std::string label = first->host ? "host"
+                                    : "device " + std::to_string(first->pos.device) +
+                                          " \u00b7 block " + std::to_string(first->pos.block);
+    std::string data =
+        first->host ? "host"
+                    : std::to_string(first->pos.device) + "." + std::to_string(first->pos.block);
     os << "<g class=\"group\" data-group=\"" << data << "\"><rect x=\"" << x
        << "\" y=\"8\" width=\"" << width - 4 << "\" height=\"" << height - 12
-       << "\" rx=\"8\" class=\"groupbox\"/><text x=\"" << x + 8 << "\" y=\"26\" class=\"grouplabel\">"
-       << esc(label) << "</text>\n";
+       << "\" rx=\"8\" class=\"groupbox\"/><text x=\"" << x + 8
+       << "\" y=\"26\" class=\"grouplabel\">" << esc(label) << "</text>\n";
     for (size_t c = k; c < end; ++c) {
       const WitnessThread &t = *l.columns[c];
       int cx = kLeft + static_cast<int>(c) * kColumn;
@@ -157,9 +157,9 @@ void drawEvents(std::ostream &os, const Layout &l, bool verbose) {
       os << "<g class=\"event" << (e.reported ? " hot" : "") << (e.plumbing ? " plumbing" : "")
          << "\" data-event=\"" << toString(e.event) << "\"><title>" << esc(toString(e.event))
          << "  " << esc(e.text) << (where.empty() ? "" : "\n" + esc(toString(&e.source)))
-         << "</title><rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << kBox
-         << "\" height=\"" << kRow - 4 << "\" rx=\"4\"/><text x=\"" << x + 5 << "\" y=\""
-         << y + 15 << "\">" << esc(shorten(boxText(e))) << "</text>";
+         << "</title><rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << kBox << "\" height=\""
+         << kRow - 4 << "\" rx=\"4\"/><text x=\"" << x + 5 << "\" y=\"" << y + 15 << "\">"
+         << esc(shorten(boxText(e))) << "</text>";
       if (!where.empty())
         os << "<text x=\"" << x + kBox - 4 << "\" y=\"" << y + 15 << "\" class=\"line\">"
            << e.source.line << "</text>";
@@ -215,24 +215,51 @@ void drawEdges(std::ostream &os, const Layout &l, const Witness &w, const Report
     drawEdge(os, l, r.events[0].event, r.events[1].event, "missing", w.why, 2 * kRow);
 }
 
-void writeSource(std::ostream &os, const Witness &w, const Report &r) {
+bool samePath(const std::string &a, const std::string &b) {
+  return a == b || fileName(a) == fileName(b);
+}
+
+void writeSource(std::ostream &os, const Witness &w, const Report &r,
+                 const std::vector<HtmlEdit> &edits) {
   std::map<std::string, std::set<unsigned>> hot;
   for (const ReportedEvent &e : r.events)
     if (const SourceLoc *src = reportedSource(r, e))
       hot[src->path()].insert(src->line);
-  for (auto &[path, lines] : w.sourceLines) {
+  std::map<std::string, std::map<unsigned, std::string>> shown = w.sourceLines;
+  for (const HtmlEdit &e : edits) { // the edited lines too
+    auto it = std::find_if(shown.begin(), shown.end(),
+                           [&](auto &f) { return samePath(e.file, f.first); });
+    (it == shown.end() ? shown[e.file] : it->second).try_emplace(e.line, e.lineText);
+  }
+  for (auto &[path, lines] : shown) {
     os << "<div class=\"file\"><h3>" << esc(path) << "</h3><pre>";
     unsigned last = 0;
     for (auto &[n, text] : lines) {
       if (last && n != last + 1)
         os << "<span class=\"gap\">\u22ee</span>";
       bool isHot = hot.count(path) && hot[path].count(n);
-      os << "<span class=\"src" << (isHot ? " hot-line" : "") << "\" data-line=\"" << n
-         << "\"><b>" << n << "</b> " << esc(text) << "</span>";
+      os << "<span class=\"src" << (isHot ? " hot-line" : "") << "\" data-line=\"" << n << "\"><b>"
+         << n << "</b> " << esc(text) << "</span>";
+      for (const HtmlEdit &e : edits)
+        if (e.line == n && samePath(e.file, path))
+          os << "<span class=\"edit\" title=\"" << esc(e.reason) << "\">\u270e "
+             << esc(e.before.empty() ? "insert" : e.before) << " \u2192 " << esc(e.after) << " ("
+             << esc(e.change) << ")</span>";
       last = n;
     }
     os << "</pre></div>\n";
   }
+}
+
+void writeEdits(std::ostream &os, const std::vector<HtmlEdit> &edits) {
+  if (edits.empty())
+    return;
+  os << "<h2>Repair</h2>\n<ul class=\"edits\">\n";
+  for (const HtmlEdit &e : edits)
+    os << "<li><b>" << esc(fileName(e.file)) << ":" << e.line << "</b> "
+       << esc(e.before.empty() ? "insert" : e.before) << " \u2192 " << esc(e.after) << " ("
+       << esc(e.change) << "): " << esc(e.reason) << "</li>\n";
+  os << "</ul>\n";
 }
 
 void writeCollapsed(std::ostream &os, const Layout &l, bool verbose) {
@@ -273,11 +300,13 @@ svg text{font-family:monospace;font-size:11px}
 .rf{stroke:#2a2}.sw{stroke:#24c;stroke-width:2}.co{stroke:#e80;stroke-dasharray:4 3}
 .missing{stroke:#d00;stroke-width:3;stroke-dasharray:8 5}
 .legend span{margin-right:14px;font-size:12px}
+.edit{display:block;background:#e6ffe6;color:#060;padding-left:2em}
 )";
 
 } // namespace
 
-std::string reportToHtml(const Report &r, const std::string &file, bool verbose) {
+std::string reportToHtml(const Report &r, const std::string &file, bool verbose,
+                         const std::vector<HtmlEdit> &edits) {
   const Witness &w = *r.trace;
   Layout l = layOut(w, verbose);
   std::ostringstream os;
@@ -295,19 +324,20 @@ std::string reportToHtml(const Report &r, const std::string &file, bool verbose)
        << esc(toString(reportedSource(r, e))) << "</li>\n";
   }
   os << "</ul>\n<p class=\"why\">" << esc(w.why) << "</p>\n";
+  writeEdits(os, edits);
   os << "<p class=\"legend\"><span style=\"color:#2a2\">\u2014 reads-from</span><span "
         "style=\"color:#24c\">\u2014 synchronises-with</span><span style=\"color:#e80\">- - "
         "coherence</span><span style=\"color:#d00\">- - missing happens-before</span><span>"
         "red boxes: the reported events; grey: scopemc's own headers</span></p>\n";
   os << "<div class=\"main\"><div class=\"picture\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
         "width=\""
-     << l.width << "\" height=\"" << l.height << "\" viewBox=\"0 0 " << l.width << " "
-     << l.height << "\">\n";
+     << l.width << "\" height=\"" << l.height << "\" viewBox=\"0 0 " << l.width << " " << l.height
+     << "\">\n";
   drawGroups(os, l, l.height);
   drawEdges(os, l, w, r);
   drawEvents(os, l, verbose);
   os << "</svg></div>\n<div class=\"source\"><h2>Source</h2>\n";
-  writeSource(os, w, r);
+  writeSource(os, w, r, edits);
   os << "</div></div>\n";
   writeCollapsed(os, l, verbose);
   os << "</body></html>\n";

@@ -6,13 +6,24 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "checks/Witness.h"
 
 namespace scopemc {
 
+/// A repair's edit of one source line, shown on the source beside the witness.
+struct HtmlEdit {
+  std::string file; // as the repair names it
+  unsigned line = 0;
+  std::string before, after, change, reason;
+  std::string lineText; // the line as written, shown when the witness does not show it
+};
+
 /// From the report's resolved witness (Report::trace, never null for a session's reports).
 /// `file`: the input, named in the title. `verbose`: show the tool's own headers' events.
-std::string reportToHtml(const Report &r, const std::string &file, bool verbose);
+/// `edits`: a repair's edits, shown on the source lines they change.
+std::string reportToHtml(const Report &r, const std::string &file, bool verbose,
+                         const std::vector<HtmlEdit> &edits = {});
 
 } // namespace scopemc

@@ -43,7 +43,9 @@ nlohmann::json witnessJson(const Witness &w) {
   for (const WitnessThread &t : w.threads) {
     json events = json::array();
     for (const WitnessEvent &e : t.events) {
-      json je = {{"event", toString(e.event)}, {"text", e.text}, {"kind", e.kind},
+      json je = {{"event", toString(e.event)},
+                 {"text", e.text},
+                 {"kind", e.kind},
                  {"source", sourceJson(e.source)}};
       if (e.access)
         je.update({{"location", e.location}, {"value", e.value}});
@@ -60,10 +62,8 @@ nlohmann::json witnessJson(const Witness &w) {
         je["reported"] = true;
       events.push_back(je);
     }
-    threads.push_back({{"thread", t.id},
-                       {"name", t.name},
-                       {"position", placeJson(t.pos)},
-                       {"events", events}});
+    threads.push_back(
+        {{"thread", t.id}, {"name", t.name}, {"position", placeJson(t.pos)}, {"events", events}});
   }
   return {{"threads", threads}};
 }

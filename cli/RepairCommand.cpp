@@ -3,9 +3,11 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "cli/HtmlOutput.h"
 #include "cli/JsonOutput.h"
 #include "cli/Litmus.h"
 #include "cli/Sarif.h"
@@ -151,6 +153,23 @@ int runRepair(RunOptions &opts, const RepairCliOptions &ro) {
                    {"seconds", rr.seconds}};
     std::ofstream f(opts.output.jsonFile);
     f << j.dump(2) << "\n";
+  }
+  if (!opts.output.htmlFile.empty() && !rr.rounds.empty() && !rr.rounds.front().errors.empty()) {
+    std::vector<HtmlEdit> edits;
+    for (const TextEdit &e : patch.edits) {
+      edits.push_back(HtmlEdit{e.file, e.line, e.before, e.after, e.change, e.reason, ""});
+      if (auto it = patch.original.find(e.file); it != patch.original.end()) {
+        std::istringstream in(it->second);
+        std::string text;
+        for (unsigned n = 1; std::getline(in, text); ++n)
+          if (n == e.line) {
+            edits.back().lineText = text;
+            break;
+          }
+      }
+    }
+    std::ofstream f(opts.output.htmlFile);
+    f << reportToHtml(rr.rounds.front().errors.front(), opts.file, opts.output.verbose, edits);
   }
   if (!opts.output.sarifFile.empty()) {
     std::vector<Report> errors =

@@ -1,7 +1,7 @@
 #include "interpreter/Program.h"
-#include "interpreter/ProgramSymbolizer.h"
 #include "interpreter/MathLib.h"
 #include "interpreter/OpenClLib.h"
+#include "interpreter/ProgramSymbolizer.h"
 #include "interpreter/frontend/IrPasses.h"
 
 #include <algorithm>

@@ -85,7 +85,8 @@ std::string recordPath(const DICompositeType &c, uint64_t off, int depth) {
     if (!m || m->isStaticMember() ||
         (m->getTag() != dwarf::DW_TAG_member && m->getTag() != dwarf::DW_TAG_inheritance))
       continue;
-    uint64_t from = m->getOffsetInBits() / 8, size = std::max<uint64_t>(bytesOf(m->getBaseType()), 1);
+    uint64_t from = m->getOffsetInBits() / 8,
+             size = std::max<uint64_t>(bytesOf(m->getBaseType()), 1);
     if (off < from || off >= from + size)
       continue;
     std::string field = m->getTag() == dwarf::DW_TAG_member ? "." + m->getName().str() : "";
@@ -219,8 +220,8 @@ void ProgramSymbolizer::nameAllocationSites() {
       if (const DIVariable *v = receiverOf(*call)) {
         const DIType *ptr = stripQualifiers(v->getType());
         auto *d = dyn_cast_or_null<DIDerivedType>(ptr);
-        const DIType *pointee = d && d->getTag() == dwarf::DW_TAG_pointer_type ? d->getBaseType()
-                                                                                : nullptr;
+        const DIType *pointee =
+            d && d->getTag() == dwarf::DW_TAG_pointer_type ? d->getBaseType() : nullptr;
         sites_[src] = Named{v->getName().str(), pointee};
       }
     }
@@ -239,8 +240,8 @@ void ProgramSymbolizer::findPlumbing(const std::string &includeDir) {
         auto [it, fresh] = byPath.try_emplace(src->path(), false);
         if (fresh) {
           std::string path = fs::weakly_canonical(src->path(), ec).string();
-          it->second = !ec && path.size() > root.size() && path.compare(0, root.size(), root) == 0 &&
-                       path[root.size()] == '/';
+          it->second = !ec && path.size() > root.size() &&
+                       path.compare(0, root.size(), root) == 0 && path[root.size()] == '/';
         }
         if (it->second)
           plumbing_.insert(src);

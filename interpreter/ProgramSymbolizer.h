@@ -44,8 +44,8 @@ private:
   void findPlumbing(const std::string &includeDir);
 
   const Program &p_;
-  std::map<Addr, Named> globals_;                        // by start address
-  std::unordered_map<const SourceLoc *, Named> sites_;   // allocating calls: the pointee type
+  std::map<Addr, Named> globals_;                      // by start address
+  std::unordered_map<const SourceLoc *, Named> sites_; // allocating calls: the pointee type
   std::unordered_set<const SourceLoc *> plumbing_;
 };
 

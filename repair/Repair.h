@@ -56,7 +56,7 @@ struct RepairResult {
   /// Per unrepairable error: the order repair (RepairOptions::orders), not asked for, may
   /// repair it.
   std::vector<bool> ordersMayHelp;
-  RunResult last;                   // the verification of the program with `edits`
+  RunResult last; // the verification of the program with `edits`
   /// Every access each GPUMC annotation call decided in the runs (for splitting a shared
   /// annotation when only some of its accesses change).
   std::map<const SourceLoc *, std::vector<const SourceLoc *>> annotated;

@@ -4,8 +4,8 @@
 #include <optional>
 
 #include "dpor/Explorer.h"
-#include "interpreter/ProgramSymbolizer.h"
 #include "dpor/Parallel.h"
+#include "interpreter/ProgramSymbolizer.h"
 #include "interpreter/frontend/Startup.h"
 
 namespace scopemc {

@@ -48,8 +48,8 @@ bool anyContains(const std::vector<std::string> &texts, const std::string &part)
 }
 
 TEST(Witness, TheCudaReductionReadsAsTheSourceIsWritten) {
-  RunResult res = run(std::string(SCOPEMC_E2E_DIR) + "/../../examples/cuda/reduce_last_block.cu",
-                      false);
+  RunResult res =
+      run(std::string(SCOPEMC_E2E_DIR) + "/../../examples/cuda/reduce_last_block.cu", false);
   ASSERT_EQ(res.reports.size(), 1u);
   res.program.reset(); // everything below renders from the report alone
   const Report &r = res.reports[0];
