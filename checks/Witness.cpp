@@ -251,7 +251,69 @@ void readSourceLines(Witness &w) {
   }
 }
 
+constexpr size_t kMinRun = 4; // shorter runs are shown event by event
+
+/// "in" and 3 for "in[3]"; false when the location is not an element.
+bool elementOf(const std::string &loc, std::string &base, uint64_t &index) {
+  if (loc.size() < 4 || loc.back() != ']')
+    return false;
+  size_t open = loc.rfind('[');
+  if (open == std::string::npos || open == 0)
+    return false;
+  const std::string digits = loc.substr(open + 1, loc.size() - open - 2);
+  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  base = loc.substr(0, open);
+  index = std::stoull(digits);
+  return true;
+}
+
+/// Whether b continues a run that a (at index `ia` of the run's base) started.
+bool continues(const WitnessEvent &a, const WitnessEvent &b, const std::string &base,
+               uint64_t next) {
+  std::string bb;
+  uint64_t ib = 0;
+  return !b.reported && b.kind == a.kind && b.order == a.order && b.source.line == a.source.line &&
+         b.source.file == a.source.file && elementOf(b.location, bb, ib) && bb == base &&
+         ib == next;
+}
+
 } // namespace
+
+std::vector<WitnessRun> foldRuns(const WitnessThread &t,
+                                 const std::function<bool(const WitnessEvent &)> &shown) {
+  std::vector<WitnessRun> runs;
+  const auto &ev = t.events;
+  for (size_t k = 0; k < ev.size();) {
+    if (!shown(ev[k])) {
+      ++k;
+      continue;
+    }
+    std::string base;
+    uint64_t first = 0;
+    size_t end = k + 1;
+    bool sameValue = true;
+    if (!ev[k].reported && ev[k].access && elementOf(ev[k].location, base, first))
+      while (end < ev.size() && shown(ev[end]) &&
+             continues(ev[k], ev[end], base, first + (end - k))) {
+        sameValue = sameValue && ev[end].value == ev[k].value;
+        ++end;
+      }
+    if (end - k < kMinRun) {
+      runs.push_back(WitnessRun{k, 1, ev[k].text});
+      ++k;
+      continue;
+    }
+    size_t n = end - k;
+    runs.push_back(WitnessRun{k, n,
+                              ev[k].kind + " " + base + "[" + std::to_string(first) + ".." +
+                                  std::to_string(first + n - 1) + "]" +
+                                  (sameValue ? " = " + ev[k].value : std::string()) + " (" +
+                                  std::to_string(n) + " " + ev[k].kind + "s)"});
+    k = end;
+  }
+  return runs;
+}
 
 std::string threadName(ThreadId t, const ThreadPos &pos) {
   std::string s = "T" + std::to_string(t);

@@ -4,6 +4,7 @@
 // text, JSON, DOT and HTML render from it without the program.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -59,6 +60,17 @@ struct Witness {
   const WitnessEvent *find(Event e) const;
   const WitnessThread *thread(ThreadId t) const;
 };
+
+/// Consecutive events of one thread shown as one: a bulk copy or fill writing base[i],
+/// base[i+1], ... from one source line ("write in[0..63] = 0 (64 writes)"). Runs of one
+/// event are the event itself.
+struct WitnessRun {
+  size_t first = 0, count = 1; // indices into WitnessThread::events
+  std::string text;            // the run's text (the event's own when count is 1)
+};
+/// The runs of t's events, in order; `shown` says which events take part at all.
+std::vector<WitnessRun> foldRuns(const WitnessThread &t,
+                                 const std::function<bool(const WitnessEvent &)> &shown);
 
 /// How a thread is named in every output: "T3 (device 0, block 1, warp 0, lane 3)" or
 /// "T0 (host thread)".

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <set>
 #include <sstream>
 
@@ -44,14 +45,18 @@ std::string shorten(const std::string &s) {
   return s.size() <= kTextChars ? s : s.substr(0, kTextChars - 1) + "\u2026";
 }
 
-/// What an event's box says: "W data = 42", "R flag1 = 0 rlx/sys", "U tickets = 1 rlx/block".
+/// What an event's box says: "W data = 42", "R flag1 = 0 rlx/system", "U tickets = 1 rlx/block".
 std::string boxText(const WitnessEvent &e) {
-  if (!e.access)
-    return e.text;
+  if (!e.access) {
+    std::string t = e.text;
+    if (size_t at = t.find(" the block's barrier"); at != std::string::npos)
+      t.erase(at, std::string(" the block's barrier").size());
+    return t;
+  }
   std::string s = e.kind == "read" ? "R " : e.kind == "write" ? "W " : "U ";
   s += e.location + " = " + e.value;
   if (isAtomic(e.order))
-    s += " " + std::string(orderName(e.order)) + "/" + std::string(scopeName(e.scope)).substr(0, 3);
+    s += " " + std::string(orderName(e.order)) + "/" + std::string(scopeName(e.scope));
   return s;
 }
 
@@ -65,7 +70,9 @@ struct Layout {
   struct Box {
     int x = 0, y = 0;
   };
-  std::map<Event, Box> boxes;
+  std::map<Event, Box> boxes;                // every shown event (a run's share one box)
+  std::map<Event, const WitnessRun *> runOf; // the run each drawn box shows
+  std::vector<std::unique_ptr<WitnessRun>> runs;
   std::vector<const WitnessThread *> columns;   // drawn threads, left to right
   std::vector<const WitnessThread *> collapsed; // listed below the picture
   int width = 0, height = 0;
@@ -94,9 +101,14 @@ Layout layOut(const Witness &w, bool verbose) {
       continue;
     }
     int x = kLeft + static_cast<int>(l.columns.size()) * kColumn, row = 0;
-    for (const WitnessEvent &e : t->events)
-      if (shown(e, verbose))
-        l.boxes[e.event] = Layout::Box{x, kTop + kRow * row++};
+    for (const WitnessRun &run :
+         foldRuns(*t, [&](const WitnessEvent &e) { return shown(e, verbose); })) {
+      l.runs.push_back(std::make_unique<WitnessRun>(run));
+      for (size_t k = run.first; k < run.first + run.count; ++k)
+        l.boxes[t->events[k].event] = Layout::Box{x, kTop + kRow * row};
+      l.runOf[t->events[run.first].event] = l.runs.back().get();
+      ++row;
+    }
     rows = std::max(rows, row);
     l.columns.push_back(t);
   }
@@ -144,28 +156,31 @@ void drawGroups(std::ostream &os, const Layout &l, int height) {
   }
 }
 
-void drawEvents(std::ostream &os, const Layout &l, bool verbose) {
+void drawEvents(std::ostream &os, const Layout &l) {
   for (const WitnessThread *t : l.columns)
     for (const WitnessEvent &e : t->events) {
-      auto it = l.boxes.find(e.event);
-      if (it == l.boxes.end())
+      auto run = l.runOf.find(e.event);
+      if (run == l.runOf.end())
         continue;
-      auto [x, y] = it->second;
+      auto [x, y] = l.boxes.at(e.event);
+      const WitnessEvent &last = t->events[run->second->first + run->second->count - 1];
+      std::string id = toString(e.event) +
+                       (run->second->count > 1 ? ".." + std::to_string(last.event.index) : "");
       std::string where = e.source.file.empty()
                               ? std::string()
                               : fileName(e.source.file) + ":" + std::to_string(e.source.line);
+      std::string text = run->second->count > 1 ? run->second->text : boxText(e);
       os << "<g class=\"event" << (e.reported ? " hot" : "") << (e.plumbing ? " plumbing" : "")
-         << "\" data-event=\"" << toString(e.event) << "\"><title>" << esc(toString(e.event))
-         << "  " << esc(e.text) << (where.empty() ? "" : "\n" + esc(toString(&e.source)))
+         << "\" data-event=\"" << toString(e.event) << "\"><title>" << esc(id) << "  "
+         << esc(run->second->text) << (where.empty() ? "" : "\n" + esc(toString(&e.source)))
          << "</title><rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << kBox << "\" height=\""
          << kRow - 4 << "\" rx=\"4\"/><text x=\"" << x + 5 << "\" y=\"" << y + 15 << "\">"
-         << esc(shorten(boxText(e))) << "</text>";
+         << esc(shorten(text)) << "</text>";
       if (!where.empty())
         os << "<text x=\"" << x + kBox - 4 << "\" y=\"" << y + 15 << "\" class=\"line\">"
            << e.source.line << "</text>";
       os << "</g>\n";
     }
-  (void)verbose;
 }
 
 /// A curve from the right side of `from`'s box to the left side of `to`'s (or down one
@@ -335,7 +350,7 @@ std::string reportToHtml(const Report &r, const std::string &file, bool verbose,
      << "\">\n";
   drawGroups(os, l, l.height);
   drawEdges(os, l, w, r);
-  drawEvents(os, l, verbose);
+  drawEvents(os, l);
   os << "</svg></div>\n<div class=\"source\"><h2>Source</h2>\n";
   writeSource(os, w, r, edits);
   os << "</div></div>\n";

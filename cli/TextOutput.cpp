@@ -31,22 +31,22 @@ void printTrace(std::ostream &os, const Witness &w, bool verbose) {
       continue;
     }
     os << "  " << t.name << ":\n";
-    size_t folded = 0;
-    for (const WitnessEvent &e : t.events) {
-      if (e.plumbing && !e.reported && !verbose) {
-        ++folded;
-        continue;
-      }
-      if (folded)
-        os << foldedLine(folded);
-      folded = 0;
-      os << (e.reported ? "  >> " : "     ") << toString(e.event) << "  " << e.text;
+    auto shown = [&](const WitnessEvent &e) { return verbose || !e.plumbing || e.reported; };
+    size_t next = 0; // the first event not printed yet
+    for (const WitnessRun &run : foldRuns(t, shown)) {
+      if (run.first > next) // only the tool's own events are left out
+        os << foldedLine(run.first - next);
+      const WitnessEvent &e = t.events[run.first], &last = t.events[run.first + run.count - 1];
+      os << (e.reported ? "  >> " : "     ") << toString(e.event)
+         << (run.count > 1 ? ".." + std::to_string(last.event.index) : std::string()) << "  "
+         << run.text;
       if (!e.source.file.empty())
         os << "  [" << toString(&e.source) << "]";
       os << "\n";
+      next = run.first + run.count;
     }
-    if (folded)
-      os << foldedLine(folded);
+    if (t.events.size() > next)
+      os << foldedLine(t.events.size() - next);
   }
 }
 

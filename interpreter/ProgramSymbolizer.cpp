@@ -202,6 +202,9 @@ void ProgramSymbolizer::nameGlobals() {
     } else {
       n.name = withoutParameters(demangle(g.getName().str()));
     }
+    if (!n.type)
+      if (auto *at = dyn_cast<ArrayType>(g.getValueType()))
+        n.elementSize = p_.dataLayout().getTypeAllocSize(at->getElementType());
     globals_[p_.addressOf(&g)] = std::move(n);
   }
 }
@@ -258,7 +261,10 @@ std::string ProgramSymbolizer::globalName(Addr a) const {
   uint64_t at = addr::isBlockShared(a)   ? addr::sharedTemplate(a)
                 : addr::isThreadLocal(a) ? addr::threadLocalTemplate(a)
                                          : a;
-  std::string n = it->second.name + elementPath(it->second.type, at - start, 0);
+  uint64_t off = at - start, esz = it->second.elementSize;
+  std::string n = it->second.name + (esz ? "[" + std::to_string(off / esz) + "]" +
+                                               offsetText(off % esz)
+                                         : elementPath(it->second.type, off, 0));
   if (addr::isBlockShared(a)) {
     uint64_t key = addr::sharedKey(a) - 1;
     uint64_t device = key >> 16, block = key & 0xFFFF;

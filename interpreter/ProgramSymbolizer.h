@@ -34,6 +34,7 @@ public:
   struct Named {
     std::string name;
     const llvm::DIType *type = nullptr;
+    uint64_t elementSize = 0; // without debug type: an array's element size (0: not an array)
   };
 
 private:
