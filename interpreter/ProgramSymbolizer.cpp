@@ -18,7 +18,7 @@ namespace {
 
 constexpr int kMaxTypeDepth = 8;
 
-std::string withoutParameters(std::string s) {
+std::string withoutParameters(const std::string &s) {
   // "f(int)::x" -> "f::x": drop every balanced "(...)" group.
   std::string out;
   int depth = 0;
@@ -262,9 +262,9 @@ std::string ProgramSymbolizer::globalName(Addr a) const {
                 : addr::isThreadLocal(a) ? addr::threadLocalTemplate(a)
                                          : a;
   uint64_t off = at - start, esz = it->second.elementSize;
-  std::string n = it->second.name + (esz ? "[" + std::to_string(off / esz) + "]" +
-                                               offsetText(off % esz)
-                                         : elementPath(it->second.type, off, 0));
+  std::string n =
+      it->second.name + (esz ? "[" + std::to_string(off / esz) + "]" + offsetText(off % esz)
+                             : elementPath(it->second.type, off, 0));
   if (addr::isBlockShared(a)) {
     uint64_t key = addr::sharedKey(a) - 1;
     uint64_t device = key >> 16, block = key & 0xFFFF;
