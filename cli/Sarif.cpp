@@ -43,6 +43,32 @@ json location(const std::string &file, unsigned line, unsigned col) {
       {"physicalLocation", {{"artifactLocation", {{"uri", sarifUri(file)}}}, {"region", region}}}};
 }
 
+/// The witness as SARIF code flows: one thread flow per thread that takes part in the error,
+/// its events with a source (the tool's own headers left out) in program order; the reported
+/// events essential, the others important.
+json codeFlows(const Report &r) {
+  json threads = json::array();
+  for (const WitnessThread &t : r.trace->threads) {
+    if (!t.relevant)
+      continue;
+    json steps = json::array();
+    for (const WitnessEvent &e : t.events) {
+      if (e.source.file.empty() || (e.plumbing && !e.reported))
+        continue;
+      json at = location(e.source.path(), e.source.line, e.source.col);
+      at["message"] = {{"text", toString(e.event) + "  " + e.text}};
+      steps.push_back({{"location", at}, {"importance", e.reported ? "essential" : "important"}});
+    }
+    if (!steps.empty())
+      threads.push_back({{"id", "T" + std::to_string(t.id)},
+                         {"message", {{"text", t.name}}},
+                         {"locations", steps}});
+  }
+  if (threads.empty())
+    return nullptr;
+  return json::array({{{"message", {{"text", r.trace->why}}}, {"threadFlows", threads}}});
+}
+
 json fix(const TextEdit &e) {
   unsigned col = std::max(1u, e.col);
   json deleted = {{"startLine", e.line},
@@ -103,6 +129,9 @@ json sarifLog(const std::vector<Report> &errors, const SourcePatch *patch,
     for (const ReportedEvent &e : r.events)
       if (const SourceLoc *src = reportedSource(r, e))
         locs.push_back(location(src->file, src->line, src->col));
+    if (r.trace)
+      if (json flows = codeFlows(r); !flows.is_null())
+        res["codeFlows"] = flows;
     if (!locs.empty()) {
       res["locations"] = json::array({locs[0]});
       if (locs.size() > 1)

@@ -60,6 +60,13 @@ for name, args, code, finished in runs:
         for u in uris:
             if not u.startswith("file:///"):
                 problems.append("artifact URI %r is not an absolute file: URI" % u)
+        # An error carries its witness: a thread flow per thread taking part, the reported
+        # events essential.
+        for res in log["runs"][0]["results"] if code == 42 else []:
+            flows = res.get("codeFlows", [{}])[0].get("threadFlows", [])
+            essential = [l for f in flows for l in f["locations"] if l["importance"] == "essential"]
+            if len(flows) < 2 or not essential:
+                problems.append("result %s has no witness code flow" % res["ruleId"])
     except (OSError, ValueError, KeyError, IndexError) as e:
         problems.append("no readable log: %s" % e)
     if problems:
