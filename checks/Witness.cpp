@@ -86,9 +86,13 @@ WitnessEvent Namer::event(const EventLabel &l) const {
   if (l.source())
     e.source = *l.source();
   e.plumbing = sym_.isPlumbing(l.source());
+  if (auto *m = dyn_cast<MemAccessLabel>(&l)) {
+    e.object = location(m->addr());
+    std::string alias = sym_.accessName(g_, *m, heap_);
+    e.location = alias.empty() ? e.object : alias;
+  }
   if (auto *r = dyn_cast<ReadLabel>(&l)) {
     e.kind = r->isRmw() ? "rmw read" : "read";
-    e.location = location(r->addr());
     e.value = value(readValue(*r), r->size());
     e.hasRf = true;
     e.rf = r->rf();
@@ -97,7 +101,6 @@ WitnessEvent Namer::event(const EventLabel &l) const {
              toString(r->rf());
   } else if (auto *w = dyn_cast<WriteLabel>(&l)) {
     e.kind = w->isRmwPart() ? "rmw write" : "write";
-    e.location = location(w->addr());
     e.value = value(w->value(), w->size());
     e.access = true;
     e.text = e.kind + " " + e.location + " = " + e.value + " (" + modeText(l) + ")";

@@ -17,7 +17,8 @@ namespace scopemc {
 struct WitnessEvent {
   Event event;
   std::string kind;     // "read", "rmw write", "barrier arrive", "create", ...
-  std::string location; // the memory accessed, named ("reduce::sum[1] of block 1"); or ""
+  std::string location; // the memory accessed as the code names it ("partial[1]"); or ""
+  std::string object;   // the same memory by the object it is in ("d_partial[1]"); or ""
   std::string value;    // the value read or written ("3", "&d_partial[1]"); or ""
   std::string text;     // the whole line: kind, location, value, order and scope
   MemOrder order = MemOrder::NotAtomic;

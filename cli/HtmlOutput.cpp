@@ -206,10 +206,10 @@ void drawEdge(std::ostream &os, const Layout &l, Event from, Event to, const std
 }
 
 void drawEdges(std::ostream &os, const Layout &l, const Witness &w, const Report &r) {
-  std::set<std::string> hotLocations;
+  std::set<std::string> hotLocations; // by object: coherence is per location
   for (const ReportedEvent &e : r.events)
-    if (!e.location.empty())
-      hotLocations.insert(e.location);
+    if (const WitnessEvent *we = w.find(e.event); we && !we->object.empty())
+      hotLocations.insert(we->object);
   for (const WitnessThread *t : l.columns)
     for (const WitnessEvent &e : t->events) {
       if (!l.boxes.count(e.event))

@@ -48,7 +48,7 @@ nlohmann::json witnessJson(const Witness &w) {
                  {"kind", e.kind},
                  {"source", sourceJson(e.source)}};
       if (e.access)
-        je.update({{"location", e.location}, {"value", e.value}});
+        je.update({{"location", e.location}, {"object", e.object}, {"value", e.value}});
       if (e.hasRf)
         je["reads_from"] = toString(e.rf);
       if (!e.syncFrom.empty()) {

@@ -10,6 +10,8 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 
+#include "interpreter/Symmetry.h"
+
 using namespace llvm;
 
 namespace scopemc {
@@ -184,6 +186,97 @@ ProgramSymbolizer::ProgramSymbolizer(const Program &p, const std::string &includ
   nameGlobals();
   nameAllocationSites();
   findPlumbing(includeDir);
+  nameParameters();
+}
+
+void ProgramSymbolizer::nameParameters() {
+  for (const Function &f : p_.module()) {
+    if (f.isDeclaration())
+      continue;
+    auto &vars = params_[&f];
+    vars.assign(f.arg_size(), nullptr);
+    std::vector<bool> reassigned(f.arg_size(), false);
+    // f's own parameters (not an inlined callee's); one the code assigns another value is
+    // not used to name memory (the name would be the entry value's, not the line's).
+    auto note = [&](const DILocalVariable *v, const Value *value) {
+      if (!v || !v->isParameter() || v->getScope() != f.getSubprogram() || v->getArg() < 1 ||
+          v->getArg() > vars.size())
+        return;
+      vars[v->getArg() - 1] = v;
+      auto *a = dyn_cast_or_null<Argument>(value);
+      if (!a || a->getArgNo() != v->getArg() - 1)
+        reassigned[v->getArg() - 1] = true;
+    };
+    for (const Instruction &i : instructions(f)) {
+      if (const SourceLoc *src = p_.sourceOf(&i))
+        instructionAt_[src] = &i;
+      if (auto *d = dyn_cast<DbgValueInst>(&i))
+        note(d->getVariable(), d->getVariableLocationOp(0));
+      for (const DbgVariableRecord &r : filterDbgVars(i.getDbgRecordRange()))
+        if (r.getType() == DbgVariableRecord::LocationType::Value)
+          note(r.getVariable(), r.getVariableLocationOp(0));
+    }
+    for (size_t k = 0; k < vars.size(); ++k)
+      if (reassigned[k])
+        vars[k] = nullptr;
+  }
+}
+
+bool ProgramSymbolizer::objectStart(Addr a, const std::vector<HeapBlock> &heap, Addr &start) const {
+  uint64_t size = 0;
+  if (p_.globalRange(a, start, size))
+    return true;
+  for (const HeapBlock &b : heap)
+    if (a >= b.start && a < b.start + std::max<uint64_t>(b.size, 1)) {
+      start = b.start;
+      return true;
+    }
+  return false;
+}
+
+std::string ProgramSymbolizer::accessName(const ExecutionGraph &g, const MemAccessLabel &l,
+                                          const std::vector<HeapBlock> &heap) const {
+  // Only accesses of a launched kernel's threads through one of the kernel's pointer
+  // parameters, whose values the launch recorded (ThreadEntry::data).
+  ThreadId t = l.pos().thread;
+  if (t <= 0 || !g.threadExists(t) || !g.contains(g.creatorOf(t)))
+    return "";
+  const auto *create = dyn_cast<ThreadCreateLabel>(g.label(g.creatorOf(t)));
+  if (!create || !create->entry().place || !create->entry().data)
+    return "";
+  const FunctionInfo *fi = p_.functionAt(create->entry().function);
+  auto at = instructionAt_.find(l.source());
+  if (!fi || at == instructionAt_.end() || at->second->getFunction() != fi->fn)
+    return "";
+  const Value *ptr = nullptr;
+  if (auto *ld = dyn_cast<LoadInst>(at->second))
+    ptr = ld->getPointerOperand();
+  else if (auto *st = dyn_cast<StoreInst>(at->second))
+    ptr = st->getPointerOperand();
+  else if (auto *rmw = dyn_cast<AtomicRMWInst>(at->second))
+    ptr = rmw->getPointerOperand();
+  else if (auto *cas = dyn_cast<AtomicCmpXchgInst>(at->second))
+    ptr = cas->getPointerOperand();
+  while (ptr && (isa<GetElementPtrInst>(ptr) || isa<CastInst>(ptr)))
+    ptr = cast<Instruction>(ptr)->getOperand(0);
+  auto *arg = dyn_cast_or_null<Argument>(ptr);
+  if (!arg || arg->getParent() != fi->fn)
+    return "";
+  const DILocalVariable *var = params_.at(fi->fn)[arg->getArgNo()];
+  auto base =
+      launchScalarParam(p_.dataLayout(), *fi->fn, create->entry().data->bytes, arg->getArgNo());
+  Addr accessStart = 0, baseStart = 0;
+  if (!var || !base || l.addr() < *base || !objectStart(l.addr(), heap, accessStart) ||
+      !objectStart(*base, heap, baseStart) || accessStart != baseStart)
+    return ""; // the parameter does not point into the object accessed
+  auto *d = dyn_cast_or_null<DIDerivedType>(stripQualifiers(var->getType()));
+  const DIType *pointee =
+      d && d->getTag() == dwarf::DW_TAG_pointer_type ? d->getBaseType() : nullptr;
+  uint64_t off = l.addr() - *base, esz = bytesOf(pointee);
+  if (esz == 0)
+    return var->getName().str() + offsetText(off);
+  return var->getName().str() + "[" + std::to_string(off / esz) + "]" +
+         elementPath(pointee, off % esz, 0);
 }
 
 void ProgramSymbolizer::nameGlobals() {

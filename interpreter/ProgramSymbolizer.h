@@ -13,7 +13,10 @@
 #include "model/Symbolizer.h"
 
 namespace llvm {
+class DILocalVariable;
 class DIType;
+class Function;
+class Instruction;
 } // namespace llvm
 
 namespace scopemc {
@@ -27,6 +30,8 @@ public:
   /// under it are plumbing. Everything is looked up here, once: the methods only read.
   ProgramSymbolizer(const Program &p, const std::string &includeDir);
   std::string nameOf(Addr a, const std::vector<HeapBlock> &heap) const override;
+  std::string accessName(const ExecutionGraph &g, const MemAccessLabel &l,
+                         const std::vector<HeapBlock> &heap) const override;
   uint64_t initialValue(Addr a, uint32_t size) const override { return p_.initialValue(a, size); }
   bool isPlumbing(const SourceLoc *src) const override { return src && plumbing_.count(src); }
 
@@ -43,11 +48,17 @@ private:
   void nameGlobals();
   void nameAllocationSites();
   void findPlumbing(const std::string &includeDir);
+  void nameParameters();
+  /// The heap block or global holding a (its start; false: neither).
+  bool objectStart(Addr a, const std::vector<HeapBlock> &heap, Addr &start) const;
 
   const Program &p_;
   std::map<Addr, Named> globals_;                      // by start address
   std::unordered_map<const SourceLoc *, Named> sites_; // allocating calls: the pointee type
   std::unordered_set<const SourceLoc *> plumbing_;
+  std::unordered_map<const SourceLoc *, const llvm::Instruction *> instructionAt_;
+  /// Each function's parameters' debug variables, by argument number (null: unknown).
+  std::unordered_map<const llvm::Function *, std::vector<const llvm::DILocalVariable *>> params_;
 };
 
 } // namespace scopemc

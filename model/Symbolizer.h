@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "model/Labels.h"
+#include "model/ExecutionGraph.h"
 
 namespace scopemc {
 
@@ -29,6 +29,11 @@ public:
   /// "d_partial[1]", "tickets", "heap#2+8"; `heap` are the witness's allocations. Empty when
   /// `a` is in no object the witness knows (then it is not shown as a pointer).
   virtual std::string nameOf(Addr a, const std::vector<HeapBlock> &heap) const = 0;
+  /// The name an access's own code gives the memory, when it differs from nameOf's: a
+  /// kernel's access through its parameter `partial` to d_partial[1] is "partial[1]". Empty
+  /// when the code names it no other way (or it cannot be told for sure).
+  virtual std::string accessName(const ExecutionGraph &g, const MemAccessLabel &l,
+                                 const std::vector<HeapBlock> &heap) const = 0;
   /// The value a read of `size` bytes at `a` sees when it reads the initial value.
   virtual uint64_t initialValue(Addr a, uint32_t size) const = 0;
   /// Whether an event at `src` was made by the tool's own headers (a launch's plumbing, the

@@ -62,7 +62,9 @@ TEST(Witness, TheCudaReductionReadsAsTheSourceIsWritten) {
   auto texts = eventTexts(*r.trace);
   EXPECT_TRUE(anyContains(texts, "reduce::sum[0] of block 0"));
   EXPECT_TRUE(anyContains(texts, "reduce::sum[1] of block 1"));
-  EXPECT_TRUE(anyContains(texts, "write d_partial[1] = 7"));
+  // Device code names the memory through the kernel's parameter, host code by its variable.
+  EXPECT_TRUE(anyContains(texts, "write partial[1] = 7"));
+  EXPECT_TRUE(anyContains(texts, "read in[2] = 3"));
   EXPECT_FALSE(anyContains(texts, "_Z")) << "a mangled name is shown";
   // The launch thread runs only the CUDA header's code: folded.
   const WitnessThread *launcher = r.trace->thread(1);
@@ -75,6 +77,8 @@ TEST(Witness, TheCudaReductionReadsAsTheSourceIsWritten) {
   EXPECT_EQ(plain.find("cuda_runtime.h"), std::string::npos) << plain;
   EXPECT_NE(verbose.find("cuda_runtime.h"), std::string::npos) << "--verbose shows the plumbing";
   EXPECT_NE(plain.find("rmw-write of tickets"), std::string::npos) << plain;
+  EXPECT_NE(plain.find("T0:17..20  write d_in[0..3] (4 writes)"), std::string::npos)
+      << "a bulk copy is one line";
   EXPECT_LT(plain.find("Why: "), plain.find("Trace")) << "the pair and why come first";
   EXPECT_EQ(std::regex_search(plain, std::regex("_Z[A-Z0-9]")), false) << plain;
 
@@ -108,6 +112,13 @@ TEST(Witness, NamesFieldsElementsPointersHeapBlocksAndMethods) {
       EXPECT_EQ(src->function, "lab::Counter::bump") << "the method, demangled";
     }
   }
+}
+
+TEST(Witness, AParameterTheKernelMovesDoesNotNameMemory) {
+  RunResult res = run(witnessDir() + "shifted_param.cu", false);
+  ASSERT_EQ(res.reports.size(), 1u);
+  for (const ReportedEvent &e : res.reports[0].events)
+    EXPECT_EQ(e.location, "d_out[2]") << "named by the allocation: `out` was moved";
 }
 
 TEST(Witness, AnAssertionSaysWhatItsThreadRead) {

@@ -52,7 +52,7 @@ w=$tests/witness
 check data-race "$w/data_race.c" "Data race" host --
 has "$out/data-race.dom.html" 'stats\.count\[2\]' || fail data-race "field not named stats.count[2]"
 check hetero-race "$tests/../examples/cuda/reduce_last_block.cu" "Heterogeneous race" host 0.0 0.1 --
-for name in 'reduce::sum\[' 'd_partial\[1\]' 'tickets' 'block scope, which includes only block 0'; do
+for name in 'reduce::sum\[' 'partial\[1\]' 'tickets' 'block scope, which includes only block 0'; do
   has "$out/hetero-race.dom.html" "$name" || fail hetero-race "'$name' not shown"
 done
 check divergence "$tests/e2e/programs/barrier_divergence.c" "Barrier divergence" 0.0 --
