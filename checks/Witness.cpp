@@ -13,17 +13,23 @@ constexpr unsigned kWarpSize = 32;    // CUDA's; OpenCL sub-groups are shown the
 constexpr unsigned kContextLines = 2; // source lines shown around a reported event's line
 constexpr size_t kMaxSourceLines = 400;
 
-std::vector<HeapBlock> heapBlocks(const ExecutionGraph &g) {
-  std::vector<HeapBlock> heap;
-  for (ThreadId t = 0; t < g.numThreads(); ++t)
+WitnessMemory memoryOf(const ExecutionGraph &g) {
+  WitnessMemory mem;
+  auto &heap = mem.heap;
+  mem.entries.assign(static_cast<size_t>(g.numThreads()), 0);
+  for (ThreadId t = 0; t < g.numThreads(); ++t) {
+    if (t > 0 && g.threadExists(t))
+      if (auto *c = dyn_cast<ThreadCreateLabel>(g.label(g.creatorOf(t))))
+        mem.entries[static_cast<size_t>(t)] = c->entry().function;
     for (int32_t i = 0; g.threadExists(t) && i < g.threadSize(t); ++i)
       if (auto *a = dyn_cast<AllocLabel>(g.label(Event{t, i})))
         heap.push_back(HeapBlock{a->addr(), a->size(), a->source(), 0});
+  }
   std::sort(heap.begin(), heap.end(),
             [](const HeapBlock &a, const HeapBlock &b) { return a.start < b.start; });
   for (size_t k = 0; k < heap.size(); ++k)
     heap[k].ordinal = static_cast<unsigned>(k + 1);
-  return heap;
+  return mem;
 }
 
 std::string hex(uint64_t v) {
@@ -35,10 +41,10 @@ std::string hex(uint64_t v) {
 /// Resolves names and values of one graph's events.
 class Namer {
 public:
-  Namer(const ExecutionGraph &g, const Symbolizer &sym) : g_(g), sym_(sym), heap_(heapBlocks(g)) {}
+  Namer(const ExecutionGraph &g, const Symbolizer &sym) : g_(g), sym_(sym), mem_(memoryOf(g)) {}
 
   std::string location(Addr a) const {
-    std::string n = sym_.nameOf(a, heap_);
+    std::string n = sym_.nameOf(a, mem_);
     return n.empty() ? hex(a) : n;
   }
   /// A heap block by its start: "d_partial", not "d_partial[0]".
@@ -48,7 +54,7 @@ public:
   }
   std::string value(uint64_t v, uint32_t size) const {
     if (size == 8 && v != 0) {
-      std::string n = sym_.nameOf(v, heap_);
+      std::string n = sym_.nameOf(v, mem_);
       if (!n.empty())
         return "&" + n;
     }
@@ -68,7 +74,7 @@ public:
 private:
   const ExecutionGraph &g_;
   const Symbolizer &sym_;
-  std::vector<HeapBlock> heap_;
+  WitnessMemory mem_;
 };
 
 std::string modeText(const EventLabel &l) {
@@ -88,7 +94,7 @@ WitnessEvent Namer::event(const EventLabel &l) const {
   e.plumbing = sym_.isPlumbing(l.source());
   if (auto *m = dyn_cast<MemAccessLabel>(&l)) {
     e.object = location(m->addr());
-    std::string alias = sym_.accessName(g_, *m, heap_);
+    std::string alias = sym_.accessName(g_, *m, mem_);
     e.location = alias.empty() ? e.object : alias;
   }
   if (auto *r = dyn_cast<ReadLabel>(&l)) {
@@ -115,7 +121,7 @@ WitnessEvent Namer::event(const EventLabel &l) const {
   } else if (auto *b = dyn_cast<BarrierLabel>(&l)) {
     bool arrive = l.kind() == EventLabel::Kind::BarrierArrive;
     e.kind = arrive ? "barrier arrive" : "barrier depart";
-    std::string n = sym_.nameOf(b->barrier(), heap_); // a barrier object in memory
+    std::string n = sym_.nameOf(b->barrier(), mem_); // a barrier object in memory
     if (size_t inner = n.find(".__"); inner != std::string::npos)
       n.resize(inner); // the C library's fields of pthread_barrier_t
     if (n.empty())

@@ -187,6 +187,59 @@ ProgramSymbolizer::ProgramSymbolizer(const Program &p, const std::string &includ
   nameAllocationSites();
   findPlumbing(includeDir);
   nameParameters();
+  layOutEntryFrames();
+}
+
+void ProgramSymbolizer::layOutEntryFrames() {
+  // As Interpreter::exec places an alloca that may be shared (Instruction::Alloca): each
+  // thread's shared stack starts at kStackStart, objects aligned to max(align, 8), at least a
+  // byte each, in the order they are executed.
+  constexpr uint64_t kStackStart = 16;
+  const DataLayout &dl = p_.dataLayout();
+  for (const Function &f : p_.module()) {
+    if (f.isDeclaration())
+      continue;
+    std::vector<StackSlot> &slots = entryFrames_[&f];
+    uint64_t top = kStackStart;
+    for (const Instruction &i : f.getEntryBlock()) {
+      if (isa<CallBase>(i) && !isa<IntrinsicInst>(i))
+        break; // the callee may put objects of its own on the stack first
+      auto *a = dyn_cast<AllocaInst>(&i);
+      if (!a || p_.isPrivate(a))
+        continue;
+      auto *n = dyn_cast<ConstantInt>(a->getArraySize());
+      if (!n)
+        break; // a size known at run time only
+      uint64_t align = std::max<uint64_t>(a->getAlign().value(), 8);
+      top = (top + align - 1) / align * align;
+      uint64_t size = std::max<uint64_t>(
+          dl.getTypeAllocSize(a->getAllocatedType()).getFixedValue() * n->getZExtValue(), 1);
+      StackSlot slot{top, top + size, {}};
+      if (const DIVariable *v = variableOf(a)) {
+        slot.var.name = qualifier(v->getScope()) + v->getName().str();
+        slot.var.type = v->getType();
+      }
+      slots.push_back(std::move(slot));
+      top += size;
+    }
+  }
+}
+
+std::string ProgramSymbolizer::stackName(Addr a, const WitnessMemory &mem) const {
+  ThreadId t = addr::ownerOf(a);
+  uint64_t off = addr::offsetIn(a);
+  std::string fallback = "stack of T" + std::to_string(t) + offsetText(off);
+  uint64_t entry =
+      static_cast<size_t>(t) < mem.entries.size() ? mem.entries[static_cast<size_t>(t)] : 0;
+  const FunctionInfo *fi = t == 0 ? &p_.entry() : entry ? p_.functionAt(entry) : nullptr;
+  auto frame = fi ? entryFrames_.find(fi->fn) : entryFrames_.end();
+  if (frame == entryFrames_.end())
+    return fallback;
+  for (const StackSlot &s : frame->second)
+    if (off >= s.from && off < s.to && !s.var.name.empty())
+      return s.var.name + elementPath(s.var.type, off - s.from, 0) +
+             (t == 0 ? std::string() : " of T" + std::to_string(t));
+  return fallback;
 }
 
 void ProgramSymbolizer::nameParameters() {
@@ -222,11 +275,11 @@ void ProgramSymbolizer::nameParameters() {
   }
 }
 
-bool ProgramSymbolizer::objectStart(Addr a, const std::vector<HeapBlock> &heap, Addr &start) const {
+bool ProgramSymbolizer::objectStart(Addr a, const WitnessMemory &mem, Addr &start) const {
   uint64_t size = 0;
   if (p_.globalRange(a, start, size))
     return true;
-  for (const HeapBlock &b : heap)
+  for (const HeapBlock &b : mem.heap)
     if (a >= b.start && a < b.start + std::max<uint64_t>(b.size, 1)) {
       start = b.start;
       return true;
@@ -235,7 +288,7 @@ bool ProgramSymbolizer::objectStart(Addr a, const std::vector<HeapBlock> &heap, 
 }
 
 std::string ProgramSymbolizer::accessName(const ExecutionGraph &g, const MemAccessLabel &l,
-                                          const std::vector<HeapBlock> &heap) const {
+                                          const WitnessMemory &mem) const {
   // Only accesses of a launched kernel's threads through one of the kernel's pointer
   // parameters, whose values the launch recorded (ThreadEntry::data).
   ThreadId t = l.pos().thread;
@@ -266,8 +319,8 @@ std::string ProgramSymbolizer::accessName(const ExecutionGraph &g, const MemAcce
   auto base =
       launchScalarParam(p_.dataLayout(), *fi->fn, create->entry().data->bytes, arg->getArgNo());
   Addr accessStart = 0, baseStart = 0;
-  if (!var || !base || l.addr() < *base || !objectStart(l.addr(), heap, accessStart) ||
-      !objectStart(*base, heap, baseStart) || accessStart != baseStart)
+  if (!var || !base || l.addr() < *base || !objectStart(l.addr(), mem, accessStart) ||
+      !objectStart(*base, mem, baseStart) || accessStart != baseStart)
     return ""; // the parameter does not point into the object accessed
   auto *d = dyn_cast_or_null<DIDerivedType>(stripQualifiers(var->getType()));
   const DIType *pointee =
@@ -369,8 +422,8 @@ std::string ProgramSymbolizer::globalName(Addr a) const {
   return n;
 }
 
-std::string ProgramSymbolizer::heapName(Addr a, const std::vector<HeapBlock> &heap) const {
-  for (const HeapBlock &b : heap) {
+std::string ProgramSymbolizer::heapName(Addr a, const WitnessMemory &mem) const {
+  for (const HeapBlock &b : mem.heap) {
     if (a < b.start || a >= b.start + std::max<uint64_t>(b.size, 1))
       continue;
     uint64_t off = a - b.start;
@@ -386,14 +439,14 @@ std::string ProgramSymbolizer::heapName(Addr a, const std::vector<HeapBlock> &he
   return "";
 }
 
-std::string ProgramSymbolizer::nameOf(Addr a, const std::vector<HeapBlock> &heap) const {
+std::string ProgramSymbolizer::nameOf(Addr a, const WitnessMemory &mem) const {
   if (std::string g = globalName(a); !g.empty())
     return g;
   uint64_t region = a & addr::kRegionMask;
   if (region == addr::kHeap)
-    return heapName(a, heap);
+    return heapName(a, mem);
   if (region == addr::kSharedStack)
-    return "stack of T" + std::to_string(addr::ownerOf(a)) + offsetText(addr::offsetIn(a));
+    return stackName(a, mem);
   return "";
 }
 

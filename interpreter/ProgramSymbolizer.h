@@ -29,9 +29,9 @@ public:
   /// `includeDir`: the tool's headers (FrontendOptions::includeDir); events whose source is
   /// under it are plumbing. Everything is looked up here, once: the methods only read.
   ProgramSymbolizer(const Program &p, const std::string &includeDir);
-  std::string nameOf(Addr a, const std::vector<HeapBlock> &heap) const override;
+  std::string nameOf(Addr a, const WitnessMemory &mem) const override;
   std::string accessName(const ExecutionGraph &g, const MemAccessLabel &l,
-                         const std::vector<HeapBlock> &heap) const override;
+                         const WitnessMemory &mem) const override;
   uint64_t initialValue(Addr a, uint32_t size) const override { return p_.initialValue(a, size); }
   bool isPlumbing(const SourceLoc *src) const override { return src && plumbing_.count(src); }
 
@@ -44,13 +44,15 @@ public:
 
 private:
   std::string globalName(Addr a) const;
-  std::string heapName(Addr a, const std::vector<HeapBlock> &heap) const;
+  std::string heapName(Addr a, const WitnessMemory &mem) const;
   void nameGlobals();
   void nameAllocationSites();
   void findPlumbing(const std::string &includeDir);
   void nameParameters();
+  void layOutEntryFrames();
+  std::string stackName(Addr a, const WitnessMemory &mem) const;
   /// The heap block or global holding a (its start; false: neither).
-  bool objectStart(Addr a, const std::vector<HeapBlock> &heap, Addr &start) const;
+  bool objectStart(Addr a, const WitnessMemory &mem, Addr &start) const;
 
   const Program &p_;
   std::map<Addr, Named> globals_;                      // by start address
@@ -59,6 +61,15 @@ private:
   std::unordered_map<const SourceLoc *, const llvm::Instruction *> instructionAt_;
   /// Each function's parameters' debug variables, by argument number (null: unknown).
   std::unordered_map<const llvm::Function *, std::vector<const llvm::DILocalVariable *>> params_;
+  /// A local variable of a thread's first frame, where the interpreter puts it on the thread's
+  /// shared stack (offsets from the thread's stack base).
+  struct StackSlot {
+    uint64_t from = 0, to = 0;
+    Named var;
+  };
+  /// Per function: the shared-stack slots its entry block allocates before anything else can
+  /// (the first call or dynamic allocation ends it), as the thread's first frame.
+  std::unordered_map<const llvm::Function *, std::vector<StackSlot>> entryFrames_;
 };
 
 } // namespace scopemc

@@ -20,20 +20,27 @@ struct HeapBlock {
   unsigned ordinal = 0;
 };
 
+/// What a witness knows of memory besides the program: its heap blocks (by start) and the
+/// function each thread started in (ThreadEntry::function; 0: thread 0 or unknown).
+struct WitnessMemory {
+  std::vector<HeapBlock> heap;
+  std::vector<uint64_t> entries;
+};
+
 /// Contract: every method is const and safe to call from several explorers at once; none
 /// keeps a reference to its arguments.
 class Symbolizer {
 public:
   virtual ~Symbolizer() = default;
   /// The memory at `a` as the program's source names it: "reduce::sum[1] of block 1",
-  /// "d_partial[1]", "tickets", "heap#2+8"; `heap` are the witness's allocations. Empty when
-  /// `a` is in no object the witness knows (then it is not shown as a pointer).
-  virtual std::string nameOf(Addr a, const std::vector<HeapBlock> &heap) const = 0;
+  /// "d_partial[1]", "tickets", "heap#2+8", "main::h_in[2]". Empty when `a` is in no object
+  /// the witness knows (then it is not shown as a pointer).
+  virtual std::string nameOf(Addr a, const WitnessMemory &mem) const = 0;
   /// The name an access's own code gives the memory, when it differs from nameOf's: a
   /// kernel's access through its parameter `partial` to d_partial[1] is "partial[1]". Empty
   /// when the code names it no other way (or it cannot be told for sure).
   virtual std::string accessName(const ExecutionGraph &g, const MemAccessLabel &l,
-                                 const std::vector<HeapBlock> &heap) const = 0;
+                                 const WitnessMemory &mem) const = 0;
   /// The value a read of `size` bytes at `a` sees when it reads the initial value.
   virtual uint64_t initialValue(Addr a, uint32_t size) const = 0;
   /// Whether an event at `src` was made by the tool's own headers (a launch's plumbing, the

@@ -114,6 +114,16 @@ TEST(Witness, NamesFieldsElementsPointersHeapBlocksAndMethods) {
   }
 }
 
+TEST(Witness, NamesLocalsOfMainAndOfAThreadsFunction) {
+  RunResult res = run(witnessDir() + "locals.c", true);
+  std::set<std::string> memory;
+  for (const Report &r : res.reports)
+    for (const ReportedEvent &e : r.events)
+      memory.insert(e.location);
+  EXPECT_EQ(memory,
+            (std::set<std::string>{"main::counts[1]", "main::pair.b", "child::slot of T5"}));
+}
+
 TEST(Witness, AParameterTheKernelMovesDoesNotNameMemory) {
   RunResult res = run(witnessDir() + "shifted_param.cu", false);
   ASSERT_EQ(res.reports.size(), 1u);
