@@ -202,6 +202,58 @@ std::string readsBefore(const Witness &w, const Report &r) {
   return s + ".";
 }
 
+/// For a barrier divergence: who arrived at the barrier instance and where each other thread
+/// that could have (same block for a block barrier) ended.
+std::string divergenceWhy(const Witness &w, const ExecutionGraph &g, const Report &r) {
+  constexpr size_t kMaxListed = 8;
+  if (r.type != ErrorType::BarrierDivergence || r.events.empty() || !g.contains(r.events[0].event))
+    return "";
+  const auto *b = dyn_cast<BarrierLabel>(g.label(r.events[0].event));
+  if (!b)
+    return "";
+  std::vector<std::string> arrived, missing;
+  for (const EventLabel *a : g.barrierArrivals(b->barrier(), b->instance()))
+    arrived.push_back("T" + std::to_string(a->thread()));
+  const ThreadPos &at = g.threadPos(b->thread());
+  // Threads that arrived at an earlier instance of this barrier take part in it: when some of
+  // them did not arrive now, they are the ones to name.
+  std::set<ThreadId> before;
+  for (ThreadId u = 0; u < g.numThreads(); ++u)
+    for (int32_t i = 0; g.threadExists(u) && i < g.threadSize(u); ++i)
+      if (auto *x = dyn_cast<BarrierLabel>(g.label(Event{u, i}));
+          x && x->kind() == EventLabel::Kind::BarrierArrive && x->barrier() == b->barrier() &&
+          x->instance() < b->instance() &&
+          std::find(arrived.begin(), arrived.end(), "T" + std::to_string(u)) == arrived.end())
+        before.insert(u);
+  for (const WitnessThread &t : w.threads) {
+    if (!before.empty() && !before.count(t.id))
+      continue;
+    std::string id = "T" + std::to_string(t.id);
+    if (std::find(arrived.begin(), arrived.end(), id) != arrived.end() || t.events.empty() ||
+        (b->scope() == Scope::Block &&
+         (t.host || t.pos.device != at.device || t.pos.block != at.block)) ||
+        (b->scope() != Scope::Block && t.id == 0))
+      continue;
+    const WitnessEvent &last = t.events.back();
+    std::string line = last.source.line ? " (line " + std::to_string(last.source.line) + ")" : "";
+    const EventLabel *l = g.label(last.event);
+    missing.push_back(id + (isa<ThreadFinishLabel>(l) ? " finished" + line
+                            : isa<BlockLabel>(l)      ? " is " + last.text + line
+                                                      : "'s last event is " + last.text + line));
+  }
+  auto list = [](const std::vector<std::string> &xs) {
+    std::string s;
+    for (size_t k = 0; k < xs.size() && k < kMaxListed; ++k)
+      s += (k ? ", " : "") + xs[k];
+    return xs.size() > kMaxListed ? s + " and " + std::to_string(xs.size() - kMaxListed) + " more"
+                                  : s;
+  };
+  std::string s = " Arrived: " + list(arrived) + ".";
+  if (!missing.empty())
+    s += " Did not arrive: " + list(missing) + ".";
+  return s;
+}
+
 /// Whether each thread matters to the error (WitnessThread::relevant).
 void markRelevant(Witness &w, const ExecutionGraph &g, const Report &r) {
   std::set<ThreadId> hot;
@@ -387,7 +439,7 @@ Witness resolveWitness(const ExecutionGraph &g, const Report &r, const Symbolize
   for (auto &[a, li] : g.locations())
     if (li.co.size() > 1)
       w.co.emplace_back(namer.location(a), li.co);
-  w.why = whyText(r) + readsBefore(w, r);
+  w.why = whyText(r) + readsBefore(w, r) + divergenceWhy(w, g, r);
   markRelevant(w, g, r);
   readSourceLines(w);
   return w;

@@ -143,6 +143,15 @@ TEST(Witness, AnAssertionSaysWhatItsThreadRead) {
     EXPECT_TRUE(r.trace->thread(t) && r.trace->thread(t)->relevant) << "T" << t;
 }
 
+TEST(Witness, ADivergenceSaysWhoArrivedAndWhereTheOthersEnded) {
+  // Thread 1 (block 0, thread 1) returns at line 18 before the barrier of line 17.
+  RunResult res = run(std::string(SCOPEMC_E2E_DIR) + "/programs/barrier_divergence.c", false);
+  ASSERT_EQ(res.reports.size(), 1u);
+  const std::string &why = res.reports[0].trace->why;
+  EXPECT_NE(why.find("Arrived: T1."), std::string::npos) << why;
+  EXPECT_NE(why.find("Did not arrive: T2 finished (line 18)."), std::string::npos) << why;
+}
+
 TEST(Witness, LargeWitnessesCollapseThreadsThatTakeNoPart) {
   RunResult res = run(witnessDir() + "kernel_2x32.cu", false);
   ASSERT_EQ(res.reports.size(), 1u);
