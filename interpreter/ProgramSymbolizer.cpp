@@ -183,11 +183,26 @@ std::string readableFunctionName(StringRef linkName) {
 }
 
 ProgramSymbolizer::ProgramSymbolizer(const Program &p, const std::string &includeDir) : p_(p) {
+  nameParameters();
   nameGlobals();
   nameAllocationSites();
   findPlumbing(includeDir);
-  nameParameters();
   layOutEntryFrames();
+}
+
+const DILocalVariable *ProgramSymbolizer::harnessBuffer(const GlobalVariable &g) const {
+  // The kernel harness names the buffer behind parameter P of kernel K "K.P" (--kernel).
+  StringRef name = g.getName();
+  size_t dot = name.rfind('.');
+  const Function *k =
+      dot == StringRef::npos ? nullptr : p_.module().getFunction(name.take_front(dot));
+  auto vars = k ? params_.find(k) : params_.end();
+  if (vars == params_.end())
+    return nullptr;
+  for (const DILocalVariable *v : vars->second)
+    if (v && v->getName() == name.drop_front(dot + 1))
+      return v;
+  return nullptr;
 }
 
 void ProgramSymbolizer::layOutEntryFrames() {
@@ -301,27 +316,46 @@ std::string ProgramSymbolizer::accessName(const ExecutionGraph &g, const MemAcce
   auto at = instructionAt_.find(l.source());
   if (!fi || at == instructionAt_.end() || at->second->getFunction() != fi->fn)
     return "";
-  const Value *ptr = nullptr;
+  // The pointers the instruction may access through: its pointer operand, or a builtin
+  // call's pointer arguments (an atomic of the headers).
+  std::vector<const Value *> pointers;
   if (auto *ld = dyn_cast<LoadInst>(at->second))
-    ptr = ld->getPointerOperand();
+    pointers.push_back(ld->getPointerOperand());
   else if (auto *st = dyn_cast<StoreInst>(at->second))
-    ptr = st->getPointerOperand();
+    pointers.push_back(st->getPointerOperand());
   else if (auto *rmw = dyn_cast<AtomicRMWInst>(at->second))
-    ptr = rmw->getPointerOperand();
+    pointers.push_back(rmw->getPointerOperand());
   else if (auto *cas = dyn_cast<AtomicCmpXchgInst>(at->second))
-    ptr = cas->getPointerOperand();
-  while (ptr && (isa<GetElementPtrInst>(ptr) || isa<CastInst>(ptr)))
-    ptr = cast<Instruction>(ptr)->getOperand(0);
-  auto *arg = dyn_cast_or_null<Argument>(ptr);
-  if (!arg || arg->getParent() != fi->fn)
+    pointers.push_back(cas->getPointerOperand());
+  else if (auto *call = dyn_cast<CallBase>(at->second))
+    for (const Value *a : call->args())
+      if (a->getType()->isPointerTy())
+        pointers.push_back(a);
+  Addr accessStart = 0;
+  if (!objectStart(l.addr(), mem, accessStart))
     return "";
-  const DILocalVariable *var = params_.at(fi->fn)[arg->getArgNo()];
-  auto base =
-      launchScalarParam(p_.dataLayout(), *fi->fn, create->entry().data->bytes, arg->getArgNo());
-  Addr accessStart = 0, baseStart = 0;
-  if (!var || !base || l.addr() < *base || !objectStart(l.addr(), mem, accessStart) ||
-      !objectStart(*base, mem, baseStart) || accessStart != baseStart)
-    return ""; // the parameter does not point into the object accessed
+  const DILocalVariable *var = nullptr;
+  std::optional<uint64_t> base;
+  for (const Value *ptr : pointers) {
+    while (isa<GetElementPtrInst>(ptr) || isa<CastInst>(ptr))
+      ptr = cast<Instruction>(ptr)->getOperand(0);
+    auto *arg = dyn_cast<Argument>(ptr);
+    if (!arg || arg->getParent() != fi->fn)
+      continue;
+    auto value =
+        launchScalarParam(p_.dataLayout(), *fi->fn, create->entry().data->bytes, arg->getArgNo());
+    Addr start = 0;
+    if (!value || l.addr() < *value || !objectStart(*value, mem, start) || start != accessStart)
+      continue; // this parameter does not point into the object accessed
+    if (var)
+      return ""; // two parameters could name it: neither is sure
+    var = params_.at(fi->fn)[arg->getArgNo()];
+    base = value;
+    if (!var)
+      return "";
+  }
+  if (!var)
+    return "";
   auto *d = dyn_cast_or_null<DIDerivedType>(stripQualifiers(var->getType()));
   const DIType *pointee =
       d && d->getTag() == dwarf::DW_TAG_pointer_type ? d->getBaseType() : nullptr;
@@ -345,10 +379,17 @@ void ProgramSymbolizer::nameGlobals() {
                    ? rest
                    : readableFunctionName(rest.substr(0, dot)) + "::" + rest.substr(dot + 1);
       n.name = "initialiser of " + n.name;
+    } else if (const DILocalVariable *param = harnessBuffer(g)) {
+      n.name = param->getName().str(); // what the kernel's parameter points to (--kernel)
+      auto *d = dyn_cast_or_null<DIDerivedType>(stripQualifiers(param->getType()));
+      if (d && d->getTag() == dwarf::DW_TAG_pointer_type) { // an array of the pointee
+        n.type = d->getBaseType();
+        n.elementSize = bytesOf(n.type);
+      }
     } else {
       n.name = withoutParameters(demangle(g.getName().str()));
     }
-    if (!n.type)
+    if (!n.type && !n.elementSize)
       if (auto *at = dyn_cast<ArrayType>(g.getValueType()))
         n.elementSize = p_.dataLayout().getTypeAllocSize(at->getElementType());
     globals_[p_.addressOf(&g)] = std::move(n);
@@ -408,9 +449,9 @@ std::string ProgramSymbolizer::globalName(Addr a) const {
                 : addr::isThreadLocal(a) ? addr::threadLocalTemplate(a)
                                          : a;
   uint64_t off = at - start, esz = it->second.elementSize;
-  std::string n =
-      it->second.name + (esz ? "[" + std::to_string(off / esz) + "]" + offsetText(off % esz)
-                             : elementPath(it->second.type, off, 0));
+  std::string n = it->second.name + (esz ? "[" + std::to_string(off / esz) + "]" +
+                                               elementPath(it->second.type, off % esz, 0)
+                                         : elementPath(it->second.type, off, 0));
   if (addr::isBlockShared(a)) {
     uint64_t key = addr::sharedKey(a) - 1;
     uint64_t device = key >> 16, block = key & 0xFFFF;

@@ -14,6 +14,7 @@
 
 namespace llvm {
 class DILocalVariable;
+class GlobalVariable;
 class DIType;
 class Function;
 class Instruction;
@@ -39,7 +40,9 @@ public:
   struct Named {
     std::string name;
     const llvm::DIType *type = nullptr;
-    uint64_t elementSize = 0; // without debug type: an array's element size (0: not an array)
+    /// Non-zero: the object is an array of elements of this size (`type`, when known, is the
+    /// element's type); zero: `type` is the whole object's.
+    uint64_t elementSize = 0;
   };
 
 private:
@@ -49,6 +52,8 @@ private:
   void nameAllocationSites();
   void findPlumbing(const std::string &includeDir);
   void nameParameters();
+  /// The kernel parameter whose buffer the --kernel harness made g, if it is one.
+  const llvm::DILocalVariable *harnessBuffer(const llvm::GlobalVariable &g) const;
   void layOutEntryFrames();
   std::string stackName(Addr a, const WitnessMemory &mem) const;
   /// The heap block or global holding a (its start; false: neither).

@@ -124,6 +124,18 @@ TEST(Witness, NamesLocalsOfMainAndOfAThreadsFunction) {
             (std::set<std::string>{"main::counts[1]", "main::pair.b", "child::slot of T5"}));
 }
 
+TEST(Witness, AKernelRunAloneNamesItsBuffersByItsParameters) {
+  RunOptions o;
+  o.file = witnessDir() + "kernel_2x32.cu";
+  o.frontend.includeDir = SCOPEMC_TEST_INCLUDE_DIR;
+  o.kernel.name = "accumulate";
+  ASSERT_TRUE(parseGrid("2:32", o.kernel));
+  RunResult res = verify(o);
+  ASSERT_EQ(res.reports.size(), 1u);
+  for (const ReportedEvent &e : res.reports[0].events)
+    EXPECT_EQ(e.location, "out[0]") << "the buffer --kernel made for parameter `out`";
+}
+
 TEST(Witness, AParameterTheKernelMovesDoesNotNameMemory) {
   RunResult res = run(witnessDir() + "shifted_param.cu", false);
   ASSERT_EQ(res.reports.size(), 1u);
