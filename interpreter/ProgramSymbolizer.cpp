@@ -335,7 +335,7 @@ std::string ProgramSymbolizer::accessName(const ExecutionGraph &g, const MemAcce
   if (!objectStart(l.addr(), mem, accessStart))
     return "";
   const DILocalVariable *var = nullptr;
-  std::optional<uint64_t> base;
+  uint64_t base = 0;
   for (const Value *ptr : pointers) {
     while (isa<GetElementPtrInst>(ptr) || isa<CastInst>(ptr))
       ptr = cast<Instruction>(ptr)->getOperand(0);
@@ -350,7 +350,7 @@ std::string ProgramSymbolizer::accessName(const ExecutionGraph &g, const MemAcce
     if (var)
       return ""; // two parameters could name it: neither is sure
     var = params_.at(fi->fn)[arg->getArgNo()];
-    base = value;
+    base = *value;
     if (!var)
       return "";
   }
@@ -359,7 +359,7 @@ std::string ProgramSymbolizer::accessName(const ExecutionGraph &g, const MemAcce
   auto *d = dyn_cast_or_null<DIDerivedType>(stripQualifiers(var->getType()));
   const DIType *pointee =
       d && d->getTag() == dwarf::DW_TAG_pointer_type ? d->getBaseType() : nullptr;
-  uint64_t off = l.addr() - *base, esz = bytesOf(pointee);
+  uint64_t off = l.addr() - base, esz = bytesOf(pointee);
   if (esz == 0)
     return var->getName().str() + offsetText(off);
   return var->getName().str() + "[" + std::to_string(off / esz) + "]" +
