@@ -243,7 +243,13 @@ Interpreter::Flow Calls::cudaLaunch(Thread &th, Frame &f, const CallBase &i) {
   data->cooperative = arg(10) != 0;
   uint64_t child = 0;
   ThreadEntry entry{in_.prog_.info(runner).address, 0, std::nullopt, k, std::move(data), nullptr};
-  if (!in_.offer(th, ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i), entry), &child))
+  // Clang's launch stub (`__device_stub__K`, at the kernel's declaration) is called where the
+  // user wrote `K<<<...>>>(...)`: the launch is that call's.
+  const SourceLoc *site = in_.src(i);
+  if (th.stack.size() >= 2 && f.fi->fn->getName().contains("__device_stub__"))
+    if (const SourceLoc *call = in_.src(*th.stack[th.stack.size() - 2].pc))
+      site = call;
+  if (!in_.offer(th, ThreadCreateLabel(in_.nextEvent(th), th.pos, site, entry), &child))
     return Flow::Stop;
   stream(th, arg(9)).last = static_cast<ThreadId>(child);
   recordLaunch(th, 0, grid, {static_cast<ThreadId>(child)});

@@ -66,6 +66,14 @@ TEST(Witness, TheCudaReductionReadsAsTheSourceIsWritten) {
   EXPECT_TRUE(anyContains(texts, "write partial[1] = 7"));
   EXPECT_TRUE(anyContains(texts, "read in[2] = 3"));
   EXPECT_FALSE(anyContains(texts, "_Z")) << "a mangled name is shown";
+  // The launch is where the user wrote `reduce<<<BLOCKS, THREADS>>>(...)` (line 52), not the
+  // kernel's declaration, where Clang puts its launch stub.
+  const WitnessThread *host = r.trace->thread(0);
+  ASSERT_NE(host, nullptr);
+  auto launch = std::find_if(host->events.begin(), host->events.end(),
+                             [](const WitnessEvent &e) { return e.text == "create T1"; });
+  ASSERT_NE(launch, host->events.end());
+  EXPECT_EQ(launch->source.line, 52u);
   // The launch thread runs only the CUDA header's code: folded.
   const WitnessThread *launcher = r.trace->thread(1);
   ASSERT_NE(launcher, nullptr);
