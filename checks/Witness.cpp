@@ -158,7 +158,6 @@ std::string scopeExtent(Scope s, const ThreadPos &p) {
 std::string eventRef(const ReportedEvent &e) {
   return toString(e.event) + " (" + std::string(eventName(e)) + " at " + toString(e.source) + ")";
 }
-// (whyText runs when the report is recorded: the events' sources are alive then.)
 
 std::string whyText(const Report &r) {
   if (r.events.size() < 2 || (r.type != ErrorType::DataRace && r.type != ErrorType::HeteroRace))

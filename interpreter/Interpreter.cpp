@@ -629,9 +629,8 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
     const DataLayout &dl = prog_.dataLayout();
     uint64_t n = a.isArrayAllocation() ? get(f, a.getArraySize()).bits : 1;
     uint64_t size = 0;
-    uint64_t align = std::max<uint64_t>(a.getAlign().value(), 8);
     uint64_t &top = prog_.isPrivate(&a) ? th.privTop : th.sharedTop;
-    top = (top + align - 1) / align * align;
+    top = addr::stackAlign(top, a.getAlign().value());
     // A frame past the thread's stack (a huge or negative VLA or alloca size) overflows it,
     // as it would on a machine: the program's memory error, not the tool's.
     if (__builtin_mul_overflow(dl.getTypeAllocSize(a.getAllocatedType()).getFixedValue(), n,

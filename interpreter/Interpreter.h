@@ -125,7 +125,7 @@ private:
     std::vector<RmwChange> rmwChanges;
     std::vector<uint8_t> priv;
     // No stack object starts at offset 0 (see Program::layoutGlobals).
-    uint64_t privTop = 16, sharedTop = 16, heapTop = 16;
+    uint64_t privTop = addr::kStackStart, sharedTop = addr::kStackStart, heapTop = 16;
     /// The live stack objects of the thread, (offset, end) in ascending order: private ones
     /// are dropped when their frame returns, shared ones stay (their lifetime is not checked).
     std::vector<std::pair<uint64_t, uint64_t>> privObjects, sharedObjects;

@@ -274,7 +274,7 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
                 mdconst::extract<ConstantInt>(md->getOperand(k))->getZExtValue());
           };
           sourceStore_.push_back(
-              SourceLoc{mod_->getModuleIdentifier(), field(0), field(1), f.getName().str(), ""});
+              SourceLoc{mod_->getModuleIdentifier(), field(0), field(1), fname, ""});
           sources_[&i] = &sourceStore_.back();
         }
         continue;

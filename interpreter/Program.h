@@ -61,6 +61,13 @@ constexpr uint64_t kMaxAllocation = uint64_t{1} << 30;
 inline uint64_t threadBase(uint64_t region, ThreadId t) {
   return region + (static_cast<uint64_t>(t) << kThreadShift);
 }
+/// Where a thread's stacks start, and the alignment of an object placed on them (an alloca):
+/// the interpreter places locals by this rule and witnesses name them by it.
+constexpr uint64_t kStackStart = 16;
+inline uint64_t stackAlign(uint64_t top, uint64_t objectAlign) {
+  uint64_t align = objectAlign > 8 ? objectAlign : 8;
+  return (top + align - 1) / align * align;
+}
 inline bool isPrivate(uint64_t a) { return (a & kRegionMask) == kPrivateStack; }
 inline bool isHeap(uint64_t a) { return (a & kRegionMask) == kHeap; }
 inline ThreadId ownerOf(uint64_t a) {

@@ -122,8 +122,6 @@ std::string qualifier(const DIScope *s) {
     if (isa<DIFile>(s) || isa<DICompileUnit>(s))
       break;
     StringRef n = s->getName();
-    if (auto *sp = dyn_cast<DISubprogram>(s))
-      n = sp->getName();
     if (!n.empty())
       q = n.str() + "::" + q;
   }
@@ -206,16 +204,14 @@ const DILocalVariable *ProgramSymbolizer::harnessBuffer(const GlobalVariable &g)
 }
 
 void ProgramSymbolizer::layOutEntryFrames() {
-  // As Interpreter::exec places an alloca that may be shared (Instruction::Alloca): each
-  // thread's shared stack starts at kStackStart, objects aligned to max(align, 8), at least a
-  // byte each, in the order they are executed.
-  constexpr uint64_t kStackStart = 16;
+  // As Interpreter::exec places an alloca that may be shared (Instruction::Alloca): from
+  // addr::kStackStart, aligned by addr::stackAlign, at least a byte each, in execution order.
   const DataLayout &dl = p_.dataLayout();
   for (const Function &f : p_.module()) {
     if (f.isDeclaration())
       continue;
     std::vector<StackSlot> &slots = entryFrames_[&f];
-    uint64_t top = kStackStart;
+    uint64_t top = addr::kStackStart;
     for (const Instruction &i : f.getEntryBlock()) {
       if (isa<CallBase>(i) && !isa<IntrinsicInst>(i))
         break; // the callee may put objects of its own on the stack first
@@ -225,8 +221,7 @@ void ProgramSymbolizer::layOutEntryFrames() {
       auto *n = dyn_cast<ConstantInt>(a->getArraySize());
       if (!n)
         break; // a size known at run time only
-      uint64_t align = std::max<uint64_t>(a->getAlign().value(), 8);
-      top = (top + align - 1) / align * align;
+      top = addr::stackAlign(top, a->getAlign().value());
       uint64_t size = std::max<uint64_t>(
           dl.getTypeAllocSize(a->getAllocatedType()).getFixedValue() * n->getZExtValue(), 1);
       StackSlot slot{top, top + size, {}};
@@ -294,12 +289,10 @@ bool ProgramSymbolizer::objectStart(Addr a, const WitnessMemory &mem, Addr &star
   uint64_t size = 0;
   if (p_.globalRange(a, start, size))
     return true;
-  for (const HeapBlock &b : mem.heap)
-    if (a >= b.start && a < b.start + std::max<uint64_t>(b.size, 1)) {
-      start = b.start;
-      return true;
-    }
-  return false;
+  const HeapBlock *b = mem.blockAt(a);
+  if (b)
+    start = b->start;
+  return b != nullptr;
 }
 
 std::string ProgramSymbolizer::accessName(const ExecutionGraph &g, const MemAccessLabel &l,
@@ -464,20 +457,18 @@ std::string ProgramSymbolizer::globalName(Addr a) const {
 }
 
 std::string ProgramSymbolizer::heapName(Addr a, const WitnessMemory &mem) const {
-  for (const HeapBlock &b : mem.heap) {
-    if (a < b.start || a >= b.start + std::max<uint64_t>(b.size, 1))
-      continue;
-    uint64_t off = a - b.start;
-    auto it = b.site ? sites_.find(b.site) : sites_.end();
-    if (it == sites_.end())
-      return "heap#" + std::to_string(b.ordinal) + offsetText(off);
-    uint64_t esz = bytesOf(it->second.type);
-    if (esz == 0)
-      return it->second.name + offsetText(off);
-    return it->second.name + "[" + std::to_string(off / esz) + "]" +
-           elementPath(it->second.type, off % esz, 0);
-  }
-  return "";
+  const HeapBlock *b = mem.blockAt(a);
+  if (!b)
+    return "";
+  uint64_t off = a - b->start;
+  auto it = b->site ? sites_.find(b->site) : sites_.end();
+  if (it == sites_.end())
+    return "heap#" + std::to_string(b->ordinal) + offsetText(off);
+  uint64_t esz = bytesOf(it->second.type);
+  if (esz == 0)
+    return it->second.name + offsetText(off);
+  return it->second.name + "[" + std::to_string(off / esz) + "]" +
+         elementPath(it->second.type, off % esz, 0);
 }
 
 std::string ProgramSymbolizer::nameOf(Addr a, const WitnessMemory &mem) const {

@@ -25,6 +25,13 @@ struct HeapBlock {
 struct WitnessMemory {
   std::vector<HeapBlock> heap;
   std::vector<uint64_t> entries;
+  /// The heap block holding a, or null.
+  const HeapBlock *blockAt(Addr a) const {
+    for (const HeapBlock &b : heap)
+      if (a >= b.start && a - b.start < (b.size ? b.size : 1))
+        return &b;
+    return nullptr;
+  }
 };
 
 /// Contract: every method is const and safe to call from several explorers at once; none
