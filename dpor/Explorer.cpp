@@ -1,5 +1,6 @@
 #include "dpor/Explorer.h"
 #include "dpor/Election.h"
+#include "dpor/Replay.h"
 #include "dpor/Revisits.h"
 
 #include <limits>
@@ -70,7 +71,9 @@ ExplorationResult Explorer::run() {
 }
 
 ExplorationResult Explorer::run(Branch branch) {
-  begin(Frame{std::move(branch.graph), {branch.item}, View{}, Event::init(), {}});
+  Frame root{std::move(branch.graph), {branch.item}, View{}, Event::init(), {}, {}};
+  root.trail.inherit(branch.trail);
+  begin(std::move(root));
   return explore(true);
 }
 
@@ -119,7 +122,7 @@ std::optional<Explorer::Branch> Explorer::splitOff() {
       continue;
     WorkItem it = f.work.front();
     f.work.erase(f.work.begin());
-    return Branch{f.graph.copy(), it};
+    return Branch{f.graph.copy(), it, f.trail.steps()};
   }
   return std::nullopt;
 }
@@ -206,7 +209,7 @@ bool Explorer::runForward() {
 }
 
 bool Explorer::notify(Event e) {
-  if (!observer_.onEvent(graph(), e))
+  if (!quiet_ && !observer_.onEvent(graph(), e))
     stop_ = true;
   return !stop_;
 }
@@ -373,7 +376,7 @@ bool Explorer::finishExecution() {
     ++result_.blocked;
   else
     ++result_.complete;
-  if (!observer_.onExecutionEnd(g, ends))
+  if (!quiet_ && !observer_.onExecutionEnd(g, ends))
     stop_ = true;
   return !stop_;
 }
@@ -402,8 +405,10 @@ bool Explorer::backtrack() {
     bool ok = applyWorkItem(it) && !symmetry_.prunesAfterChange(graph());
     if (stop_)
       return false;
-    if (ok)
+    if (ok) {
+      frames_.back().trail.ranForward(); // (in a new revisit frame, its own last step)
       return true;
+    }
   }
   return false;
 }
@@ -435,6 +440,9 @@ void Explorer::rerunOnReturn(const Frame &child, const ExecutionGraph &parent) {
 }
 
 bool Explorer::applyWorkItem(const WorkItem &it) {
+  // (a backward revisit records its step itself: in a new frame unless it reuses this one)
+  if (it.kind != WorkItem::Kind::BackwardRevisit)
+    frames_.back().trail.record(it.stamp, toPathStep(it));
   spins_.recheck();
   scheduler_.changed(it.target.thread);
   // What a thread waits for depends on its own events and the co-maximal write only: the
@@ -520,6 +528,7 @@ bool Explorer::applyBackwardRevisit(const WorkItem &it) {
   Frame next;
   if (reuse) {
     g.restrict(kept);
+    frames_.back().trail.record(it.stamp, toPathStep(it));
   } else {
     next = std::exchange(spare_, Frame{});
     next.graph.assignRestricted(g, kept);
@@ -527,6 +536,9 @@ bool Explorer::applyBackwardRevisit(const WorkItem &it) {
     next.kept = kept;
     next.revisited = it.target;
     next.blockingValues.clear();
+    next.trail = frames_.back().trail;
+    next.trail.record(it.stamp, toPathStep(it));
+    next.trail.startFrame();
   }
   ExecutionGraph &ng = reuse ? g : next.graph;
   makeRevisitedGraph(ng, it);

@@ -15,6 +15,7 @@
 #include "dpor/Monitor.h"
 #include "dpor/Observer.h"
 #include "dpor/Options.h"
+#include "dpor/Path.h"
 #include "dpor/Scheduler.h"
 #include "dpor/SpinPruning.h"
 #include "dpor/Symmetry.h"
@@ -38,7 +39,13 @@ public:
   struct Branch {
     ExecutionGraph graph;
     WorkItem item;
+    /// How the graph was reached from the program's start (dpor/Path.h): what another
+    /// process replays (Replay::rebuild) instead of receiving the graph.
+    std::vector<PathStep> trail;
   };
+  /// Search paths of this explorer (dpor/Replay.h): the path to its graph, and graphs other
+  /// processes reached rebuilt from their paths.
+  class Replay;
   /// How an Explorer takes part in a search shared by several (dpor/Parallel.h).
   struct Sharing {
     /// Called between executions: may take branches away (splitOff) for other explorers.
@@ -81,6 +88,7 @@ private:
     /// Values that block a read's thread at once when an alternative gives them to it, by
     /// the read's stamp (applyReadFrom). Valid while the read stays: cuts drop the later ones.
     std::vector<std::pair<Stamp, uint64_t>> blockingValues;
+    Trail trail; // the alternatives applied to reach the graph (dpor/Path.h)
   };
 
   ExecutionGraph &graph() { return frames_.back().graph; }
@@ -139,6 +147,7 @@ private:
   std::vector<size_t> coScratch_;
   std::vector<ThreadId> electScratch_; // addEvent's serial-thread alternatives
   bool stop_ = false;
+  bool quiet_ = false;      // a replay (Replay.h): the observer is told nothing
   bool warnedLong_ = false; // the long-execution warning was given (limitReached)
   uint64_t ticks_ = 0;      // events added: limits are checked every 1024
 };
