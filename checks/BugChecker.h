@@ -29,6 +29,7 @@ public:
 
   /// Distinct errors found, in the order found.
   const std::vector<Report> &reports() const { return reports_; }
+  size_t findings() const override { return reports_.size(); }
 
 private:
   void checkRaces(const ExecutionGraph &g, const MemAccessLabel &e);

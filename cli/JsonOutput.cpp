@@ -17,6 +17,8 @@ const char *verdictName(Verdict v) {
     return "bounded";
   case Verdict::Timeout:
     return "timeout";
+  case Verdict::Failed:
+    return "failed";
   }
   return "?";
 }
@@ -77,6 +79,8 @@ std::string resultToJson(const RunResult &res, const std::string &file, long pea
   j["tool"] = "scopemc";
   j["file"] = file;
   j["verdict"] = verdictName(res.verdict);
+  if (!res.exploration.failure.empty())
+    j["failure"] = res.exploration.failure;
   j["bounded_by"] = json::array();
   if (res.exploration.boundHit)
     j["bounded_by"].push_back("loop bound");

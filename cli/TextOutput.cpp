@@ -102,7 +102,9 @@ void printSummary(std::ostream &os, const RunResult &res, unsigned unroll) {
   os << "Total wall-clock time: " << buf << "\n";
   switch (res.verdict) {
   case Verdict::ErrorFound:
-    if (x.stoppedEarly)
+    if (!x.failure.empty())
+      os << "(the search did not finish: " << x.failure << ")\n";
+    else if (x.stoppedEarly)
       os << "(the search stopped at the first error; --keep-going explores everything)\n";
     os << "*** Verification unsuccessful.\n";
     break;
@@ -126,6 +128,9 @@ void printSummary(std::ostream &os, const RunResult &res, unsigned unroll) {
     break;
   case Verdict::Timeout:
     os << "Timeout: the exploration was stopped before it finished; no verdict.\n";
+    break;
+  case Verdict::Failed:
+    os << "Verification failed: " << x.failure << "; the search did not finish: no verdict.\n";
     break;
   case Verdict::Verified:
     break;

@@ -28,6 +28,9 @@ public:
   /// Returns false to stop the search.
   virtual bool onExecutionEnd(const ExecutionGraph &g,
                               const std::vector<ThreadEndState> &threads) = 0;
+  /// How many distinct errors it has found so far (0 for an observer that finds none): a
+  /// distributed search sends the path of each new one to the process that reports.
+  virtual size_t findings() const { return 0; }
 };
 
 } // namespace scopemc

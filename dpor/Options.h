@@ -81,6 +81,9 @@ struct ExplorationResult {
   bool symmetric = false;
   uint64_t symmetryPruned = 0;
   bool symmetryBroken = false;
+  /// Why the search did not run to its end other than by a limit or an error (a process of
+  /// a distributed search died); empty: no such failure. A failed search verifies nothing.
+  std::string failure;
 };
 
 } // namespace scopemc

@@ -9,9 +9,7 @@
 
 namespace scopemc {
 
-namespace {
-
-void merge(ExplorationResult &total, const ExplorationResult &r) {
+void mergeResult(ExplorationResult &total, const ExplorationResult &r) {
   total.complete += r.complete;
   total.blocked += r.blocked;
   total.threadRuns += r.threadRuns;
@@ -27,7 +25,11 @@ void merge(ExplorationResult &total, const ExplorationResult &r) {
   total.symmetric = total.symmetric || r.symmetric;
   total.symmetryPruned += r.symmetryPruned;
   total.symmetryBroken = total.symmetryBroken || r.symmetryBroken;
+  if (total.failure.empty())
+    total.failure = r.failure;
 }
+
+namespace {
 
 class Search {
 public:
@@ -74,7 +76,7 @@ private:
     ExplorationResult r = branch ? ex.run(std::move(*branch)) : ex.run();
     {
       std::lock_guard lock(mutex_);
-      merge(total_, r);
+      mergeResult(total_, r);
     }
     active_.fetch_sub(1);
   }

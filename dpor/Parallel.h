@@ -22,4 +22,17 @@ struct ParallelSetup {
 
 ExplorationResult exploreInParallel(const ParallelSetup &setup, const ExplorationOptions &opts);
 
+/// Adds the counts and flags of one explorer's result to `total` (seconds excepted).
+void mergeResult(ExplorationResult &total, const ExplorationResult &r);
+
+/// Where the explorers of a search run when not on the calling thread alone: this machine's
+/// TBB workers (exploreInParallel, the default), or processes of a distributed run
+/// (distributed/). Contract: the same complete and blocked counts (when the search runs to
+/// its end) and the same distinct errors, told to observers made by `setup`, as one explorer.
+class ExplorationBackend {
+public:
+  virtual ~ExplorationBackend() = default;
+  virtual ExplorationResult explore(const ParallelSetup &setup, const ExplorationOptions &opts) = 0;
+};
+
 } // namespace scopemc

@@ -23,6 +23,7 @@ public:
     bool x = a_.onExecutionEnd(g, t);
     return b_.onExecutionEnd(g, t) && x;
   }
+  size_t findings() const override { return a_.findings() + b_.findings(); }
 
 private:
   ExplorationObserver &a_, &b_;
@@ -80,7 +81,8 @@ void exploreInParallel(RunResult &res, const RunOptions &opts, const CheckOption
     pairs.push_back(std::make_unique<BothObservers>(*checkers.back(), extra()));
     return *pairs.back();
   };
-  res.exploration = scopemc::exploreInParallel(setup, opts.exploration);
+  res.exploration = opts.backend ? opts.backend->explore(setup, opts.exploration)
+                                 : scopemc::exploreInParallel(setup, opts.exploration);
   std::map<std::string, Report> distinct;
   for (auto &c : checkers)
     for (auto &r : c->reports())
@@ -104,7 +106,7 @@ RunResult verifyOnce(std::shared_ptr<const Program> program, const RunOptions &o
   CheckOptions checks = opts.checks;
   checks.model = opts.exploration.model;
   ProgramSymbolizer sym(*res.program, opts.frontend.includeDir);
-  if (opts.exploration.workers > 1) {
+  if (opts.exploration.workers > 1 || opts.backend) {
     exploreInParallel(res, opts, checks, sym, extra);
   } else {
     Interpreter interp(*res.program, opts.interpreter);
@@ -119,6 +121,8 @@ RunResult verifyOnce(std::shared_ptr<const Program> program, const RunOptions &o
   }
   if (!res.reports.empty())
     res.verdict = Verdict::ErrorFound;
+  else if (!res.exploration.failure.empty())
+    res.verdict = Verdict::Failed;
   else if (res.exploration.timedOut)
     res.verdict = Verdict::Timeout;
   else if (res.exploration.boundHit || res.exploration.memoryLimitHit || res.sampledNondet ||
@@ -153,6 +157,8 @@ int exitCodeOf(Verdict v) {
     return kExitBounded;
   case Verdict::Timeout:
     return kExitTimeout;
+  case Verdict::Failed:
+    return kExitInternal;
   }
   return kExitInternal;
 }

@@ -13,6 +13,7 @@
 #include "dpor/Estimate.h"
 #include "dpor/Explorer.h"
 #include "dpor/Options.h"
+#include "dpor/Parallel.h"
 #include "interpreter/Interpreter.h"
 #include "interpreter/frontend/Frontend.h"
 #include "interpreter/frontend/KernelHarness.h"
@@ -38,9 +39,14 @@ struct RunOptions {
   ExplorationOptions exploration;
   CheckOptions checks;
   OutputOptions output;
+  /// Where the explorers run (dpor/Parallel.h); null: on this process, with
+  /// exploration.workers TBB workers. A distributed backend (distributed/) is called by
+  /// every process of the run, each calling verify the same way.
+  std::shared_ptr<ExplorationBackend> backend;
 };
 
-enum class Verdict { Verified, ErrorFound, Bounded, Timeout };
+/// Failed: the search could not run to its end (ExplorationResult::failure says why).
+enum class Verdict { Verified, ErrorFound, Bounded, Timeout, Failed };
 
 struct RunResult {
   Verdict verdict = Verdict::Verified;

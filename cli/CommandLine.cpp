@@ -1,0 +1,370 @@
+// The command line of scopemc (and of scopemc-mpi, which runs it in every process).
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <llvm/Config/llvm-config.h>
+
+#include "cli/Args.h"
+#include "cli/CommandLine.h"
+#include "cli/DotOutput.h"
+#include "cli/HtmlOutput.h"
+#include "cli/JsonOutput.h"
+#include "cli/Litmus.h"
+#include "cli/RepairCommand.h"
+#include "cli/Sarif.h"
+#include "cli/TextOutput.h"
+#include "cli/Watchdog.h"
+#include "model/Errors.h"
+#include "session/Session.h"
+
+namespace scopemc {
+namespace {
+
+long peakRssKb() {
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  return ru.ru_maxrss;
+}
+
+std::string versionText() {
+  return std::string("scopemc 0.1.0 (LLVM ") + LLVM_VERSION_STRING + ")";
+}
+
+int runCheck(RunOptions &opts, const CliHooks &hooks) {
+  RunResult res = verify(opts);
+  if (hooks.afterCheck)
+    hooks.afterCheck(res);
+  for (const Report &r : res.reports)
+    printReport(std::cout, r, opts.output.printTrace, opts.output.verbose);
+  printSummary(std::cout, res, opts.interpreter.unroll);
+  if (!opts.output.dotFile.empty() && !res.reports.empty()) {
+    std::ofstream dot(opts.output.dotFile);
+    if (!dot) {
+      std::cerr << "scopemc: cannot write " << opts.output.dotFile << "\n";
+      return kExitUsage;
+    }
+    dot << reportToDot(res.reports.front(), opts.output.verbose);
+  }
+  if (!opts.output.htmlFile.empty() && !res.reports.empty()) {
+    std::ofstream html(opts.output.htmlFile);
+    if (!html) {
+      std::cerr << "scopemc: cannot write " << opts.output.htmlFile << "\n";
+      return kExitUsage;
+    }
+    html << reportToHtml(res.reports.front(), opts.file, opts.output.verbose);
+  }
+  if (!opts.output.jsonFile.empty()) {
+    std::ofstream out(opts.output.jsonFile);
+    if (!out) {
+      std::cerr << "scopemc: cannot write " << opts.output.jsonFile << "\n";
+      return kExitUsage;
+    }
+    out << resultToJson(res, opts.file, peakRssKb()) << "\n";
+  }
+  if (!opts.output.sarifFile.empty()) {
+    std::ofstream out(opts.output.sarifFile);
+    if (!out) {
+      std::cerr << "scopemc: cannot write " << opts.output.sarifFile << "\n";
+      return kExitUsage;
+    }
+    SarifInvocation how;
+    if (res.exploration.timedOut || res.exploration.memoryLimitHit) {
+      how.successful = false;
+      how.notification = res.exploration.timedOut
+                             ? "the time limit was reached: the search did not finish"
+                             : "the memory limit was reached: the search did not finish";
+    } else if (res.verdict == Verdict::Bounded) {
+      how.notification = "bounded: a loop bound cut the search (not verified)";
+    }
+    out << sarifLog(res.reports, nullptr, how).dump(2) << "\n";
+  }
+  return exitCodeOf(res.verdict);
+}
+
+/// --json and --sarif for a run that ended without a result: an input that was refused
+/// (verdict "refused"), or a limit the watchdog enforced ("timeout", "bounded"); the message,
+/// and its place when it starts with one (FILE:LINE:COL: ...).
+void writeRefusal(const RunOptions &opts, const std::string &message,
+                  const char *verdict = "refused") {
+  SarifInvocation how{false, message, "", 0, 0};
+  static const std::regex placed(R"(^([^:\n]+):(\d+):(\d+): )");
+  if (std::smatch m; std::regex_search(message, m, placed)) {
+    how.file = m[1];
+    how.line = static_cast<unsigned>(std::stoul(m[2]));
+    how.col = static_cast<unsigned>(std::stoul(m[3]));
+  }
+  if (!opts.output.sarifFile.empty())
+    std::ofstream(opts.output.sarifFile) << sarifLog({}, nullptr, how).dump(2) << "\n";
+  if (!opts.output.jsonFile.empty()) {
+    nlohmann::json j = {{"schema_version", kJsonSchemaVersion},
+                        {"tool", "scopemc"},
+                        {"file", opts.file},
+                        {"verdict", verdict},
+                        {"message", message},
+                        {"position", how.file.empty() ? nlohmann::json(nullptr)
+                                                      : nlohmann::json{{"file", how.file},
+                                                                       {"line", how.line},
+                                                                       {"column", how.col}}}};
+    std::ofstream(opts.output.jsonFile) << j.dump(2) << "\n";
+  }
+}
+
+int runEstimate(const RunOptions &opts, unsigned samples) {
+  auto program = loadProgram(opts);
+  SearchEstimate e = estimateProgram(*program, opts, samples);
+  double perPath = e.samples ? e.seconds / e.samples : 0;
+  std::printf("Estimated complete executions: %.0f\n", e.complete);
+  std::printf("Estimated blocked executions: %.0f\n", e.blocked);
+  std::printf("Estimated time of a full run with one worker: %.1fs\n",
+              (e.complete + e.blocked) * perPath);
+  std::printf(
+      "(from %u random paths in %.2fs, %u of them reaching an execution; an estimate, not a "
+      "verification)\n",
+      e.samples, e.seconds, e.reached);
+  if (e.reached * 10 < e.samples)
+    std::printf(
+        "Warning: most random paths ended in branches the exploration drops (spin loops that "
+        "cannot continue): the estimate is unreliable, likely far too low.\n");
+  return kExitVerified;
+}
+
+} // namespace
+
+int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
+  // Everything after `--` goes to the compiler.
+  std::vector<std::string> args(argv + 1, argv + argc), compilerArgs;
+  if (auto it = std::find(args.begin(), args.end(), "--"); it != args.end()) {
+    compilerArgs.assign(it + 1, args.end());
+    args.erase(it, args.end());
+  }
+  if (!args.empty() && args[0] == "litmus" && !hooks.primary)
+    return kExitVerified; // (another process runs the command)
+  if (!args.empty() && args[0] == "litmus")
+    return litmusCommand(std::vector<std::string>(args.begin() + 1, args.end()),
+                         defaultIncludeDir(argv[0]));
+  bool repair = !args.empty() && args[0] == "repair";
+  if (!args.empty() && (args[0] == "check" || repair))
+    args.erase(args.begin());
+
+  RunOptions opts;
+  opts.frontend.compilerArgs = compilerArgs;
+  CLI::App app{
+      "scopemc: explores every consistent execution of a concurrent C/C++ program "
+      "under (scoped) RC11 and reports assertion violations, data races, "
+      "heterogeneous races, barrier divergence, deadlocks and memory errors.\n\n"
+      "  scopemc [check] FILE [options] [-- compiler flags]\n"
+      "  scopemc repair FILE [-o OUT] [--orders] [options] [-- compiler flags]\n"
+      "  scopemc litmus FILE|DIR... [--expect CSV] [--model M]   (see scopemc litmus --help)\n"};
+  app.name(repair ? "scopemc repair" : "scopemc");
+  RepairCliOptions repairOpts;
+  if (repair) {
+    app.description("scopemc repair: widens the scopes of heterogeneously racing accesses (and "
+                    "with --orders strengthens orders) until the program verifies, keeps a "
+                    "minimal set of edits, writes the repaired source and a diff, and verifies "
+                    "the repaired source afresh. Exit 0: the repaired program verifies; 42: "
+                    "errors remain.\n\n"
+                    "  scopemc repair FILE [-o OUT] [--orders] [options] [-- compiler flags]\n");
+    app.add_option("-o,--output", repairOpts.output,
+                   "Where to write the repaired source (default: NAME.repaired.EXT next to it)");
+    app.add_flag("--orders", repairOpts.orders,
+                 "Also strengthen orders (relaxed -> release/acquire) for data races and assertion "
+                 "violations a reads-from edge would order");
+    app.add_option("--max-rounds", repairOpts.maxRounds,
+                   "Rounds of edits and verification (default 8)")
+        ->check(CLI::Range(1u, 100u));
+  }
+  app.set_version_flag("--version", versionText());
+  app.add_option("file", opts.file,
+                 "Input: .c, .cpp, .cu, .cl (OpenCL C), .ll or .bc; repair also takes .litmus")
+      ->required();
+  std::string grid;
+  std::vector<std::string> kernelArgs;
+  app.add_option("--kernel", opts.kernel.name,
+                 "Run this kernel on the grid given by --grid instead of main; pointer parameters "
+                 "get zero-initialised buffers, and NAME_post (or --post), if defined, is called "
+                 "with the same arguments after the kernel");
+  app.add_option("--grid", grid,
+                 "The grid for --kernel: GRID:BLOCK, each X, XxY or XxYxZ (blocks per "
+                 "dimension : threads per block per dimension; OpenCL: work-groups : "
+                 "work-items per work-group), or BLOCKSxTHREADS, or DEVICESxBLOCKSxTHREADS "
+                 "(the kernel runs on each device)");
+  app.add_option("--arg", kernelArgs,
+                 "NAME=VALUE: the value of a kernel parameter that is not a pointer: an integer "
+                 "or floating-point number, numbers separated by commas for a vector, "
+                 "NAME.FIELD=VALUE for each field of a struct (repeatable)");
+  app.add_option(
+      "--buffer-size", opts.kernel.bufferBytes,
+      "Bytes of each pointer parameter's buffer (default: 64 per thread, at least 4096)");
+  app.add_option("--post", opts.kernel.post,
+                 "Function called after the kernel with its arguments, to assert on the results");
+  std::vector<std::string> defines, includes;
+  app.add_option("-D", defines, "Define a macro for the compiler (repeatable)");
+  app.add_option("-I", includes, "Add an include directory for the compiler (repeatable)");
+  app.add_option("--unroll", opts.interpreter.unroll,
+                 "Let a loop take its back edge at most N times per call (0: no bound); spin-loop "
+                 "iterations that make no progress are cut anyway. A run cut by the bound is "
+                 "reported as bounded, never as verified");
+  std::string undefinedFunctions = "refuse";
+  app.add_option("--undefined-functions", undefinedFunctions,
+                 "What a call to a function without a definition does: refuse (the default: the "
+                 "call is named with its position) or nondet (it returns one arbitrary value of "
+                 "its type per call and changes no memory, as GPU verifiers treat them; the "
+                 "verdict is then bounded)")
+      ->check(CLI::IsMember({"refuse", "nondet"}));
+  bool noSymmetry = false;
+  app.add_flag(
+      "--no-symmetry", noSymmetry,
+      "Explore every permutation of interchangeable threads (threads of one launch or "
+      "pthread_create loop that behave alike: docs/symmetry.md) instead of leaving out the "
+      "orders that provably add nothing");
+  bool keepGoing = false, stopFirst = false, noRaces = false, noDivergence = false;
+  app.add_flag("--keep-going", keepGoing,
+               "Explore every execution and report each distinct error once");
+  app.add_flag("--stop-on-first", stopFirst, "Stop at the first error (the default)");
+  app.add_flag("--disable-race-detection", noRaces, "Do not report data or heterogeneous races");
+  app.add_flag("--disable-barrier-divergence", noDivergence, "Do not report barrier divergence");
+  app.add_flag("--print-error-trace", opts.output.printTrace,
+               "Print the execution that shows each error, thread by thread (the reported events "
+               "first, then why they are an error, then the trace)");
+  app.add_option("--html", opts.output.htmlFile,
+                 "Write the first error's witness as one self-contained HTML page to FILE: "
+                 "threads by device, block and warp, the reported events highlighted, the "
+                 "missing edge, the source lines");
+  app.add_flag("--verbose", opts.output.verbose,
+               "Show the events of scopemc's own headers (a launch's plumbing, the CUDA "
+               "runtime's copies) in traces and witnesses instead of folding them");
+  app.add_option("--json", opts.output.jsonFile, "Write the result as JSON to FILE");
+  app.add_option("--sarif", opts.output.sarifFile,
+                 "Write the errors (and a repair's edits, as fixes) as SARIF 2.1.0 to FILE");
+  app.add_option("--dump-error-graph", opts.output.dotFile,
+                 "Write the execution showing the first error as a Graphviz graph to FILE.dot");
+  uint64_t seed = 0;
+  auto *seedOpt = app.add_option("--seed", seed,
+                                 "Choose the next thread pseudo-randomly with this seed "
+                                 "(the explored executions are the same)");
+  app.add_option("--timeout", opts.exploration.timeoutSeconds, "Stop after S seconds (exit 124)");
+  opts.exploration.memoryLimitMb = defaultMemoryLimitMb();
+  app.add_option("--memory-limit", opts.exploration.memoryLimitMb,
+                 "Stop when the tool's resident memory exceeds MB megabytes (verdict bounded, "
+                 "exit 3; default: 80% of the machine's memory, 0: none)");
+  std::string model = "scoped-rc11";
+  app.add_option("--model", model, "Memory model: scoped-rc11 (default) or rc11 (scopes ignored)")
+      ->check(CLI::IsMember({"scoped-rc11", "rc11"}));
+  bool estimate = false;
+  unsigned samples = 1000;
+  app.add_flag("--estimate", estimate,
+               "Only estimate the number of executions and the time a full run takes (Knuth's "
+               "estimator over random paths of the search), without verifying");
+  app.add_option("--estimate-samples", samples, "Random paths for --estimate (default 1000)")
+      ->check(CLI::Range(1u, 100000000u));
+  app.add_option("--nthreads", opts.exploration.workers,
+                 "Exploration workers (TBB). The verdict, the errors found and, when the "
+                 "search runs to its end (no error, or --keep-going), the execution counts do "
+                 "not depend on it; a search stopped at its first error counts the executions "
+                 "each worker had finished")
+      ->check(CLI::Range(1u, 256u));
+  if (auto rc = parseArgs(app, args))
+    return *rc;
+  Watchdog watchdog(opts.exploration.timeoutSeconds, opts.exploration.memoryLimitMb,
+                    [&opts](const std::string &why, bool timedOut) {
+                      writeRefusal(opts, why, timedOut ? "timeout" : "bounded");
+                    });
+  for (auto &d : defines)
+    opts.frontend.compilerArgs.insert(opts.frontend.compilerArgs.begin(), "-D" + d);
+  for (auto &i : includes)
+    opts.frontend.compilerArgs.insert(opts.frontend.compilerArgs.begin(), "-I" + i);
+  opts.frontend.includeDir = defaultIncludeDir(argv[0]);
+  opts.frontend.showWarnings = [](const std::string &text) { std::cerr << printable(text); };
+  opts.checks.stopOnFirst = !keepGoing;
+  opts.interpreter.symmetry = opts.exploration.symmetry = !noSymmetry;
+  opts.undefinedAsNondet = undefinedFunctions == "nondet";
+  opts.checks.races = !noRaces;
+  opts.checks.barrierDivergence = !noDivergence;
+  if (opts.kernel.name.empty() != grid.empty()) {
+    std::cerr << "scopemc: --kernel and --grid go together\n";
+    return kExitUsage;
+  }
+  if (!grid.empty() && !parseGrid(grid, opts.kernel)) {
+    std::cerr << "scopemc: --grid " << grid
+              << ": expected GRID:BLOCK (each X, XxY or XxYxZ), BLOCKSxTHREADS or "
+              << "DEVICESxBLOCKSxTHREADS with positive numbers\n";
+    return kExitUsage;
+  }
+  if (!grid.empty())
+    if (std::string why = gridBeyondLimits(opts.kernel); !why.empty()) {
+      std::cerr << "scopemc: --grid " << grid << " is beyond scopemc's limits: " << why << "\n";
+      return kExitUsage;
+    }
+  for (auto &a : kernelArgs) {
+    size_t eq = a.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == a.size()) {
+      std::cerr << "scopemc: --arg " << a
+                << ": expected NAME=VALUE (a number, numbers separated by commas, or a struct's "
+                   "field as NAME.FIELD=VALUE)\n";
+      return kExitUsage;
+    }
+    opts.kernel.args.push_back({a.substr(0, eq), a.substr(eq + 1)});
+  }
+  if (*seedOpt)
+    opts.exploration.scheduleSeed = seed;
+  opts.exploration.model = model == "rc11" ? ModelKind::RC11 : ModelKind::ScopedRC11;
+  const bool tty = isatty(STDERR_FILENO);
+  if (tty) // one line, rewritten in place, cleared at the end
+    opts.exploration.onProgress = [](const std::string &line) { std::cerr << "\r\033[K" << line; };
+  opts.exploration.onWarning = [tty](const ExplorationWarning &w) {
+    static std::once_flag once; // parallel workers may each see a long execution
+    std::call_once(once, [&] {
+      std::cerr << (tty ? "\r\033[K" : "") << "scopemc: warning: " << w.text << "\n";
+      if (w.namesBusyLoops)
+        std::cerr << "bound them with --unroll N (the verdict is then bounded), or --timeout S\n";
+    });
+  };
+
+  if (!hooks.primary) { // reports, files and other commands are another process's
+    if (estimate || repair)
+      return kExitVerified;
+    opts.output = OutputOptions{};
+    opts.exploration.onProgress = nullptr;
+    opts.exploration.onWarning = nullptr;
+  }
+  try {
+    if (estimate)
+      return runEstimate(opts, samples);
+    if (repair)
+      return runRepair(opts, repairOpts);
+    opts.backend = hooks.backend;
+    int rc = runCheck(opts, hooks);
+    return rc;
+  } catch (const InputError &e) {
+    std::string text = e.what();
+    if (!e.unsetParameters.empty()) {
+      text += ": give it with";
+      for (const std::string &p : e.unsetParameters)
+        text += " --arg " + p + "=VALUE";
+    }
+    std::cerr << "scopemc: error: " << printable(text) << "\n";
+    writeRefusal(opts, text);
+    return kExitInput;
+  } catch (const UnsupportedProgram &e) {
+    std::cerr << "scopemc: error: " << printable(e.what()) << "\n";
+    writeRefusal(opts, e.what());
+    return kExitInput;
+  } catch (const InternalError &e) {
+    std::cerr << "scopemc: internal error: " << printable(e.what()) << "\n";
+    return kExitInternal;
+  } catch (const std::exception &e) {
+    std::cerr << "scopemc: internal error: " << printable(e.what()) << "\n";
+    return kExitInternal;
+  }
+}
+
+} // namespace scopemc

@@ -1,0 +1,97 @@
+// scopemc-mpi: scopemc's command line in every process of an MPI run, the search distributed
+// over them (docs/distributed.md):
+//
+//   mpirun -np K build/cli/scopemc-mpi FILE [options] [--mpi-stats FILE] [--mpi-rank-timeout S]
+//
+// Rank 0 prints and writes the outputs; every rank loads the program itself and explores with
+// its --nthreads workers.
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/CommandLine.h"
+#include "distributed/MpiBackend.h"
+
+using namespace scopemc;
+
+namespace {
+
+/// mpirun ends every rank when one dies: rank 0 says so instead of vanishing silently.
+void onTerminate(int) {
+  static const char msg[] =
+      "\nscopemc-mpi: stopped by SIGTERM before the search finished (mpirun ends every rank "
+      "when one of them dies or the run is interrupted): no verdict\n";
+  (void)!write(STDERR_FILENO, msg, sizeof msg - 1);
+  _exit(kExitInternal);
+}
+
+std::string takeOption(std::vector<char *> &args, const char *name) {
+  for (size_t i = 1; i + 1 < args.size(); ++i)
+    if (std::strcmp(args[i], name) == 0) {
+      std::string v = args[i + 1];
+      args.erase(args.begin() + static_cast<long>(i), args.begin() + static_cast<long>(i) + 2);
+      return v;
+    }
+  return "";
+}
+
+nlohmann::json statsJson(const std::vector<RankStats> &stats) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const RankStats &s : stats)
+    out.push_back({{"rank", s.rank},
+                   {"host", s.host},
+                   {"messages_sent", s.messagesSent},
+                   {"bytes_sent", s.bytesSent},
+                   {"parts_explored", s.parts},
+                   {"branches_given", s.given},
+                   {"replayed_steps", s.replayedSteps},
+                   {"complete", s.complete},
+                   {"blocked", s.blocked},
+                   {"wall_seconds", s.wallSeconds},
+                   {"idle_seconds", s.idleSeconds},
+                   {"idle_fraction", s.wallSeconds > 0 ? s.idleSeconds / s.wallSeconds : 0},
+                   {"exploring_seconds", s.exploringSeconds},
+                   {"cpu_seconds", s.cpuSeconds}});
+  return out;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  MpiSession mpi(argc, argv);
+  std::vector<char *> args(argv, argv + argc);
+  std::string statsFile = takeOption(args, "--mpi-stats");
+  std::string timeout = takeOption(args, "--mpi-rank-timeout");
+  DistributedOptions dopts;
+  if (!timeout.empty())
+    dopts.rankTimeoutSeconds = std::stod(timeout);
+  MpiTransport net;
+  auto backend = std::make_shared<MpiBackend>(net, dopts, mpi.host());
+  CliHooks hooks;
+  hooks.backend = backend;
+  hooks.primary = mpi.rank() == 0;
+  if (hooks.primary) {
+    std::signal(SIGTERM, onTerminate);
+    if (!statsFile.empty())
+      hooks.afterCheck = [&](const RunResult &) {
+        std::ofstream(statsFile) << statsJson(backend->stats()).dump(2) << "\n";
+      };
+  } else { // another process reports
+    std::cout.rdbuf(nullptr);
+    std::cerr.rdbuf(nullptr);
+  }
+  int rc = runCommandLine(static_cast<int>(args.size()), args.data(), hooks);
+  if (backend->lostRank()) { // (MPI_Finalize would wait for it)
+    std::cout.flush();
+    mpi.abort(rc);
+  }
+  return rc;
+}

@@ -1,0 +1,485 @@
+// The message loop of one distributed search: every rank runs it on its main thread while its
+// LocalPool explores; rank 0 also coordinates (Coordinator.h).
+#include "distributed/MpiBackend.h"
+
+#include <sys/resource.h>
+
+#include <cmath>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "distributed/Coordinator.h"
+#include "distributed/LocalPool.h"
+#include "dpor/Replay.h"
+#include "model/Errors.h"
+
+namespace scopemc {
+
+namespace {
+
+enum Tag : int {
+  kIdle = 1,     // rank -> 0: nothing left to explore
+  kAsk,          // 0 -> rank: give a branch away
+  kGive,         // rank -> 0: the answer (a path, or empty)
+  kWork,         // 0 -> rank: a branch to explore (a path)
+  kErrorPath,    // rank -> 0: the path of an error found
+  kStopped,      // rank -> 0: this rank stopped (an error, a limit)
+  kStop,         // 0 -> rank: stop exploring
+  kDone,         // 0 -> rank: the search is over
+  kResult,       // rank -> 0: its result and figures (JSON)
+  kFinal,        // 0 -> rank: the merged result (JSON)
+  kProgress,     // rank -> 0: executions finished so far (also the rank's heartbeat)
+  kWarning       // rank -> 0: an exploration warning
+};
+
+/// Before a rank's first message it may still be compiling the program.
+constexpr double kStartupGraceSeconds = 600;
+
+std::vector<uint8_t> bytesOf(const std::string &s) { return {s.begin(), s.end()}; }
+std::string textOf(const std::vector<uint8_t> &b) { return {b.begin(), b.end()}; }
+
+double cpuSeconds() {
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  return static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+         static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+}
+
+nlohmann::json resultJson(const ExplorationResult &r) {
+  nlohmann::json loops = nlohmann::json::array();
+  for (const SourceLoc *l : r.boundLoops)
+    loops.push_back({l->file, l->line, l->col, l->function, l->directory});
+  return {{"complete", r.complete},       {"blocked", r.blocked},
+          {"bound", r.boundHit},          {"loops", loops},
+          {"stopped", r.stoppedEarly},    {"timeout", r.timedOut},
+          {"memory", r.memoryLimitHit},   {"events", r.events},
+          {"runs", r.threadRuns},         {"cached", r.cachedEvents},
+          {"symmetric", r.symmetric},     {"pruned", r.symmetryPruned},
+          {"broken", r.symmetryBroken},   {"failure", r.failure},
+          {"seconds", r.seconds}};
+}
+
+ExplorationResult resultFrom(const nlohmann::json &j, std::deque<SourceLoc> &locs) {
+  ExplorationResult r;
+  r.complete = j.at("complete");
+  r.blocked = j.at("blocked");
+  r.boundHit = j.at("bound");
+  for (auto &l : j.at("loops")) {
+    locs.push_back(SourceLoc{l[0], l[1], l[2], l[3], l[4]});
+    r.boundLoops.push_back(&locs.back());
+  }
+  r.stoppedEarly = j.at("stopped");
+  r.timedOut = j.at("timeout");
+  r.memoryLimitHit = j.at("memory");
+  r.events = j.at("events");
+  r.threadRuns = j.at("runs");
+  r.cachedEvents = j.at("cached");
+  r.symmetric = j.at("symmetric");
+  r.symmetryPruned = j.at("pruned");
+  r.symmetryBroken = j.at("broken");
+  r.failure = j.at("failure");
+  r.seconds = j.at("seconds");
+  return r;
+}
+
+} // namespace
+
+MpiBackend::MpiBackend(MpiTransport &net, DistributedOptions opts, std::string host)
+    : net_(net), opts_(opts), host_(std::move(host)) {}
+
+/// One explore() call: the loop, the coordinator's state on rank 0, the figures.
+class MpiBackend::Run {
+public:
+  Run(MpiBackend &b, const ParallelSetup &setup, const ExplorationOptions &opts)
+      : b_(b), net_(b.net_), me_(net_.rank()), n_(net_.size()), setup_(setup), opts_(opts),
+        coord_(n_), heard_(static_cast<size_t>(n_), start_),
+        heardOnce_(static_cast<size_t>(n_), false), progress_(static_cast<size_t>(n_), 0) {
+    if (me_ == 0) { // rank 0's observer of the errors other ranks found (before any worker)
+      reproRunner_ = setup.makeRunner();
+      ExplorationOptions quiet = opts;
+      quiet.onProgress = nullptr;
+      quiet.onWarning = nullptr;
+      repro_ = std::make_unique<Explorer>(*reproRunner_, setup.makeObserver(), quiet);
+    }
+    pool_ = std::make_unique<LocalPool>(setup, opts, LocalPool::Options{std::max(1u, opts.workers), me_ != 0});
+  }
+
+  ExplorationResult go() {
+    if (me_ == 0)
+      pool_->startWholeSearch();
+    while (!done_) {
+      bool busy = false;
+      while (auto m = net_.poll()) {
+        busy = true;
+        if (me_ == 0)
+          heardFrom(m->source);
+        handle(*m);
+        if (done_)
+          break;
+      }
+      if (done_)
+        break;
+      busy |= tick();
+      if (!busy)
+        std::this_thread::sleep_for(std::chrono::microseconds(500));
+    }
+    return finish();
+  }
+
+private:
+  using Clock = std::chrono::steady_clock;
+
+  void heardFrom(int r) {
+    heard_[static_cast<size_t>(r)] = Clock::now();
+    heardOnce_[static_cast<size_t>(r)] = true;
+  }
+
+  void handle(Message &m) {
+    switch (m.tag) {
+    case kAsk:
+      asked_ = true;
+      pool_->wantBranch();
+      break;
+    case kWork:
+      pool_->add(decodePath(m.bytes.data(), m.bytes.size()));
+      idleSent_ = false;
+      break;
+    case kStop:
+      pool_->stop();
+      break;
+    case kDone:
+      done_ = true;
+      break;
+    default:
+      if (me_ == 0)
+        coordinate(m);
+    }
+  }
+
+  /// Rank 0: what the other ranks (and itself) tell the coordinator.
+  void coordinate(Message &m) {
+    switch (m.tag) {
+    case kIdle:
+      coord_.idle(m.source);
+      break;
+    case kGive: {
+      int to = coord_.branchFrom(m.source, !m.bytes.empty(), Clock::now());
+      if (to >= 0)
+        net_.send(to, kWork, std::move(m.bytes));
+      break;
+    }
+    case kErrorPath:
+      reproduce(m);
+      break;
+    case kStopped:
+      stopAll();
+      break;
+    case kProgress:
+      progress_[static_cast<size_t>(m.source)] = std::stoull(textOf(m.bytes));
+      break;
+    case kWarning:
+      if (opts_.onWarning && !m.bytes.empty())
+        opts_.onWarning(ExplorationWarning{textOf(m.bytes).substr(1), m.bytes[0] == '1'});
+      break;
+    }
+  }
+
+  void reproduce(const Message &m) {
+    try {
+      Explorer::Replay(*repro_).reproduce(decodePath(m.bytes.data(), m.bytes.size()));
+    } catch (const std::exception &e) {
+      fail("the error rank " + std::to_string(m.source) + " found could not be replayed (" +
+           e.what() + ")");
+    }
+  }
+
+  void fail(const std::string &why) {
+    if (failure_.empty())
+      failure_ = why;
+    stopAll();
+  }
+
+  void stopAll() {
+    if (coord_.stopping())
+      return;
+    coord_.stop();
+    for (int r = 0; r < n_; ++r)
+      if (!lost(r))
+        net_.send(r, kStop, {});
+  }
+
+  bool lost(int r) const { return std::find(lost_.begin(), lost_.end(), r) != lost_.end(); }
+
+  /// Sends what the pool has for others; rank 0 also decides. True: something was done.
+  bool tick() {
+    bool did = false;
+    auto now = Clock::now();
+    if (asked_)
+      if (auto given = pool_->takeGiven()) {
+        asked_ = false;
+        net_.send(0, kGive, std::move(*given));
+        did = true;
+      }
+    for (auto &p : pool_->takeErrorPaths()) {
+      net_.send(0, kErrorPath, std::move(p));
+      did = true;
+    }
+    for (auto &w : pool_->takeWarnings()) {
+      if (me_ == 0 && opts_.onWarning)
+        opts_.onWarning(w);
+      else if (me_ != 0)
+        net_.send(0, kWarning, bytesOf((w.namesBusyLoops ? "1" : "0") + w.text));
+    }
+    if (pool_->stopped() && !stoppedSent_) {
+      stoppedSent_ = true;
+      net_.send(0, kStopped, {});
+    }
+    bool idle = pool_->idle();
+    if (idle) {
+      idleSeconds_ += std::chrono::duration<double>(now - lastTick_).count();
+      if (!idleSent_) {
+        idleSent_ = true;
+        net_.send(0, kIdle, {});
+        did = true;
+      }
+    }
+    lastTick_ = now;
+    if (now - lastBeat_ > std::chrono::milliseconds(250)) {
+      lastBeat_ = now;
+      if (me_ != 0)
+        net_.send(0, kProgress, bytesOf(std::to_string(pool_->finished())));
+      else
+        report(now);
+    }
+    if (me_ == 0)
+      did |= decide(now);
+    return did;
+  }
+
+  bool decide(Clock::time_point now) {
+    for (int r = 1; r < n_; ++r) {
+      double limit = heardOnce_[static_cast<size_t>(r)] ? b_.opts_.rankTimeoutSeconds
+                                                         : kStartupGraceSeconds;
+      if (!lost(r) && std::chrono::duration<double>(now - heard_[static_cast<size_t>(r)]).count() >
+                          limit) {
+        lost_.push_back(r);
+        coord_.lost(r);
+        b_.lostRank_ = true;
+        char why[200];
+        std::snprintf(why, sizeof why,
+                      "rank %d stopped answering (killed, out of memory, or its machine was "
+                      "lost; silent for %.0f s): its part of the search was not explored",
+                      r, limit);
+        fail(why);
+      }
+    }
+    bool did = false;
+    for (int r : coord_.asks(now)) {
+      net_.send(r, kAsk, {});
+      did = true;
+    }
+    if (coord_.done()) {
+      for (int r = 0; r < n_; ++r)
+        if (!lost(r))
+          net_.send(r, kDone, {});
+      did = true;
+    }
+    return did;
+  }
+
+  void report(Clock::time_point now) {
+    if (!opts_.onProgress || now - start_ < std::chrono::milliseconds(500))
+      return;
+    uint64_t total = pool_->finished();
+    for (int r = 1; r < n_; ++r)
+      total += progress_[static_cast<size_t>(r)];
+    double s = std::chrono::duration<double>(now - start_).count();
+    opts_.onProgress(std::to_string(total) + " executions on " + std::to_string(n_) + " ranks, " +
+                     std::to_string(std::llround(static_cast<double>(total) / s)) + "/s");
+  }
+
+  ExplorationResult finish();
+  RankStats ownStats(const ExplorationResult &r);
+
+  MpiBackend &b_;
+  MpiTransport &net_;
+  int me_, n_;
+  const ParallelSetup &setup_;
+  const ExplorationOptions &opts_;
+  Clock::time_point start_ = Clock::now(), lastTick_ = Clock::now(), lastBeat_ = Clock::now();
+  double cpuStart_ = cpuSeconds(), idleSeconds_ = 0;
+  uint64_t sentBefore_ = b_.net_.messagesSent, bytesBefore_ = b_.net_.bytesSent;
+  Coordinator coord_;
+  std::vector<Clock::time_point> heard_;
+  std::vector<bool> heardOnce_;
+  std::vector<uint64_t> progress_;
+  std::vector<int> lost_;
+  std::unique_ptr<ProgramRunner> reproRunner_;
+  std::unique_ptr<Explorer> repro_;
+  std::unique_ptr<LocalPool> pool_;
+  bool done_ = false, asked_ = false, idleSent_ = false, stoppedSent_ = false;
+  std::string failure_;
+};
+
+namespace {
+nlohmann::json statsJson(const RankStats &s) {
+  return {{"rank", s.rank},
+          {"host", s.host},
+          {"messages", s.messagesSent},
+          {"bytes", s.bytesSent},
+          {"parts", s.parts},
+          {"given", s.given},
+          {"replayed_steps", s.replayedSteps},
+          {"complete", s.complete},
+          {"blocked", s.blocked},
+          {"wall", s.wallSeconds},
+          {"idle", s.idleSeconds},
+          {"exploring", s.exploringSeconds},
+          {"cpu", s.cpuSeconds}};
+}
+
+RankStats statsFrom(const nlohmann::json &j) {
+  RankStats s;
+  s.rank = j.at("rank");
+  s.host = j.at("host");
+  s.messagesSent = j.at("messages");
+  s.bytesSent = j.at("bytes");
+  s.parts = j.at("parts");
+  s.given = j.at("given");
+  s.replayedSteps = j.at("replayed_steps");
+  s.complete = j.at("complete");
+  s.blocked = j.at("blocked");
+  s.wallSeconds = j.at("wall");
+  s.idleSeconds = j.at("idle");
+  s.exploringSeconds = j.at("exploring");
+  s.cpuSeconds = j.at("cpu");
+  return s;
+}
+
+/// An exception of an explorer, as text that the other end throws again.
+std::string errorText(const std::exception_ptr &e) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const UnsupportedProgram &x) {
+    return std::string("U") + x.what();
+  } catch (const std::exception &x) {
+    return std::string("I") + x.what();
+  }
+  return "I?";
+}
+
+[[noreturn]] void throwError(const std::string &text) {
+  if (text[0] == 'U')
+    throw UnsupportedProgram(text.substr(1));
+  throw InternalError(text.substr(1));
+}
+
+} // namespace
+
+RankStats MpiBackend::Run::ownStats(const ExplorationResult &r) {
+  LocalPool::Counts c = pool_->counts();
+  RankStats s;
+  s.rank = me_;
+  s.host = b_.host_;
+  s.messagesSent = net_.messagesSent - sentBefore_;
+  s.bytesSent = net_.bytesSent - bytesBefore_;
+  s.parts = c.parts;
+  s.given = c.given;
+  s.replayedSteps = c.replayedSteps;
+  s.complete = r.complete;
+  s.blocked = r.blocked;
+  s.wallSeconds = std::chrono::duration<double>(Clock::now() - start_).count();
+  s.idleSeconds = idleSeconds_;
+  s.exploringSeconds = c.exploringSeconds;
+  s.cpuSeconds = cpuSeconds() - cpuStart_;
+  return s;
+}
+
+ExplorationResult MpiBackend::Run::finish() {
+  ExplorationResult mine;
+  std::string error;
+  try {
+    mine = pool_->finish();
+  } catch (...) {
+    error = errorText(std::current_exception());
+  }
+  RankStats own = ownStats(mine);
+  if (me_ != 0) {
+    nlohmann::json j = {{"result", resultJson(mine)}, {"stats", statsJson(own)}, {"error", error}};
+    net_.send(0, kResult, bytesOf(j.dump()));
+    for (;;) {
+      auto m = net_.poll();
+      if (!m) {
+        std::this_thread::sleep_for(std::chrono::microseconds(500));
+        continue;
+      }
+      if (m->tag != kFinal)
+        continue;
+      auto f = nlohmann::json::parse(textOf(m->bytes));
+      net_.flush(5);
+      if (!f.at("error").get<std::string>().empty())
+        throwError(f.at("error"));
+      return resultFrom(f.at("result"), b_.locs_);
+    }
+  }
+  // Rank 0: every live rank's result, merged; then the merged result to each.
+  ExplorationResult total = mine;
+  std::vector<RankStats> stats{own};
+  std::vector<int> waiting;
+  for (int r = 1; r < n_; ++r)
+    if (!lost(r))
+      waiting.push_back(r);
+  while (!waiting.empty()) {
+    auto m = net_.poll();
+    auto now = Clock::now();
+    if (m)
+      heardFrom(m->source);
+    if (m && m->tag == kResult) {
+      auto j = nlohmann::json::parse(textOf(m->bytes));
+      mergeResult(total, resultFrom(j.at("result"), b_.locs_));
+      stats.push_back(statsFrom(j.at("stats")));
+      if (error.empty())
+        error = j.at("error");
+      waiting.erase(std::find(waiting.begin(), waiting.end(), m->source));
+      continue;
+    }
+    for (size_t i = 0; i < waiting.size(); ++i) {
+      int r = waiting[i];
+      if (std::chrono::duration<double>(now - heard_[static_cast<size_t>(r)]).count() >
+          b_.opts_.rankTimeoutSeconds) {
+        lost_.push_back(r);
+        b_.lostRank_ = true;
+        if (failure_.empty())
+          failure_ = "rank " + std::to_string(r) + " stopped answering at the end of the search "
+                     "(killed, out of memory, or its machine was lost): its result is missing";
+        waiting.erase(waiting.begin() + static_cast<long>(i));
+        break;
+      }
+    }
+    if (!m)
+      std::this_thread::sleep_for(std::chrono::microseconds(500));
+  }
+  if (total.failure.empty())
+    total.failure = failure_;
+  total.seconds = std::chrono::duration<double>(Clock::now() - start_).count();
+  std::sort(stats.begin(), stats.end(),
+            [](const RankStats &a, const RankStats &b) { return a.rank < b.rank; });
+  b_.stats_ = stats;
+  nlohmann::json fin = {{"result", resultJson(total)}, {"error", error}};
+  for (int r = 1; r < n_; ++r)
+    if (!lost(r))
+      net_.send(r, kFinal, bytesOf(fin.dump()));
+  net_.flush(5);
+  if (opts_.onProgress)
+    opts_.onProgress("");
+  if (!error.empty())
+    throwError(error);
+  return total;
+}
+
+ExplorationResult MpiBackend::explore(const ParallelSetup &setup, const ExplorationOptions &opts) {
+  return Run(*this, setup, opts).go();
+}
+
+} // namespace scopemc

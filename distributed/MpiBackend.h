@@ -1,0 +1,52 @@
+// A search distributed over the processes of an MPI run (docs/distributed.md). Every process
+// calls explore() with the same program and options (each loaded the program itself); rank 0
+// coordinates, explores like the others, reproduces the errors the others find from their
+// paths (so that its observers see every error) and returns the merged result, which every
+// process receives.
+#pragma once
+
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "distributed/Mpi.h"
+#include "dpor/Parallel.h"
+
+namespace scopemc {
+
+struct DistributedOptions {
+  /// A rank that has sent nothing for this long is taken as lost (its part of the search is
+  /// missing: the search fails). Before a rank's first message, kStartupGraceSeconds.
+  double rankTimeoutSeconds = 10;
+};
+
+/// What one rank did, for the measurements (--mpi-stats).
+struct RankStats {
+  int rank = 0;
+  std::string host;
+  uint64_t messagesSent = 0, bytesSent = 0, parts = 0, given = 0, replayedSteps = 0;
+  uint64_t complete = 0, blocked = 0;
+  double wallSeconds = 0, idleSeconds = 0, exploringSeconds = 0, cpuSeconds = 0;
+};
+
+class MpiBackend final : public ExplorationBackend {
+public:
+  MpiBackend(MpiTransport &net, DistributedOptions opts, std::string host);
+  ExplorationResult explore(const ParallelSetup &setup, const ExplorationOptions &opts) override;
+  /// Rank 0: every rank's figures of the last explore().
+  const std::vector<RankStats> &stats() const { return stats_; }
+  /// A rank was lost in some explore(): the run must end by aborting (MPI_Finalize would wait).
+  bool lostRank() const { return lostRank_; }
+
+private:
+  class Run;
+  MpiTransport &net_;
+  DistributedOptions opts_;
+  std::string host_;
+  std::vector<RankStats> stats_;
+  bool lostRank_ = false;
+  std::deque<SourceLoc> locs_; // the loops other ranks named as bound hits (results point here)
+};
+
+} // namespace scopemc
