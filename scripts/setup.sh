@@ -8,7 +8,8 @@ packages=(cmake ninja-build g++ llvm-19-dev clang-19 libclang-19-dev libclang-cp
           libzstd-dev libtbb-dev libcli11-dev libgtest-dev nlohmann-json3-dev libc6-dev python3
           python3-jsonschema
           clang-format-19 clang-tidy-19
-          chromium) # the HTML witness test renders in headless Chromium (tests/witness)
+          chromium   # the HTML witness test renders in headless Chromium (tests/witness)
+          libopenmpi-dev openmpi-bin) # scopemc-mpi, the distributed search (distributed/)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,0 +1,177 @@
+// The distributed search checked in one MPI run (CTest runs this binary with
+// `mpirun --oversubscribe -np 2` and `-np 3`). Every rank runs every test in the same order:
+// each verification is a collective step of all ranks; only rank 0 checks results (the
+// others' reports are those they found, rank 0 reports them all). No test returns early:
+// a rank that skipped a step would leave the others waiting.
+//
+//  - the conformance corpus with --keep-going and no symmetry reduction: the manifest's counts
+//    and error kinds (numbers of a reference checker);
+//  - with the reduction, the GPU locks, LB and fai: the counts and errors of one process;
+//  - a search stopped at its first error, and one stopped by --timeout, end on every rank.
+#include <chrono>
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "tests/e2e/Manifest.h"
+
+#include "distributed/MpiBackend.h"
+#include "session/Session.h"
+
+namespace scopemc {
+namespace {
+
+MpiTransport *net = nullptr;
+std::shared_ptr<MpiBackend> backend;
+
+bool primary() { return net->rank() == 0; }
+
+std::set<std::string> errorSet(const RunResult &r) {
+  std::set<std::string> out;
+  for (auto &rep : r.reports)
+    out.insert(std::string(errorTypeName(rep.type)) + "|" + rep.key());
+  return out;
+}
+
+RunOptions options(const std::string &file, std::vector<std::string> args = {}) {
+  RunOptions o;
+  o.file = file;
+  o.frontend.includeDir = SCOPEMC_TEST_INCLUDE_DIR;
+  o.frontend.compilerArgs = std::move(args);
+  o.checks.stopOnFirst = false;
+  return o;
+}
+
+/// The distributed run, and (rank 0) the same run in this process alone.
+void compareWithOneProcess(RunOptions o) {
+  RunOptions distributed = o;
+  distributed.backend = backend;
+  RunResult d = verify(distributed);
+  if (!primary())
+    return;
+  RunResult one = verify(o);
+  EXPECT_EQ(d.exploration.complete, one.exploration.complete) << o.file;
+  EXPECT_EQ(d.exploration.blocked, one.exploration.blocked) << o.file;
+  EXPECT_EQ(d.verdict, one.verdict) << o.file;
+  EXPECT_EQ(errorSet(d), errorSet(one)) << o.file;
+  EXPECT_EQ(d.symmetryAbandoned, one.symmetryAbandoned) << o.file;
+}
+
+std::string kindName(ErrorType t) {
+  switch (t) {
+  case ErrorType::Assertion:
+    return "assertion";
+  case ErrorType::DataRace:
+    return "data-race";
+  case ErrorType::HeteroRace:
+    return "hetero-race";
+  default:
+    return std::string(errorTypeName(t));
+  }
+}
+
+TEST(Distributed, ConformanceCountsAndErrorsAreTheManifests) {
+  auto rows = testing::readManifest(std::string(SCOPEMC_CONFORMANCE_DIR) + "/manifest.csv");
+  EXPECT_GE(rows.size(), 50u);
+  for (auto &row : rows) {
+    RunOptions o = options(std::string(SCOPEMC_CONFORMANCE_DIR) + "/programs/" + row[0] + ".c");
+    o.interpreter.symmetry = o.exploration.symmetry = false;
+    o.exploration.model = row[1] == "rc11" ? ModelKind::RC11 : ModelKind::ScopedRC11;
+    o.backend = backend;
+    RunResult r = verify(o);
+    if (!primary())
+      continue;
+    EXPECT_EQ(r.exploration.complete, std::stoull(row[2])) << row[0];
+    std::set<std::string> kinds, expected;
+    for (auto &rep : r.reports)
+      kinds.insert(kindName(rep.type));
+    std::stringstream es(row[3]);
+    for (std::string e; std::getline(es, e, ';');)
+      if (e != "none")
+        expected.insert(e);
+    EXPECT_EQ(kinds, expected) << row[0];
+  }
+}
+
+TEST(Distributed, ConformanceWithTheSymmetryReductionIsOneProcesssSearch) {
+  for (auto &row : testing::readManifest(std::string(SCOPEMC_CONFORMANCE_DIR) + "/manifest.csv"))
+    compareWithOneProcess(options(std::string(SCOPEMC_CONFORMANCE_DIR) + "/programs/" + row[0] + ".c"));
+}
+
+TEST(Distributed, GpuLocksAndFamiliesAreOneProcesssSearch) {
+  std::string bench = SCOPEMC_BENCH_DIR;
+  // (2x2 and 3x1 grids, race-free and both racy variants; 3x2 race-free: up to 13,758
+  // executions each)
+  for (const char *lock : {"caslock", "ticketlock", "ttaslock"}) {
+    for (const char *grid : {"-DBLOCKS=2 -DTHREADS=2", "-DBLOCKS=3 -DTHREADS=1"})
+      for (const char *variant : {"-DVARIANT=0", "-DVARIANT=1", "-DVARIANT=2"}) {
+        std::string g = grid;
+        compareWithOneProcess(options(bench + "/programs/gpu/" + lock + ".c",
+                                      {g.substr(0, g.find(' ')), g.substr(g.find(' ') + 1), variant}));
+      }
+    compareWithOneProcess(options(bench + "/programs/gpu/" + lock + ".c",
+                                  {"-DBLOCKS=3", "-DTHREADS=2", "-DVARIANT=0"}));
+  }
+  compareWithOneProcess(options(bench + "/programs/gpu/xfbarrier.c",
+                                {"-DBLOCKS=3", "-DTHREADS=2", "-DVARIANT=0"}));
+  compareWithOneProcess(options(bench + "/programs/lb.c", {"-DN=14"}));
+  if (primary()) { // (16,383 executions: every rank explored a part of them)
+    for (const RankStats &s : backend->stats())
+      EXPECT_GT(s.complete, 0u) << "rank " << s.rank << " explored nothing";
+  }
+  RunOptions fai = options(bench + "/programs/fai.c", {"-DN=6"});
+  fai.interpreter.symmetry = fai.exploration.symmetry = false; // 720 executions to share
+  compareWithOneProcess(fai);
+}
+
+TEST(Distributed, TheFirstErrorStopsEveryRank) {
+  RunOptions o = options(std::string(SCOPEMC_BENCH_DIR) + "/programs/gpu/caslock.c",
+                         {"-DBLOCKS=3", "-DTHREADS=2", "-DVARIANT=1"});
+  o.interpreter.symmetry = o.exploration.symmetry = false; // 40 million executions in all
+  o.checks.stopOnFirst = true;
+  o.backend = backend;
+  auto start = std::chrono::steady_clock::now();
+  RunResult r = verify(o);
+  double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!primary())
+    return;
+  EXPECT_EQ(r.verdict, Verdict::ErrorFound);
+  EXPECT_EQ(r.reports.size(), 1u);
+  EXPECT_TRUE(r.exploration.stoppedEarly);
+  EXPECT_LT(s, 20.0);
+}
+
+TEST(Distributed, TheTimeoutHoldsOnEveryRank) {
+  RunOptions o = options(std::string(SCOPEMC_BENCH_DIR) + "/programs/lb.c", {"-DN=30"});
+  o.exploration.timeoutSeconds = 1;
+  o.backend = backend;
+  auto start = std::chrono::steady_clock::now();
+  RunResult r = verify(o);
+  double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!primary())
+    return;
+  EXPECT_EQ(r.verdict, Verdict::Timeout);
+  EXPECT_TRUE(r.exploration.timedOut);
+  EXPECT_GT(r.exploration.complete, 0u);
+  EXPECT_LT(s, 10.0);
+  // every rank took part (rank figures come back from each)
+  EXPECT_EQ(backend->stats().size(), static_cast<size_t>(net->size()));
+}
+
+} // namespace
+} // namespace scopemc
+
+int main(int argc, char **argv) {
+  scopemc::MpiSession mpi(argc, argv);
+  scopemc::MpiTransport transport;
+  scopemc::net = &transport;
+  scopemc::backend =
+      std::make_shared<scopemc::MpiBackend>(transport, scopemc::DistributedOptions{}, mpi.host());
+  ::testing::InitGoogleTest(&argc, argv);
+  if (mpi.rank() != 0) // (rank 0 prints; the others' checks are rank 0's)
+    delete ::testing::UnitTest::GetInstance()->listeners().Release(
+        ::testing::UnitTest::GetInstance()->listeners().default_result_printer());
+  int rc = RUN_ALL_TESTS();
+  scopemc::backend.reset();
+  return mpi.rank() == 0 ? rc : 0;
+}
