@@ -15,6 +15,11 @@
 
 #include "tests/e2e/Manifest.h"
 
+#include <deque>
+#include <map>
+#include <random>
+
+#include "distributed/Coordinator.h"
 #include "distributed/MpiBackend.h"
 #include "session/Session.h"
 
@@ -67,6 +72,95 @@ std::string kindName(ErrorType t) {
     return "hetero-race";
   default:
     return std::string(errorTypeName(t));
+  }
+}
+
+// The coordinator alone (no MPI): simulated ranks holding units of work, messages delivered
+// in random order between pairs but in order within each pair, as MPI delivers them. Every
+// unit is explored once, and the search is done exactly when no unit is left anywhere.
+TEST(Coordinator, EveryUnitIsExploredOnceAndTheEndIsExact) {
+  using Clock = Coordinator::Clock;
+  for (unsigned seed = 0; seed < 200; ++seed) {
+    std::mt19937 rng(seed);
+    int n = 2 + static_cast<int>(seed % 7);
+    uint64_t total = 1 + rng() % 500;
+    Coordinator c(n);
+    std::vector<uint64_t> units(static_cast<size_t>(n), 0);
+    std::vector<bool> asked(static_cast<size_t>(n), false), idleSent(static_cast<size_t>(n), false);
+    units[0] = total;
+    struct Msg {
+      enum Kind { Idle, Give, Work, Ask } kind;
+      uint64_t units;
+    };
+    std::map<std::pair<int, int>, std::deque<Msg>> wire; // (from, to) -> in order
+    uint64_t explored = 0;
+    auto now = Clock::now();
+    auto held = [&] {
+      uint64_t h = 0;
+      for (uint64_t u : units)
+        h += u;
+      for (auto &[k, q] : wire)
+        for (auto &m : q)
+          h += m.units;
+      return h;
+    };
+    for (int step = 0; step < 200000 && !c.done(); ++step) {
+      now += std::chrono::milliseconds(1);
+      int r = static_cast<int>(rng() % static_cast<unsigned>(n));
+      auto i = static_cast<size_t>(r);
+      switch (rng() % 4) {
+      case 0: // r explores a unit
+        if (units[i] > 0) {
+          --units[i];
+          ++explored;
+        }
+        break;
+      case 1: { // r answers a request, or says it is idle
+        if (asked[i]) {
+          uint64_t give = units[i] >= 2 ? units[i] / 2 : 0;
+          units[i] -= give;
+          asked[i] = false;
+          wire[{r, 0}].push_back({Msg::Give, give});
+        } else if (units[i] == 0 && !idleSent[i]) {
+          idleSent[i] = true;
+          wire[{r, 0}].push_back({Msg::Idle, 0});
+        }
+        break;
+      }
+      default: { // a message arrives
+        std::vector<std::pair<int, int>> busy;
+        for (auto &[k, q] : wire)
+          if (!q.empty())
+            busy.push_back(k);
+        if (busy.empty())
+          break;
+        auto k = busy[rng() % busy.size()];
+        Msg m = wire[k].front();
+        wire[k].pop_front();
+        auto to = static_cast<size_t>(k.second);
+        if (m.kind == Msg::Idle) {
+          c.idle(k.first);
+        } else if (m.kind == Msg::Give) {
+          int dest = c.branchFrom(k.first, m.units > 0, now);
+          if (dest >= 0)
+            wire[{0, dest}].push_back({Msg::Work, m.units});
+        } else if (m.kind == Msg::Work) {
+          units[to] += m.units;
+          idleSent[to] = false;
+        } else {
+          asked[to] = true;
+        }
+      }
+      }
+      for (int a : c.asks(now))
+        wire[{0, a}].push_back({Msg::Ask, 0});
+      ASSERT_EQ(explored + held(), total) << "seed " << seed;
+      if (c.done()) {
+        EXPECT_EQ(held(), 0u) << "done with work left, seed " << seed;
+      }
+    }
+    EXPECT_TRUE(c.done()) << "seed " << seed;
+    EXPECT_EQ(explored, total) << "seed " << seed;
   }
 }
 
