@@ -19,18 +19,18 @@ namespace scopemc {
 namespace {
 
 enum Tag : int {
-  kIdle = 1,     // rank -> 0: nothing left to explore
-  kAsk,          // 0 -> rank: give a branch away
-  kGive,         // rank -> 0: the answer (a path, or empty)
-  kWork,         // 0 -> rank: a branch to explore (a path)
-  kErrorPath,    // rank -> 0: the path of an error found
-  kStopped,      // rank -> 0: this rank stopped (an error, a limit)
-  kStop,         // 0 -> rank: stop exploring
-  kDone,         // 0 -> rank: the search is over
-  kResult,       // rank -> 0: its result and figures (JSON)
-  kFinal,        // 0 -> rank: the merged result (JSON)
-  kProgress,     // rank -> 0: executions finished so far (also the rank's heartbeat)
-  kWarning       // rank -> 0: an exploration warning
+  kIdle = 1,  // rank -> 0: nothing left to explore
+  kAsk,       // 0 -> rank: give a branch away
+  kGive,      // rank -> 0: the answer (a path, or empty)
+  kWork,      // 0 -> rank: a branch to explore (a path)
+  kErrorPath, // rank -> 0: the path of an error found
+  kStopped,   // rank -> 0: this rank stopped (an error, a limit)
+  kStop,      // 0 -> rank: stop exploring
+  kDone,      // 0 -> rank: the search is over
+  kResult,    // rank -> 0: its result and figures (JSON)
+  kFinal,     // 0 -> rank: the merged result (JSON)
+  kProgress,  // rank -> 0: executions finished so far (also the rank's heartbeat)
+  kWarning    // rank -> 0: an exploration warning
 };
 
 /// Before a rank's first message it may still be compiling the program.
@@ -50,13 +50,13 @@ nlohmann::json resultJson(const ExplorationResult &r) {
   nlohmann::json loops = nlohmann::json::array();
   for (const SourceLoc *l : r.boundLoops)
     loops.push_back({l->file, l->line, l->col, l->function, l->directory});
-  return {{"complete", r.complete},       {"blocked", r.blocked},
-          {"bound", r.boundHit},          {"loops", loops},
-          {"stopped", r.stoppedEarly},    {"timeout", r.timedOut},
-          {"memory", r.memoryLimitHit},   {"events", r.events},
-          {"runs", r.threadRuns},         {"cached", r.cachedEvents},
-          {"symmetric", r.symmetric},     {"pruned", r.symmetryPruned},
-          {"broken", r.symmetryBroken},   {"failure", r.failure},
+  return {{"complete", r.complete},     {"blocked", r.blocked},
+          {"bound", r.boundHit},        {"loops", loops},
+          {"stopped", r.stoppedEarly},  {"timeout", r.timedOut},
+          {"memory", r.memoryLimitHit}, {"events", r.events},
+          {"runs", r.threadRuns},       {"cached", r.cachedEvents},
+          {"symmetric", r.symmetric},   {"pruned", r.symmetryPruned},
+          {"broken", r.symmetryBroken}, {"failure", r.failure},
           {"seconds", r.seconds}};
 }
 
@@ -102,7 +102,8 @@ public:
       quiet.onWarning = nullptr;
       repro_ = std::make_unique<Explorer>(*reproRunner_, setup.makeObserver(), quiet);
     }
-    pool_ = std::make_unique<LocalPool>(setup, opts, LocalPool::Options{std::max(1u, opts.workers), me_ != 0});
+    pool_ = std::make_unique<LocalPool>(setup, opts,
+                                        LocalPool::Options{std::max(1u, opts.workers), me_ != 0});
   }
 
   ExplorationResult go() {
@@ -259,10 +260,10 @@ private:
 
   bool decide(Clock::time_point now) {
     for (int r = 1; r < n_; ++r) {
-      double limit = heardOnce_[static_cast<size_t>(r)] ? b_.opts_.rankTimeoutSeconds
-                                                         : kStartupGraceSeconds;
-      if (!lost(r) && std::chrono::duration<double>(now - heard_[static_cast<size_t>(r)]).count() >
-                          limit) {
+      double limit =
+          heardOnce_[static_cast<size_t>(r)] ? b_.opts_.rankTimeoutSeconds : kStartupGraceSeconds;
+      if (!lost(r) &&
+          std::chrono::duration<double>(now - heard_[static_cast<size_t>(r)]).count() > limit) {
         lost_.push_back(r);
         coord_.lost(r);
         b_.lostRank_ = true;
@@ -451,7 +452,8 @@ ExplorationResult MpiBackend::Run::finish() {
         lost_.push_back(r);
         b_.lostRank_ = true;
         if (failure_.empty())
-          failure_ = "rank " + std::to_string(r) + " stopped answering at the end of the search "
+          failure_ = "rank " + std::to_string(r) +
+                     " stopped answering at the end of the search "
                      "(killed, out of memory, or its machine was lost): its result is missing";
         waiting.erase(waiting.begin() + static_cast<long>(i));
         break;

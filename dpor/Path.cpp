@@ -2,7 +2,6 @@
 #include "dpor/Path.h"
 #include "dpor/Replay.h"
 
-
 namespace scopemc {
 
 using Kind = Explorer::WorkItem::Kind;
@@ -53,8 +52,8 @@ Explorer::WorkItem toWorkItem(const PathStep &s, const ExecutionGraph &g) {
   Event stamped = stampedEvent(s);
   if (!g.contains(stamped))
     throw ReplayDiverged("a path step names " + toString(stamped) + ", which the graph lacks");
-  return Explorer::WorkItem{static_cast<Kind>(s.kind), g.label(stamped)->stamp(), s.target,
-                            s.write, s.coPos};
+  return Explorer::WorkItem{static_cast<Kind>(s.kind), g.label(stamped)->stamp(), s.target, s.write,
+                            s.coPos};
 }
 
 SearchPath Explorer::Replay::here(std::optional<Event> e) const {

@@ -21,9 +21,9 @@ namespace scopemc {
 
 /// One applied (or pending) alternative, Explorer::WorkItem without its stamp.
 struct PathStep {
-  uint8_t kind = 0;  // Explorer::WorkItem::Kind
-  Event target;      // the read, the write or the barrier departure
-  Event write;       // the write a read is given (ReadFrom, BackwardRevisit)
+  uint8_t kind = 0; // Explorer::WorkItem::Kind
+  Event target;     // the read, the write or the barrier departure
+  Event write;      // the write a read is given (ReadFrom, BackwardRevisit)
   uint64_t coPos = 0;
   /// The search ran forward after this alternative (it was applied, consistent and kept):
   /// the replay adds events until the next step's event exists.

@@ -150,8 +150,10 @@ private:
     Explorer other(interp, checker, opts_.exploration);
     Explorer::Replay(other).reproduce(back);
     // (the event may show other errors too, which the first search had seen before)
-    bool again = std::any_of(checker.reports().begin(), checker.reports().end(),
-                             [&](const Report &r) { return r.type == found.type && r.key() == found.key(); });
+    bool again =
+        std::any_of(checker.reports().begin(), checker.reports().end(), [&](const Report &r) {
+          return r.type == found.type && r.key() == found.key();
+        });
     EXPECT_TRUE(again) << found.message;
     reproduced += again;
   }
@@ -173,14 +175,16 @@ void PrintTo(const Case &c, std::ostream *os) { *os << c.name; }
 std::vector<Case> cases() {
   std::vector<Case> out;
   for (auto &row : testing::readManifest(std::string(SCOPEMC_CONFORMANCE_DIR) + "/manifest.csv"))
-    out.push_back({row[0], std::string(SCOPEMC_CONFORMANCE_DIR) + "/programs/" + row[0] + ".c",
-                   {}});
+    out.push_back(
+        {row[0], std::string(SCOPEMC_CONFORMANCE_DIR) + "/programs/" + row[0] + ".c", {}});
   std::string gpu = std::string(SCOPEMC_BENCH_DIR) + "/programs/gpu/";
   for (const char *lock : {"caslock", "ticketlock", "ttaslock"})
     for (int variant : {0, 1})
-      out.push_back({std::string(lock) + "_3x1_v" + std::to_string(variant), gpu + lock + ".c",
+      out.push_back({std::string(lock) + "_3x1_v" + std::to_string(variant),
+                     gpu + lock + ".c",
                      {"-DBLOCKS=3", "-DTHREADS=1", "-DVARIANT=" + std::to_string(variant)}});
-  out.push_back({"xfbarrier_2x2", gpu + "xfbarrier.c", {"-DBLOCKS=2", "-DTHREADS=2", "-DVARIANT=0"}});
+  out.push_back(
+      {"xfbarrier_2x2", gpu + "xfbarrier.c", {"-DBLOCKS=2", "-DTHREADS=2", "-DVARIANT=0"}});
   return out;
 }
 
@@ -208,14 +212,13 @@ TEST_P(PathReplay, PartsGivenAwayAsPathsAddUpToTheWholeSearch) {
   RecordProperty("parts", static_cast<int>(divided.parts));
 }
 
-INSTANTIATE_TEST_SUITE_P(Programs, PathReplay, ::testing::ValuesIn(cases()),
-                         [](const auto &info) {
-                           std::string n = info.param.name;
-                           for (char &ch : n)
-                             if (!isalnum(static_cast<unsigned char>(ch)))
-                               ch = '_';
-                           return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(Programs, PathReplay, ::testing::ValuesIn(cases()), [](const auto &info) {
+  std::string n = info.param.name;
+  for (char &ch : n)
+    if (!isalnum(static_cast<unsigned char>(ch)))
+      ch = '_';
+  return n;
+});
 
 } // namespace
 } // namespace scopemc

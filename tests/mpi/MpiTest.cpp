@@ -189,7 +189,8 @@ TEST(Distributed, ConformanceCountsAndErrorsAreTheManifests) {
 
 TEST(Distributed, ConformanceWithTheSymmetryReductionIsOneProcesssSearch) {
   for (auto &row : testing::readManifest(std::string(SCOPEMC_CONFORMANCE_DIR) + "/manifest.csv"))
-    compareWithOneProcess(options(std::string(SCOPEMC_CONFORMANCE_DIR) + "/programs/" + row[0] + ".c"));
+    compareWithOneProcess(
+        options(std::string(SCOPEMC_CONFORMANCE_DIR) + "/programs/" + row[0] + ".c"));
 }
 
 TEST(Distributed, GpuLocksAndFamiliesAreOneProcesssSearch) {
@@ -200,14 +201,15 @@ TEST(Distributed, GpuLocksAndFamiliesAreOneProcesssSearch) {
     for (const char *grid : {"-DBLOCKS=2 -DTHREADS=2", "-DBLOCKS=3 -DTHREADS=1"})
       for (const char *variant : {"-DVARIANT=0", "-DVARIANT=1", "-DVARIANT=2"}) {
         std::string g = grid;
-        compareWithOneProcess(options(bench + "/programs/gpu/" + lock + ".c",
-                                      {g.substr(0, g.find(' ')), g.substr(g.find(' ') + 1), variant}));
+        compareWithOneProcess(
+            options(bench + "/programs/gpu/" + lock + ".c",
+                    {g.substr(0, g.find(' ')), g.substr(g.find(' ') + 1), variant}));
       }
     compareWithOneProcess(options(bench + "/programs/gpu/" + lock + ".c",
                                   {"-DBLOCKS=3", "-DTHREADS=2", "-DVARIANT=0"}));
   }
-  compareWithOneProcess(options(bench + "/programs/gpu/xfbarrier.c",
-                                {"-DBLOCKS=3", "-DTHREADS=2", "-DVARIANT=0"}));
+  compareWithOneProcess(
+      options(bench + "/programs/gpu/xfbarrier.c", {"-DBLOCKS=3", "-DTHREADS=2", "-DVARIANT=0"}));
   compareWithOneProcess(options(bench + "/programs/lb.c", {"-DN=14"}));
   if (primary()) { // (16,383 executions: every rank explored a part of them)
     for (const RankStats &s : backend->stats())
