@@ -2,7 +2,8 @@
 """The distributed search measured: each program with scopemc (one process) and with
 scopemc-mpi under mpirun on 1, 2 and 4 ranks, side by side in one run. Prints a table: the
 counts (which must equal the single process's), wall time of the whole command (mpirun's
-start included) and of the search alone, CPU time of all ranks, speed-up of the search over
+start included) and of the search alone, CPU time of all ranks during the search (their
+--mpi-stats figures; for one process, its whole CPU time), speed-up of the search over
 one process, messages and bytes sent, and the idle fraction of each rank.
 
     python3 benchmarks/mpi.py [--ranks 1,2,4] [--workers 1] [--only LB-20,fai-9] [--json FILE]
@@ -91,6 +92,8 @@ def main():
                     stats = []
             ok = r["complete"] == one["complete"]
             msgs = sum(s["messages_sent"] for s in stats)
+            if stats:  # (the ranks' own figures: mpirun's accounting is lost when it aborts)
+                r["cpu"] = sum(s["cpu_seconds"] for s in stats)
             nbytes = sum(s["bytes_sent"] for s in stats)
             idle = " ".join("%.2f" % s["idle_fraction"] for s in stats)
             speed = (one["search"] / r["search"]) if r["search"] and one["search"] else 0

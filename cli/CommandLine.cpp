@@ -329,8 +329,9 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
     });
   };
 
+  opts.backend = hooks.backend;
   if (!hooks.primary) { // reports, files and other commands are another process's
-    if (estimate || repair)
+    if (repair)
       return kExitVerified;
     opts.output = OutputOptions{};
     opts.exploration.onProgress = nullptr;
@@ -339,9 +340,10 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
   try {
     if (estimate)
       return runEstimate(opts, samples);
-    if (repair)
+    if (repair) {
+      opts.backend = nullptr; // (rank 0 alone: its rounds follow the reports it holds)
       return runRepair(opts, repairOpts);
-    opts.backend = hooks.backend;
+    }
     int rc = runCheck(opts, hooks);
     return rc;
   } catch (const InputError &e) {

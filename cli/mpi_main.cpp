@@ -6,6 +6,7 @@
 // Rank 0 prints and writes the outputs; every rank loads the program itself and explores with
 // its --nthreads workers.
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -87,6 +88,8 @@ int main(int argc, char **argv) {
   } else { // another process reports
     std::cout.rdbuf(nullptr);
     std::cerr.rdbuf(nullptr);
+    if (!std::freopen("/dev/null", "w", stdout)) // (printf too)
+      std::fclose(stdout);
   }
   int rc = runCommandLine(static_cast<int>(args.size()), args.data(), hooks);
   if (backend->lostRank()) { // (MPI_Finalize would wait for it)

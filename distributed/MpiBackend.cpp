@@ -30,7 +30,9 @@ enum Tag : int {
   kResult,    // rank -> 0: its result and figures (JSON)
   kFinal,     // 0 -> rank: the merged result (JSON)
   kProgress,  // rank -> 0: executions finished so far (also the rank's heartbeat)
-  kWarning    // rank -> 0: an exploration warning
+  kWarning,   // rank -> 0: an exploration warning
+  kEstimate,  // rank -> 0: its share of an estimate (JSON)
+  kEstimated  // 0 -> rank: the combined estimate (JSON)
 };
 
 /// Before a rank's first message it may still be compiling the program.
@@ -482,6 +484,62 @@ ExplorationResult MpiBackend::Run::finish() {
 
 ExplorationResult MpiBackend::explore(const ParallelSetup &setup, const ExplorationOptions &opts) {
   return Run(*this, setup, opts).go();
+}
+
+} // namespace scopemc
+
+namespace scopemc {
+
+namespace {
+nlohmann::json estimateJson(const SearchEstimate &e) {
+  return {e.complete, e.blocked, e.samples, e.reached, e.seconds};
+}
+SearchEstimate estimateFrom(const nlohmann::json &j) {
+  return SearchEstimate{j[0], j[1], j[2], j[3], j[4]};
+}
+/// The next message with tag `tag` (others cannot arrive between two collective steps).
+Message awaitTag(MpiTransport &net, int tag) {
+  for (;;) {
+    if (auto m = net.poll(); m && m->tag == tag)
+      return *m;
+    std::this_thread::sleep_for(std::chrono::microseconds(500));
+  }
+}
+} // namespace
+
+SearchEstimate MpiBackend::estimate(const std::function<SearchEstimate(unsigned, uint64_t)> &sample,
+                                    unsigned samples, uint64_t seed) {
+  int me = net_.rank(), n = net_.size();
+  unsigned share = samples / static_cast<unsigned>(n) +
+                   (static_cast<unsigned>(me) < samples % static_cast<unsigned>(n) ? 1 : 0);
+  // (splitmix-style distinct seeds per rank; rank 0 keeps the seed a single process uses)
+  SearchEstimate mine = share ? sample(share, seed + 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(me))
+                              : SearchEstimate{};
+  if (me != 0) {
+    net_.send(0, kEstimate, bytesOf(estimateJson(mine).dump()));
+    Message m = awaitTag(net_, kEstimated);
+    net_.flush(5);
+    return estimateFrom(nlohmann::json::parse(textOf(m.bytes)));
+  }
+  SearchEstimate total = mine;
+  total.complete *= mine.samples;
+  total.blocked *= mine.samples;
+  for (int r = 1; r < n; ++r) {
+    SearchEstimate e = estimateFrom(nlohmann::json::parse(textOf(awaitTag(net_, kEstimate).bytes)));
+    total.complete += e.complete * e.samples;
+    total.blocked += e.blocked * e.samples;
+    total.samples += e.samples;
+    total.reached += e.reached;
+    total.seconds += e.seconds; // (CPU time of the paths: the per-path cost stays right)
+  }
+  if (total.samples) {
+    total.complete /= total.samples;
+    total.blocked /= total.samples;
+  }
+  for (int r = 1; r < n; ++r)
+    net_.send(r, kEstimated, bytesOf(estimateJson(total).dump()));
+  net_.flush(5);
+  return total;
 }
 
 } // namespace scopemc

@@ -34,6 +34,10 @@ class MpiBackend final : public ExplorationBackend {
 public:
   MpiBackend(MpiTransport &net, DistributedOptions opts, std::string host);
   ExplorationResult explore(const ParallelSetup &setup, const ExplorationOptions &opts) override;
+  /// Each rank draws its share of the samples with its own seed; rank 0 combines the means
+  /// (weighted by samples) and every rank returns the combination.
+  SearchEstimate estimate(const std::function<SearchEstimate(unsigned, uint64_t)> &sample,
+                          unsigned samples, uint64_t seed) override;
   /// Rank 0: every rank's figures of the last explore().
   const std::vector<RankStats> &stats() const { return stats_; }
   /// A rank was lost in some explore(): the run must end by aborting (MPI_Finalize would wait).

@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 
+#include "dpor/Estimate.h"
 #include "dpor/Explorer.h"
 
 namespace scopemc {
@@ -33,6 +34,13 @@ class ExplorationBackend {
 public:
   virtual ~ExplorationBackend() = default;
   virtual ExplorationResult explore(const ParallelSetup &setup, const ExplorationOptions &opts) = 0;
+  /// Knuth's estimate (dpor/Estimate.h) from `samples` random paths in all, `sample(n, seed)`
+  /// drawing n of them: here, all at once; a distributed backend shares them out (each process
+  /// its own seed) and combines the means.
+  virtual SearchEstimate estimate(const std::function<SearchEstimate(unsigned, uint64_t)> &sample,
+                                  unsigned samples, uint64_t seed) {
+    return sample(samples, seed);
+  }
 };
 
 } // namespace scopemc

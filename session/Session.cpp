@@ -51,11 +51,15 @@ SearchEstimate estimateProgram(const Program &program, const RunOptions &opts, u
       return true;
     }
   } quiet;
-  Interpreter interp(program, opts.interpreter);
-  ExplorationOptions eo = opts.exploration;
-  eo.onProgress = nullptr;
-  Explorer explorer(interp, quiet, eo);
-  return estimateSearch(explorer, samples, opts.exploration.scheduleSeed.value_or(1));
+  auto sample = [&](unsigned n, uint64_t seed) {
+    Interpreter interp(program, opts.interpreter);
+    ExplorationOptions eo = opts.exploration;
+    eo.onProgress = nullptr;
+    Explorer explorer(interp, quiet, eo);
+    return estimateSearch(explorer, n, seed);
+  };
+  uint64_t seed = opts.exploration.scheduleSeed.value_or(1);
+  return opts.backend ? opts.backend->estimate(sample, samples, seed) : sample(samples, seed);
 }
 
 RunResult verify(const RunOptions &opts) { return verifyProgram(loadProgram(opts), opts); }

@@ -220,6 +220,23 @@ TEST(Distributed, GpuLocksAndFamiliesAreOneProcesssSearch) {
   compareWithOneProcess(fai);
 }
 
+TEST(Distributed, TheEstimateCombinesEveryRanksSamples) {
+  // SB-n: every search path branches alike, so every sample weighs 2^n (docs/distributed.md);
+  // LB-6 (63 executions): the combined mean within 10%, the samples those asked for.
+  std::string bench = SCOPEMC_BENCH_DIR;
+  RunOptions sb = options(bench + "/programs/sb.c", {"-DN=8"});
+  sb.backend = backend;
+  SearchEstimate e = estimateProgram(*loadProgram(sb), sb, 21);
+  EXPECT_DOUBLE_EQ(e.complete, 256.0);
+  EXPECT_EQ(e.samples, 21u);
+  EXPECT_EQ(e.reached, 21u);
+  RunOptions lb = options(bench + "/programs/lb.c", {"-DN=6"});
+  lb.backend = backend;
+  SearchEstimate l = estimateProgram(*loadProgram(lb), lb, 20000);
+  EXPECT_NEAR(l.complete, 63.0, 6.3);
+  EXPECT_EQ(l.samples, 20000u);
+}
+
 TEST(Distributed, TheFirstErrorStopsEveryRank) {
   RunOptions o = options(std::string(SCOPEMC_BENCH_DIR) + "/programs/gpu/caslock.c",
                          {"-DBLOCKS=3", "-DTHREADS=2", "-DVARIANT=1"});
