@@ -61,6 +61,10 @@ LocalPool::~LocalPool() {
   }
 }
 
+void LocalPool::updateMayShareLocked() {
+  mayShare_.store(wanted_ || active_ < local_.workers, std::memory_order_relaxed);
+}
+
 void LocalPool::launchLocked() {
   // (a worker started but not yet running takes one of the queued parts)
   while (active_ < local_.workers && queue_.size() > starting_) {
@@ -68,6 +72,7 @@ void LocalPool::launchLocked() {
     ++starting_;
     arena_.enqueue([this] { work(); });
   }
+  updateMayShareLocked();
 }
 
 void LocalPool::startWholeSearch() {
@@ -90,6 +95,7 @@ bool LocalPool::idle() {
 void LocalPool::wantBranch() {
   std::lock_guard lock(mutex_);
   wanted_ = true;
+  updateMayShareLocked();
 }
 
 std::optional<std::vector<uint8_t>> LocalPool::takeGiven() {
@@ -98,6 +104,7 @@ std::optional<std::vector<uint8_t>> LocalPool::takeGiven() {
     return std::exchange(given_, std::nullopt);
   if (wanted_ && active_ == 0 && queue_.empty()) {
     wanted_ = false;
+    updateMayShareLocked();
     return std::vector<uint8_t>{};
   }
   return std::nullopt;
@@ -119,10 +126,14 @@ LocalPool::Counts LocalPool::counts() {
 }
 
 void LocalPool::betweenExecutions(Explorer &ex) {
+  // (called after every execution: no lock while nobody wants a branch and no worker idles)
+  if (!mayShare_.load(std::memory_order_relaxed))
+    return;
   // A branch asked for by another process first; then one for an idle worker of this one.
   std::unique_lock lock(mutex_);
   if (wanted_ && !given_) {
     wanted_ = false;
+    updateMayShareLocked();
     lock.unlock();
     std::optional<Explorer::Branch> b = ex.splitOff();
     std::vector<uint8_t> bytes;
@@ -157,6 +168,7 @@ void LocalPool::work() {
         queue_.clear();
       if (queue_.empty()) {
         --active_;
+        updateMayShareLocked();
         return;
       }
       part = std::move(queue_.front());

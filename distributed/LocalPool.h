@@ -65,6 +65,7 @@ private:
   using Part = std::variant<std::monostate, SearchPath, Explorer::Branch>;
   class Spy;
   void launchLocked();
+  void updateMayShareLocked(); // after wanted_ or active_ changed
   void work();
   void explorePart(Part part, ExplorationObserver &observer, Explorer::Sharing &sharing);
   void betweenExecutions(Explorer &ex);
@@ -85,6 +86,7 @@ private:
   ExplorationResult total_;
   Counts counts_;
   std::exception_ptr failure_;
+  std::atomic<bool> mayShare_{false}; // wanted_ || a worker slot free (the hook's fast path)
   std::atomic<bool> stop_{false};
   std::atomic<uint64_t> finished_{0};
   std::atomic<int64_t> lastReportMs_{0};

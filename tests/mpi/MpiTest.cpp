@@ -215,6 +215,9 @@ TEST(Distributed, GpuLocksAndFamiliesAreOneProcesssSearch) {
     for (const RankStats &s : backend->stats())
       EXPECT_GT(s.complete, 0u) << "rank " << s.rank << " explored nothing";
   }
+  RunOptions twoWorkers = options(bench + "/programs/lb.c", {"-DN=12"});
+  twoWorkers.exploration.workers = 2; // each rank with two TBB workers
+  compareWithOneProcess(twoWorkers);
   RunOptions fai = options(bench + "/programs/fai.c", {"-DN=6"});
   fai.interpreter.symmetry = fai.exploration.symmetry = false; // 720 executions to share
   compareWithOneProcess(fai);
