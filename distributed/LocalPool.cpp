@@ -55,10 +55,7 @@ LocalPool::LocalPool(const ParallelSetup &setup, const ExplorationOptions &opts,
 
 LocalPool::~LocalPool() {
   stop();
-  try {
-    finish();
-  } catch (...) { // (the first failure was rethrown by finish already, or is moot)
-  }
+  waitForWorkers(); // (a failure not taken by finish() is moot now)
 }
 
 void LocalPool::updateMayShareLocked() {
@@ -226,7 +223,7 @@ void LocalPool::explorePart(Part part, ExplorationObserver &observer, Explorer::
   mergeResult(total_, r);
 }
 
-ExplorationResult LocalPool::finish() {
+void LocalPool::waitForWorkers() {
   while (true) {
     {
       std::lock_guard lock(mutex_);
@@ -235,6 +232,10 @@ ExplorationResult LocalPool::finish() {
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
+}
+
+ExplorationResult LocalPool::finish() {
+  waitForWorkers();
   std::lock_guard lock(mutex_);
   if (failure_)
     std::rethrow_exception(std::exchange(failure_, nullptr));

@@ -65,6 +65,7 @@ private:
   using Part = std::variant<std::monostate, SearchPath, Explorer::Branch>;
   class Spy;
   void launchLocked();
+  void waitForWorkers();
   void updateMayShareLocked(); // after wanted_ or active_ changed
   void work();
   void explorePart(Part part, ExplorationObserver &observer, Explorer::Sharing &sharing);

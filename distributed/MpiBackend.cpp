@@ -94,7 +94,7 @@ MpiBackend::MpiBackend(MpiTransport &net, DistributedOptions opts, std::string h
 class MpiBackend::Run {
 public:
   Run(MpiBackend &b, const ParallelSetup &setup, const ExplorationOptions &opts)
-      : b_(b), net_(b.net_), me_(net_.rank()), n_(net_.size()), setup_(setup), opts_(opts),
+      : b_(b), net_(b.net_), me_(net_.rank()), n_(net_.size()), opts_(opts),
         coord_(n_), heard_(static_cast<size_t>(n_), start_),
         heardOnce_(static_cast<size_t>(n_), false), progress_(static_cast<size_t>(n_), 0) {
     if (me_ == 0) { // rank 0's observer of the errors other ranks found (before any worker)
@@ -184,6 +184,8 @@ private:
     case kWarning:
       if (opts_.onWarning && !m.bytes.empty())
         opts_.onWarning(ExplorationWarning{textOf(m.bytes).substr(1), m.bytes[0] == '1'});
+      break;
+    default: // (the ranks' own tags: handle())
       break;
     }
   }
@@ -308,7 +310,6 @@ private:
   MpiBackend &b_;
   MpiTransport &net_;
   int me_, n_;
-  const ParallelSetup &setup_;
   const ExplorationOptions &opts_;
   Clock::time_point start_ = Clock::now(), lastTick_ = Clock::now(), lastBeat_ = Clock::now();
   double cpuStart_ = cpuSeconds(), idleSeconds_ = 0;
@@ -513,8 +514,9 @@ SearchEstimate MpiBackend::estimate(const std::function<SearchEstimate(unsigned,
   unsigned share = samples / static_cast<unsigned>(n) +
                    (static_cast<unsigned>(me) < samples % static_cast<unsigned>(n) ? 1 : 0);
   // (splitmix-style distinct seeds per rank; rank 0 keeps the seed a single process uses)
-  SearchEstimate mine = share ? sample(share, seed + 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(me))
-                              : SearchEstimate{};
+  SearchEstimate mine =
+      share ? sample(share, seed + 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(me))
+            : SearchEstimate{};
   if (me != 0) {
     net_.send(0, kEstimate, bytesOf(estimateJson(mine).dump()));
     Message m = awaitTag(net_, kEstimated);
