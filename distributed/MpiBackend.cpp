@@ -94,9 +94,9 @@ MpiBackend::MpiBackend(MpiTransport &net, DistributedOptions opts, std::string h
 class MpiBackend::Run {
 public:
   Run(MpiBackend &b, const ParallelSetup &setup, const ExplorationOptions &opts)
-      : b_(b), net_(b.net_), me_(net_.rank()), n_(net_.size()), opts_(opts),
-        coord_(n_), heard_(static_cast<size_t>(n_), start_),
-        heardOnce_(static_cast<size_t>(n_), false), progress_(static_cast<size_t>(n_), 0) {
+      : b_(b), net_(b.net_), me_(net_.rank()), n_(net_.size()), opts_(opts), coord_(n_),
+        heard_(static_cast<size_t>(n_), start_), heardOnce_(static_cast<size_t>(n_), false),
+        progress_(static_cast<size_t>(n_), 0) {
     if (me_ == 0) { // rank 0's observer of the errors other ranks found (before any worker)
       reproRunner_ = setup.makeRunner();
       ExplorationOptions quiet = opts;
