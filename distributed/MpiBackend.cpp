@@ -16,6 +16,11 @@
 
 namespace scopemc {
 
+// (the wire form of a rank's figures: every field by its name)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(RankStats, rank, host, messagesSent, bytesSent, parts, given,
+                                   replayedSteps, complete, blocked, wallSeconds, idleSeconds,
+                                   exploringSeconds, cpuSeconds)
+
 namespace {
 
 enum Tag : int {
@@ -327,40 +332,6 @@ private:
 };
 
 namespace {
-nlohmann::json statsJson(const RankStats &s) {
-  return {{"rank", s.rank},
-          {"host", s.host},
-          {"messages", s.messagesSent},
-          {"bytes", s.bytesSent},
-          {"parts", s.parts},
-          {"given", s.given},
-          {"replayed_steps", s.replayedSteps},
-          {"complete", s.complete},
-          {"blocked", s.blocked},
-          {"wall", s.wallSeconds},
-          {"idle", s.idleSeconds},
-          {"exploring", s.exploringSeconds},
-          {"cpu", s.cpuSeconds}};
-}
-
-RankStats statsFrom(const nlohmann::json &j) {
-  RankStats s;
-  s.rank = j.at("rank");
-  s.host = j.at("host");
-  s.messagesSent = j.at("messages");
-  s.bytesSent = j.at("bytes");
-  s.parts = j.at("parts");
-  s.given = j.at("given");
-  s.replayedSteps = j.at("replayed_steps");
-  s.complete = j.at("complete");
-  s.blocked = j.at("blocked");
-  s.wallSeconds = j.at("wall");
-  s.idleSeconds = j.at("idle");
-  s.exploringSeconds = j.at("exploring");
-  s.cpuSeconds = j.at("cpu");
-  return s;
-}
-
 /// An exception of an explorer, as text that the other end throws again.
 std::string errorText(const std::exception_ptr &e) {
   try {
@@ -410,7 +381,7 @@ ExplorationResult MpiBackend::Run::finish() {
   }
   RankStats own = ownStats(mine);
   if (me_ != 0) {
-    nlohmann::json j = {{"result", resultJson(mine)}, {"stats", statsJson(own)}, {"error", error}};
+    nlohmann::json j = {{"result", resultJson(mine)}, {"stats", own}, {"error", error}};
     net_.send(0, kResult, bytesOf(j.dump()));
     for (;;) {
       auto m = net_.poll();
@@ -442,7 +413,7 @@ ExplorationResult MpiBackend::Run::finish() {
     if (m && m->tag == kResult) {
       auto j = nlohmann::json::parse(textOf(m->bytes));
       mergeResult(total, resultFrom(j.at("result"), b_.locs_));
-      stats.push_back(statsFrom(j.at("stats")));
+      stats.push_back(j.at("stats").get<RankStats>());
       if (error.empty())
         error = j.at("error");
       waiting.erase(std::find(waiting.begin(), waiting.end(), m->source));

@@ -45,19 +45,6 @@ std::vector<Row> readManifest() {
   return rows;
 }
 
-std::string kindName(ErrorType t) {
-  switch (t) {
-  case ErrorType::Assertion:
-    return "assertion";
-  case ErrorType::DataRace:
-    return "data-race";
-  case ErrorType::HeteroRace:
-    return "hetero-race";
-  default:
-    return std::string(errorTypeName(t));
-  }
-}
-
 // Rows whose program is beyond what the tool can do yet, with the reason printed as the test's
 // skip message. Each names the issue that brings it in; the row itself is never edited.
 const std::map<std::string, std::string> &deferredRows() {
@@ -93,7 +80,7 @@ TEST_P(Conformance, CountAndErrorsMatchTheManifest) {
     }
     std::set<std::string> kinds;
     for (auto &r : res.reports)
-      kinds.insert(kindName(r.type));
+      kinds.insert(testing::manifestErrorKind(r.type));
     EXPECT_EQ(kinds, row.errors) << row.program;
   }
 }
@@ -119,13 +106,7 @@ TEST(ConformanceManifest, TheCopyEqualsTheSharedCorpus) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Manifest, Conformance, ::testing::ValuesIn(readManifest()),
-                         [](const auto &info) {
-                           std::string n = info.param.program;
-                           for (char &c : n)
-                             if (!isalnum(static_cast<unsigned char>(c)))
-                               c = '_';
-                           return n;
-                         });
+                         [](const auto &info) { return testing::testName(info.param.program); });
 
 TEST(Rc11Sanity, ScopedAndPlainRc11AgreeWhenEveryScopeIsSystem) {
   // MODEL.md §4: with system scopes only, scoped RC11 is RC11.
@@ -181,9 +162,9 @@ TEST(SpinPruning, DroppingFrozenSpinBranchesKeepsEveryCompleteExecution) {
     }
     std::set<std::string> a, b;
     for (auto &r : pruned.reports)
-      a.insert(kindName(r.type));
+      a.insert(testing::manifestErrorKind(r.type));
     for (auto &r : full.reports)
-      b.insert(kindName(r.type));
+      b.insert(testing::manifestErrorKind(r.type));
     EXPECT_EQ(a, b) << tag;
   }
 }

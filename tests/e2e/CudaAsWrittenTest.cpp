@@ -68,10 +68,7 @@ TEST_P(CudaAsWritten, GivesTheExpertsVerdict) {
 INSTANTIATE_TEST_SUITE_P(Programs, CudaAsWritten, ::testing::ValuesIn(allCases()),
                          [](const auto &info) {
                            std::string n = info.param.file + info.param.flag;
-                           for (char &ch : n)
-                             if (!isalnum(static_cast<unsigned char>(ch)))
-                               ch = '_';
-                           return n;
+                           return testing::testName(n);
                          });
 
 TEST(CudaAsWrittenCorpus, EveryProgramStatesItsVerdict) {

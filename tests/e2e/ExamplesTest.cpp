@@ -81,10 +81,7 @@ INSTANTIATE_TEST_SUITE_P(Programs, Examples, ::testing::ValuesIn(readCases()),
                                info.param.file +
                                (info.param.unroll ? "_unroll" + std::to_string(info.param.unroll)
                                                   : "");
-                           for (char &ch : n)
-                             if (!isalnum(static_cast<unsigned char>(ch)))
-                               ch = '_';
-                           return n;
+                           return testing::testName(n);
                          });
 
 } // namespace

@@ -9,7 +9,31 @@
 #include <string>
 #include <vector>
 
+#include "checks/Report.h"
+
 namespace scopemc::testing {
+
+/// A gtest parameter name made of `s`: every character other than a letter or digit becomes '_'.
+inline std::string testName(std::string s) {
+  for (char &c : s)
+    if (!isalnum(static_cast<unsigned char>(c)))
+      c = '_';
+  return s;
+}
+
+/// The conformance manifest's name of an error kind ("data-race", ...).
+inline std::string manifestErrorKind(ErrorType t) {
+  switch (t) {
+  case ErrorType::Assertion:
+    return "assertion";
+  case ErrorType::DataRace:
+    return "data-race";
+  case ErrorType::HeteroRace:
+    return "hetero-race";
+  default:
+    return std::string(errorTypeName(t));
+  }
+}
 
 inline std::vector<std::vector<std::string>> readManifest(const std::string &path) {
   std::ifstream in(path);

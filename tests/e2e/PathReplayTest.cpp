@@ -212,13 +212,8 @@ TEST_P(PathReplay, PartsGivenAwayAsPathsAddUpToTheWholeSearch) {
   RecordProperty("parts", static_cast<int>(divided.parts));
 }
 
-INSTANTIATE_TEST_SUITE_P(Programs, PathReplay, ::testing::ValuesIn(cases()), [](const auto &info) {
-  std::string n = info.param.name;
-  for (char &ch : n)
-    if (!isalnum(static_cast<unsigned char>(ch)))
-      ch = '_';
-  return n;
-});
+INSTANTIATE_TEST_SUITE_P(Programs, PathReplay, ::testing::ValuesIn(cases()),
+                         [](const auto &info) { return testing::testName(info.param.name); });
 
 } // namespace
 } // namespace scopemc

@@ -62,19 +62,6 @@ void compareWithOneProcess(RunOptions o) {
   EXPECT_EQ(d.symmetryAbandoned, one.symmetryAbandoned) << o.file;
 }
 
-std::string kindName(ErrorType t) {
-  switch (t) {
-  case ErrorType::Assertion:
-    return "assertion";
-  case ErrorType::DataRace:
-    return "data-race";
-  case ErrorType::HeteroRace:
-    return "hetero-race";
-  default:
-    return std::string(errorTypeName(t));
-  }
-}
-
 // The coordinator alone (no MPI): simulated ranks holding units of work, messages delivered
 // in random order between pairs but in order within each pair, as MPI delivers them. Every
 // unit is explored once, and the search is done exactly when no unit is left anywhere.
@@ -164,6 +151,13 @@ TEST(Coordinator, EveryUnitIsExploredOnceAndTheEndIsExact) {
   }
 }
 
+/// verify(o) and the seconds it took.
+std::pair<RunResult, double> timedVerify(const RunOptions &o) {
+  auto start = std::chrono::steady_clock::now();
+  RunResult r = verify(o);
+  return {r, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
+}
+
 TEST(Distributed, ConformanceCountsAndErrorsAreTheManifests) {
   auto rows = testing::readManifest(std::string(SCOPEMC_CONFORMANCE_DIR) + "/manifest.csv");
   EXPECT_GE(rows.size(), 50u);
@@ -178,7 +172,7 @@ TEST(Distributed, ConformanceCountsAndErrorsAreTheManifests) {
     EXPECT_EQ(r.exploration.complete, std::stoull(row[2])) << row[0];
     std::set<std::string> kinds, expected;
     for (auto &rep : r.reports)
-      kinds.insert(kindName(rep.type));
+      kinds.insert(testing::manifestErrorKind(rep.type));
     std::stringstream es(row[3]);
     for (std::string e; std::getline(es, e, ';');)
       if (e != "none")
@@ -246,9 +240,7 @@ TEST(Distributed, TheFirstErrorStopsEveryRank) {
   o.interpreter.symmetry = o.exploration.symmetry = false; // 40 million executions in all
   o.checks.stopOnFirst = true;
   o.backend = backend;
-  auto start = std::chrono::steady_clock::now();
-  RunResult r = verify(o);
-  double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  auto [r, s] = timedVerify(o);
   if (!primary())
     return;
   EXPECT_EQ(r.verdict, Verdict::ErrorFound);
@@ -261,9 +253,7 @@ TEST(Distributed, TheTimeoutHoldsOnEveryRank) {
   RunOptions o = options(std::string(SCOPEMC_BENCH_DIR) + "/programs/lb.c", {"-DN=30"});
   o.exploration.timeoutSeconds = 1;
   o.backend = backend;
-  auto start = std::chrono::steady_clock::now();
-  RunResult r = verify(o);
-  double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  auto [r, s] = timedVerify(o);
   if (!primary())
     return;
   EXPECT_EQ(r.verdict, Verdict::Timeout);
