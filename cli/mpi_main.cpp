@@ -5,6 +5,7 @@
 //
 // Rank 0 prints and writes the outputs; every rank loads the program itself and explores with
 // its --nthreads workers.
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -72,8 +73,16 @@ int main(int argc, char **argv) {
   std::string statsFile = takeOption(args, "--mpi-stats");
   std::string timeout = takeOption(args, "--mpi-rank-timeout");
   DistributedOptions dopts;
-  if (!timeout.empty())
-    dopts.rankTimeoutSeconds = std::stod(timeout);
+  if (!timeout.empty()) {
+    char *end = nullptr;
+    dopts.rankTimeoutSeconds = std::strtod(timeout.c_str(), &end);
+    if (*end != '\0' || !(dopts.rankTimeoutSeconds > 0)) {
+      if (mpi.rank() == 0)
+        std::cerr << "scopemc-mpi: --mpi-rank-timeout " << timeout
+                  << ": expected a positive number of seconds\n";
+      return kExitUsage;
+    }
+  }
   MpiTransport net;
   auto backend = std::make_shared<MpiBackend>(net, dopts, mpi.host());
   CliHooks hooks;
@@ -92,6 +101,16 @@ int main(int argc, char **argv) {
       std::fclose(stdout);
   }
   int rc = runCommandLine(static_cast<int>(args.size()), args.data(), hooks);
+  bool help = std::any_of(args.begin() + 1, args.end(), [](const char *a) {
+    return std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0;
+  });
+  if (help && hooks.primary)
+    std::cout << "\nscopemc-mpi (under mpirun: the search shared by the ranks, rank 0 reports; "
+                 "docs/distributed.md):\n"
+                 "  --mpi-stats FILE          Write each rank's figures (messages, bytes, parts, "
+                 "idle and CPU time) as JSON to FILE\n"
+                 "  --mpi-rank-timeout S      Take a rank silent for S seconds as lost: the "
+                 "verdict is then failed, exit 7 (default 10)\n";
   if (backend->lostRank()) { // (MPI_Finalize would wait for it)
     std::cout.flush();
     mpi.abort(rc);

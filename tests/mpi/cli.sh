@@ -40,6 +40,12 @@ run 2 "$work/bad.c"
 [ "$(grep -c "undeclared" "$work/out")" -ge 1 ] || fail "bad.c: no message"
 [ "$(grep -c "scopemc: error" "$work/out")" = 1 ] || fail "bad.c: message not printed once"
 
+# 4. Its own options: in --help; a bad value is a usage error (17).
+run 2 --help
+grep -q -- "--mpi-rank-timeout" "$work/out" || fail "--help does not list --mpi-rank-timeout"
+run 2 "$ROOT/examples/message_passing.c" --mpi-rank-timeout abc
+[ "$rc" = 17 ] || fail "--mpi-rank-timeout abc: exit $rc, expected 17"
+
 # The pid of rank R of the run tagged $tag.
 rankpid() {
   for p in $(pgrep -f "$(basename "$MPI_TOOL")"); do
@@ -70,14 +76,14 @@ fault() {
   [ -n "$pid" ] || fail "$sig: rank 1 not found"
 }
 
-# 4. A rank killed mid-run: the run ends within seconds, not verified, rank 0 says why.
+# 5. A rank killed mid-run: the run ends within seconds, not verified, rank 0 says why.
 fault KILL
 [ "$rc" != 0 ] && [ "$rc" != 42 ] || fail "killed rank: exit $rc"
 grep -q "No errors were detected" "$work/out" && fail "killed rank: said no errors"
 grep -q "no verdict" "$work/out" || fail "killed rank: rank 0 did not say there is no verdict"
 [ "$elapsed" -le 20 ] || fail "killed rank: the run took ${elapsed}s to end"
 
-# 5. A rank that hangs: rank 0 gives up on it, verdict failed, exit 7.
+# 6. A rank that hangs: rank 0 gives up on it, verdict failed, exit 7.
 fault STOP --mpi-rank-timeout 2 --json "$work/f.json"
 [ "$rc" = 7 ] || fail "hung rank: exit $rc, expected 7"
 grep -q "Verification failed: rank 1 stopped answering" "$work/out" || fail "hung rank: no reason"
