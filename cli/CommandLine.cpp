@@ -344,8 +344,7 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
       opts.backend = nullptr; // (rank 0 alone: its rounds follow the reports it holds)
       return runRepair(opts, repairOpts);
     }
-    int rc = runCheck(opts, hooks);
-    return rc;
+    return runCheck(opts, hooks);
   } catch (const InputError &e) {
     std::string text = e.what();
     if (!e.unsetParameters.empty()) {

@@ -65,19 +65,24 @@ SearchPath Explorer::Replay::here(std::optional<Event> e) const {
   return p;
 }
 
-void Explorer::Replay::advanceTo(Event x) {
+void Explorer::Replay::advanceTo(std::optional<Event> x) {
   Explorer &ex = ex_;
+  auto there = [&] { return x && ex.graph().contains(*x); };
+  std::string what = x ? toString(*x) : "the end of the execution";
   ex.scheduler_.graphChanged();
-  while (!ex.graph().contains(x)) {
+  while (!there()) {
     ThreadId t = ex.scheduler_.choose(ex.graph());
-    if (t < 0)
-      throw ReplayDiverged("the execution ended before " + toString(x));
+    if (t < 0) {
+      if (!x) // (the execution's end was the goal)
+        return;
+      throw ReplayDiverged("the execution ended before " + what);
+    }
     int32_t size = ex.graph().threadSize(t);
     bool ok = ex.addEvent(ex.driver_.take(t));
-    if (ex.graph().contains(x))
+    if (there())
       break;
     if (!ok)
-      throw ReplayDiverged("the graph became inconsistent before " + toString(x));
+      throw ReplayDiverged("the graph became inconsistent before " + what);
     ex.scheduler_.added(ex.graph(), t, ex.graph().threadSize(t) - size);
   }
 }
@@ -100,19 +105,9 @@ void Explorer::Replay::replaySteps(const SearchPath &path) {
     forward = s.ranForward;
   }
   ex.frames_.back().work.clear();
-  if (path.end == SearchPath::End::Execution) {
-    if (forward) { // run to the end of the execution
-      ex.scheduler_.graphChanged();
-      for (ThreadId t; (t = ex.scheduler_.choose(ex.graph())) >= 0;) {
-        int32_t size = ex.graph().threadSize(t);
-        if (!ex.addEvent(ex.driver_.take(t)))
-          throw ReplayDiverged("the graph became inconsistent before the execution ended");
-        ex.scheduler_.added(ex.graph(), t, ex.graph().threadSize(t) - size);
-      }
-    }
-  } else if (forward) {
-    advanceTo(stampedEvent(path.last));
-  }
+  if (forward) // (to the last event, or to the end of the execution)
+    advanceTo(path.end == SearchPath::End::Execution ? std::nullopt
+                                                     : std::optional(stampedEvent(path.last)));
   ex.quiet_ = false;
 }
 

@@ -63,7 +63,6 @@ public:
   std::vector<PathStep> steps() const;
   /// Steps received from another process (their stamps are not needed: never pruned).
   void inherit(const std::vector<PathStep> &steps);
-  size_t size() const { return steps_.size(); }
 
 private:
   std::vector<std::pair<Stamp, PathStep>> steps_;

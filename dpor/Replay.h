@@ -38,8 +38,9 @@ public:
 
 private:
   void replaySteps(const SearchPath &path);
-  /// Adds events as a forward run would until event x exists.
-  void advanceTo(Event x);
+  /// Adds events as a forward run would until event x exists (none: until no thread can
+  /// add one, the end of the execution).
+  void advanceTo(std::optional<Event> x);
 
   Explorer &ex_;
 };
