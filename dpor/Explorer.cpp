@@ -61,7 +61,8 @@ Explorer::Explorer(ProgramRunner &runner, ExplorationObserver &observer, Explora
       driver_(runner, opts_.replayCacheEvents, [this] { return limitReached(); }),
       scheduler_(driver_, {opts_.scheduleSeed, opts_.postponeWaitingAwaits}),
       spins_(driver_, opts_.dropFrozenSpins),
-      symmetry_(opts_.symmetry, opts_.symmetryPlantedMistake),
+      symmetry_(opts_.symmetry, opts_.symmetryPlantedMistake,
+                [this](ThreadId t) -> const EventLabel * { return driver_.next(t); }),
       monitor_({opts_.timeoutSeconds, opts_.memoryLimitMb}, opts_.onProgress,
                sharing ? sharing->progress : SharedProgress{}) {}
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "dpor/Symmetry.h"
 #include "model/Consistency.h"
 
 namespace scopemc {
@@ -48,7 +49,7 @@ struct ExplorationOptions {
   bool symmetry = true;
   /// Test aid: the reduction with a planted mistake (SymmetryPruner), which the differential
   /// tests must catch. Never set otherwise.
-  bool symmetryPlantedMistake = false;
+  SymmetryMistake symmetryPlantedMistake = SymmetryMistake::None;
   /// Exploration workers (TBB); 1 explores on the calling thread.
   unsigned workers = 1;
   /// Events each explorer's replay cache may hold (ThreadDriver): a thread's next event

@@ -167,19 +167,56 @@ bool SymmetryPruner::pinned(const ExecutionGraph &g, const ReadLabel &r) const {
   const LocationInfo *li = g.location(r.addr());
   if (!li)
     return false;
-  size_t after = static_cast<size_t>(g.coIndex(r.rf()) + 1);
+  auto after = li->co.begin() + static_cast<long>(g.coIndex(r.rf()) + 1);
+  auto knowsLater = [&](const View &known) {
+    return std::any_of(after, li->co.end(), [&](Event w) { return known.contains(w); });
+  };
   for (ThreadId u = 0; u < g.numThreads(); ++u) {
     if (u == r.thread() || !g.threadExists(u))
       continue;
-    bool finished = false;
-    const View *known = knowledge(g, u, r.localSpace(), finished);
-    if (finished)
-      continue;
-    if (!known || std::none_of(li->co.begin() + static_cast<long>(after), li->co.end(),
-                               [&](Event w) { return known->contains(w); }))
+    if (!knows(g, u, r.localSpace(), knowsLater))
       return false;
   }
   return true;
+}
+
+bool SymmetryPruner::staysWhole(const ExecutionGraph &g, ThreadId u) const {
+  for (int32_t i = 0; i < g.threadSize(u); ++i)
+    if (!stays(g.label(Event{u, i})))
+      return false;
+  return true;
+}
+
+bool SymmetryPruner::knows(const ExecutionGraph &g, ThreadId u, bool local,
+                           const std::function<bool(const View &)> &has) const {
+  bool finished = false;
+  const View *known = knowledge(g, u, local, finished);
+  if (finished || (known && has(*known)))
+    return true;
+  // u's events all stay, so its next one is the same in every graph below: if it is a join of
+  // v, every event u adds follows v's finish, which follows what v keeps (and, if v waits to
+  // join w in turn, w's finish).
+  if (!next_ || g.threadSize(u) == 0 || !staysWhole(g, u))
+    return false;
+  const EventLabel *n = next_(u);
+  if (plantedMistake_ == SymmetryMistake::WaitersKnowAll)
+    return true;
+  if (n && isa<ThreadFinishLabel>(n))
+    return true; // only its finish is left: u writes nothing more
+  for (int32_t depth = 0; depth < g.numThreads(); ++depth) {
+    auto *j = n ? dyn_cast<ThreadJoinLabel>(n) : nullptr;
+    if (!j || j->child() < 0 || j->child() >= g.numThreads() || !g.threadExists(j->child()))
+      return false;
+    ThreadId v = j->child();
+    bool vFinished = false;
+    const View *kv = knowledge(g, v, local, vFinished);
+    if (kv && has(*kv))
+      return true;
+    if (vFinished || g.threadSize(v) == 0 || !staysWhole(g, v))
+      return false;
+    n = next_(v);
+  }
+  return false;
 }
 
 const View *SymmetryPruner::knowledge(const ExecutionGraph &g, ThreadId u, bool local,
@@ -202,7 +239,8 @@ const View *SymmetryPruner::knowledge(const ExecutionGraph &g, ThreadId u, bool 
 }
 
 bool SymmetryPruner::stays(const EventLabel *l) const {
-  return plantedMistake_ || !l->revisitable() || !l->addedMax() || l->stamp() < minRevisitable_;
+  return plantedMistake_ == SymmetryMistake::PruneEagerly || !l->revisitable() || !l->addedMax() ||
+         l->stamp() < minRevisitable_;
 }
 
 bool SymmetryPruner::laterWritesFollow(const ExecutionGraph &g, Event x, ThreadId s,
@@ -215,12 +253,11 @@ bool SymmetryPruner::laterWritesFollow(const ExecutionGraph &g, Event x, ThreadI
   if (x.isInit())
     return true;
   bool local = cast<WriteLabel>(g.label(x))->localSpace();
+  auto knowsX = [&](const View &known) { return known.contains(x); };
   for (ThreadId u = 0; u < g.numThreads(); ++u) {
     if (u == s || u == t || u == x.thread || !g.threadExists(u))
       continue;
-    bool finished = false;
-    const View *known = knowledge(g, u, local, finished);
-    if (!finished && (!known || !known->contains(x)))
+    if (!knows(g, u, local, knowsX))
       return false;
   }
   return true;

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -23,12 +24,25 @@
 
 namespace scopemc {
 
+/// Mistakes the differential tests plant in the pruning to show that they catch them.
+enum class SymmetryMistake : uint8_t {
+  None,
+  /// Every event is taken to stay: a branch is dropped at the first violation, persistent or
+  /// not.
+  PruneEagerly,
+  /// A thread whose events all stay is taken to know every write (not only, when it waits to
+  /// join another, what that one knows).
+  WaitersKnowAll,
+};
+
 class SymmetryPruner {
 public:
-  /// `plantedMistake` (a test aid only): every event is taken to stay, so a branch is dropped
-  /// at the first violation, persistent or not; the differential tests show they catch it.
-  SymmetryPruner(bool enabled, bool plantedMistake)
-      : enabled_(enabled), plantedMistake_(plantedMistake) {}
+  /// `plantedMistake`: a test aid only (SymmetryMistake).
+  /// `next`: the event a thread offers next in the graph under exploration
+  /// (ThreadDriver::next), to see that a thread waits to join another; may be empty.
+  SymmetryPruner(bool enabled, SymmetryMistake plantedMistake,
+                 std::function<const EventLabel *(ThreadId)> next = {})
+      : enabled_(enabled), plantedMistake_(plantedMistake), next_(std::move(next)) {}
 
   /// The search starts from g (its own or a branch given away by another explorer): whether
   /// two of the program's threads may share a class is noted (nothing else is done for
@@ -65,6 +79,14 @@ private:
   /// The happens-before (of local or other memory) that thread u keeps in every graph below
   /// this one; null: none is known. `finished`: u adds no event below this graph.
   const View *knowledge(const ExecutionGraph &g, ThreadId u, bool local, bool &finished) const;
+  /// Whether every write thread u adds below this graph has in its happens-before a view for
+  /// which `has` holds (or u adds none): u's own knowledge, or, when u waits to join a thread
+  /// v (all of u's events stay, and its next one is that join), v's, and so on down a chain
+  /// of joins.
+  bool knows(const ExecutionGraph &g, ThreadId u, bool local,
+             const std::function<bool(const View &)> &has) const;
+  /// Whether every event of u stays (minRevisitable_ known).
+  bool staysWhole(const ExecutionGraph &g, ThreadId u) const;
   /// Whether no backward revisit below the graph removes or changes l (minRevisitable_ known).
   bool stays(const EventLabel *l) const;
   /// Whether every write that a revisit below the graph could give a read of x's location
@@ -72,7 +94,8 @@ private:
   bool laterWritesFollow(const ExecutionGraph &g, Event x, ThreadId s, ThreadId t) const;
 
   bool enabled_;
-  bool plantedMistake_;
+  SymmetryMistake plantedMistake_;
+  std::function<const EventLabel *(ThreadId)> next_;
   bool sawClass_ = false;
   /// Two created threads had one key (ThreadEntry::symmetry): before that, nothing is checked.
   void noteKey(ThreadId child, const SymmetryKey &key);

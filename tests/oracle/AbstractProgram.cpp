@@ -208,6 +208,17 @@ std::string AbstractProgram::describe() const {
     }
     os << "\n";
   }
+  if (!mainTail.empty()) {
+    os << "  main after the creations:";
+    for (const MainStep &m : mainTail)
+      if (m.join >= 0)
+        os << " join(" << m.join + 1 << ")";
+      else
+        os << " " << (m.op.kind == Op::Kind::Store ? "st" : "ld") << "(v" << m.op.loc << ","
+           << orderName(m.op.order) << (m.op.kind == Op::Kind::Store ? "," : "")
+           << (m.op.kind == Op::Kind::Store ? std::to_string(m.op.value) : "") << ")";
+    os << "\n";
+  }
   return os.str();
 }
 
@@ -345,6 +356,19 @@ RunStatus ScriptedRunner::runMain(State &s, EventSink &sink) {
     if (!offer(s, sink, c))
       return RunStatus::Stopped;
     ++s.op;
+  }
+  for (size_t k; (k = s.op - prog_.threads.size()) < prog_.mainTail.size(); ++s.op) {
+    const MainStep &m = prog_.mainTail[k];
+    Event e{self, s.index};
+    Addr a = locAddr(m.op.loc);
+    bool ok =
+        m.join >= 0 ? offer(s, sink, ThreadJoinLabel(e, s.pos, nullptr, m.join + 1))
+        : m.op.kind == Op::Kind::Store
+            ? offer(s, sink,
+                    WriteLabel(e, s.pos, m.op.order, m.op.scope, nullptr, a, 8, m.op.value, false))
+            : offer(s, sink, ReadLabel(e, s.pos, m.op.order, m.op.scope, nullptr, a, 8));
+    if (!ok)
+      return RunStatus::Stopped;
   }
   if (!offer(s, sink, ThreadFinishLabel(Event{self, s.index}, s.pos, nullptr, 0)))
     return RunStatus::Stopped;

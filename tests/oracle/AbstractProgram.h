@@ -47,10 +47,19 @@ struct AbstractThread {
   int symmetry = -1;
 };
 
+/// A step of the main thread after it has created every thread (AbstractProgram::mainTail).
+struct MainStep {
+  int join = -1; // >= 0: join the thread created join-th (thread join + 1); otherwise run op
+  Op op;         // a Load or a Store
+};
+
 struct AbstractProgram {
   int numLocs = 1;
   bool scoped = false; // placements and scopes matter; otherwise everything is host/system
   std::vector<AbstractThread> threads;
+  /// What the main thread does after creating the threads (the ScriptedRunner; the C emitter
+  /// ignores it): joins and accesses in any order.
+  std::vector<MainStep> mainTail;
   std::string describe() const;
 };
 
