@@ -36,7 +36,7 @@ FAMILIES = [
     ("caslock", "caslock.c", [2, 3, 4, 5, 6], [2, 3], math.factorial),
 ]
 
-# The TTAS lock's count, derived by hand from MODEL.md: with spin loops assumed away (DPOR.md
+# The TTAS lock's count, derived by hand from docs/model.md: with spin loops assumed away (docs/dpor.md
 # §4), each thread makes one attempt, its exchange reads the latest release (n! orders of the
 # critical sections), and the k-th thread's relaxed test load reads any of the k zero-writes
 # before it (the initial value and the k-1 earlier releases; later ones are hb-after it): n!.

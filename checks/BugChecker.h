@@ -1,4 +1,4 @@
-// The bug checks (MODEL.md §6), run by the exploration on each consistent graph. Finding an
+// The bug checks (docs/model.md §6), run by the exploration on each consistent graph. Finding an
 // error records a Report; printing it is done elsewhere.
 #pragma once
 

@@ -19,7 +19,7 @@ struct CliHooks {
   std::function<void(const RunResult &)> afterCheck;
 };
 
-/// Parses the arguments, runs the command and returns the exit code (INTERFACE.md §4).
+/// Parses the arguments, runs the command and returns the exit code (docs/interface.md §4).
 int runCommandLine(int argc, char **argv, const CliHooks &hooks);
 
 } // namespace scopemc

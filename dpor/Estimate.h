@@ -1,4 +1,4 @@
-// Knuth's estimator of the size of the search (DPOR.md §6), on the Explorer's public walk.
+// Knuth's estimator of the size of the search (docs/dpor.md §6), on the Explorer's public walk.
 #pragma once
 
 #include <cstdint>

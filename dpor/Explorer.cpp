@@ -565,7 +565,7 @@ bool Explorer::applyBackwardRevisit(const WorkItem &it) {
 }
 
 void Explorer::makeRevisitedGraph(ExecutionGraph &ng, const WorkItem &it) {
-  // The revisiting write's porf-prefix is never revisited again (DPOR.md §2, condition 2).
+  // The revisiting write's porf-prefix is never revisited again (docs/dpor.md §2, condition 2).
   const View &prefix = ng.label(it.write)->porf();
   for (ThreadId t = 0; t < ng.numThreads(); ++t)
     for (int32_t i = 0; i <= prefix.get(t) && i < ng.threadSize(t); ++i)

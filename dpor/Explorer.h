@@ -1,4 +1,4 @@
-// TruSt-style exploration (DPOR.md): every consistent execution of the program once, in
+// TruSt-style exploration (docs/dpor.md): every consistent execution of the program once, in
 // memory polynomial in the size of one execution. The Explorer is the search itself:
 // forward runs, alternatives, backward revisits and backtracking. Which thread runs next is
 // the Scheduler's (Scheduler.h), dropping branches where a spin loop can never continue the

@@ -1,4 +1,4 @@
-// Parallel exploration (DPOR.md section 5): explorers on TBB workers split the search by
+// Parallel exploration (docs/dpor.md section 5): explorers on TBB workers split the search by
 // giving away branches (a graph copy and one pending alternative). Each worker has its own
 // graph, interpreter and observer; the program is shared read-only. Counts and the set of
 // errors found are those of a sequential run.

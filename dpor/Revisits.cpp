@@ -1,5 +1,5 @@
 // Backward revisits and the maximality condition that keeps the exploration optimal
-// (DPOR.md §2): a revisit r <- w is taken only if it is the one way to reach its graph.
+// (docs/dpor.md §2): a revisit r <- w is taken only if it is the one way to reach its graph.
 #include "dpor/Revisits.h"
 #include "dpor/Explorer.h"
 

@@ -1,4 +1,4 @@
-// The revisit conditions of the search (DPOR.md §2), as functions of the graph.
+// The revisit conditions of the search (docs/dpor.md §2), as functions of the graph.
 #pragma once
 
 #include "model/ExecutionGraph.h"

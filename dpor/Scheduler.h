@@ -1,4 +1,4 @@
-// Which thread adds the next event (DPOR.md §3): a function of the graph only, as the revisit
+// Which thread adds the next event (docs/dpor.md §3): a function of the graph only, as the revisit
 // conditions require. The scheduler also postpones awaits that would block on the co-maximal
 // write (ExplorationOptions::postponeWaitingAwaits): a choice of the next thread only, the
 // executions explored are the same.

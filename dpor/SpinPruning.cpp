@@ -1,5 +1,5 @@
 // Spin-loop pruning (SpinPruning.h). Both rules rest on the revisit conditions
-// (Revisits.cpp, DPOR.md §2): a blocked thread runs again only when a backward revisit
+// (Revisits.cpp, docs/dpor.md §2): a blocked thread runs again only when a backward revisit
 // changes the source of one of its reads, and a revisit may change or delete an event only
 // if that event is maximal (isMaximalExtension).
 #include "dpor/SpinPruning.h"
@@ -27,7 +27,7 @@ bool isNotMaximal(const EventLabel *l) { return !l->revisitable() || !l->addedMa
 bool SpinPruner::isFrozenForever(const ExecutionGraph &g, const BlockLabel &b) const {
   // A spin loop or lock that blocks after a read that was not added maximally stays blocked
   // in every continuation: that read can neither be revisited nor deleted by a revisit
-  // (both need it to be added maximally, DPOR.md §2), so the branch holds no complete
+  // (both need it to be added maximally, docs/dpor.md §2), so the branch holds no complete
   // execution and is dropped. Loop-bound cuts are kept: they decide the verdict.
   if (!enabled_ || !isSpinOrLockBlock(&b))
     return false;

@@ -136,7 +136,7 @@ void SymmetryPruner::findRevisitable(const ExecutionGraph &g) {
   // event that stays) a write co-after the read's source. Then no read of P is ever revisited:
   // until the first one is, the events that stay do stay, so the revisiting write comes from a
   // thread that knows such a write, which is in its porf-prefix and kept, and the maximality
-  // condition (DPOR.md §2, condition 3) forbids the revisit; a read's own thread writes after
+  // condition (docs/dpor.md §2, condition 3) forbids the revisit; a read's own thread writes after
   // it, in its porf-prefix. The largest such P: start from all and drop reads until none fails.
   std::vector<const ReadLabel *> held, open;
   for (ThreadId u = 0; u < g.numThreads(); ++u)

@@ -1,4 +1,4 @@
-// Connects a ProgramRunner to the graph under exploration (stateless replay, DPOR.md §3):
+// Connects a ProgramRunner to the graph under exploration (stateless replay, docs/dpor.md §3):
 // the runner re-runs threads from their start, events already in the graph are replayed
 // with the graph's values, and the first event not in the graph becomes the thread's
 // pending next event.

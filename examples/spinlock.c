@@ -1,5 +1,5 @@
 /* Two threads increment a counter under a compare-and-swap spin lock. The spin loop's
-   failed iterations are cut (DPOR.md §4): 2 complete executions, no errors. */
+   failed iterations are cut (docs/dpor.md §4): 2 complete executions, no errors. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <assert.h>

@@ -500,7 +500,7 @@ Interpreter::Flow Calls::verifierBuiltin(Thread &th, Frame &f, const CallBase &i
     if (th.globalId && th.groupSize) // a global id given before the size: place it now
       place(th, Builtin::PlaceGlobal, *th.globalId);
     return Flow::Next;
-  case Builtin::SyncThreads: // a barrier of the caller's block (MODEL.md §5)
+  case Builtin::SyncThreads: // a barrier of the caller's block (docs/model.md §5)
     return blockBarrier(th, i);
   default:
     return Flow::Next;

@@ -212,7 +212,7 @@ Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *
                           (cur.bits == v.bits && cur.elems.size() == v.elems.size()));
         }
         // The iteration left nothing behind and the next one starts as this one did, but
-        // for what it read: it cannot make progress (DPOR.md §4).
+        // for what it read: it cannot make progress (docs/dpor.md §4).
         if (same)
           return block(th, term, BlockReason::SpinLoop, th.nextIndex - s.events == 1);
       }

@@ -34,7 +34,7 @@ struct InterpreterOptions {
   /// Changes to the order, scope or atomicity of accesses, per instruction (repair verifies
   /// candidate edits with them); applied as each access's label is built.
   std::shared_ptr<const AccessOverrides> overrides;
-  /// Zero-net-effect iterations block (DPOR.md §4): RMWs that cancel out (a fetch_sub undone
+  /// Zero-net-effect iterations block (docs/dpor.md §4): RMWs that cancel out (a fetch_sub undone
   /// by a fetch_add), writes to memory the thread allocated and has not published yet, and
   /// the value a failed CAS hands to the retry do not count as progress. Off: an iteration
   /// blocks only when it wrote nothing and every header value repeats (the differential
@@ -74,7 +74,7 @@ public:
   std::vector<LoopActivity> busyLoops(uint64_t minIterations) const override;
 
 private:
-  /// What a loop iteration is compared with when it ends (zero net effect, DPOR.md §4).
+  /// What a loop iteration is compared with when it ends (zero net effect, docs/dpor.md §4).
   struct IterationStart {
     int32_t events = 0;   // the thread's next event index
     int32_t effects = 0;  // Thread::effects
@@ -120,7 +120,7 @@ private:
     const SourceLoc *weakFrom = nullptr;  // the call that set `weakNext`
     std::vector<Frame> stack;
     int32_t nextIndex = 0;
-    int32_t effects = 0;      // events with an effect on memory or threads (loops, DPOR.md §4)
+    int32_t effects = 0;      // events with an effect on memory or threads (loops, docs/dpor.md §4)
     int32_t lastRelease = -1; // index of the latest release event
     std::vector<RmwChange> rmwChanges;
     std::vector<uint8_t> priv;
@@ -198,7 +198,7 @@ private:
   /// An RMW wrote `newv` over `old`.
   void noteRmw(Thread &th, uint64_t a, uint32_t size, uint64_t old, uint64_t newv);
   bool isUnpublished(const Thread &th, const WriteLabel &w) const;
-  /// Whether the iteration that began at `s` ended with no net effect (DPOR.md §4).
+  /// Whether the iteration that began at `s` ended with no net effect (docs/dpor.md §4).
   bool leftNoEffect(const Thread &th, const IterationStart &s) const;
   /// An annotation changed the thread's scope or weak-access state: an iteration of the
   /// current function that has made no event yet starts with the new state.

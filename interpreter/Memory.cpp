@@ -121,7 +121,7 @@ bool Interpreter::offer(Thread &th, const EventLabel &lab, uint64_t *value) {
 }
 
 void Interpreter::noteEvent(Thread &th, const EventLabel &lab) {
-  // Effects are what a loop iteration must leave to make progress (DPOR.md §4). Reads,
+  // Effects are what a loop iteration must leave to make progress (docs/dpor.md §4). Reads,
   // fences, blocks and errors are none; an RMW's write half is judged by the RMW
   // (noteRmw); a write to a block no other thread can reach yet is none.
   if (isRelease(lab.order()))

@@ -165,7 +165,7 @@ struct LoopData {
   const llvm::Loop *loop;
   /// Per phi of the header (in order): its value on every back edge is the value it had, or
   /// the value a compare-and-swap of the loop read (the expected value a failed CAS hands
-  /// to the retry). Such a phi may change in a zero-net-effect iteration (DPOR.md §4).
+  /// to the retry). Such a phi may change in a zero-net-effect iteration (docs/dpor.md §4).
   llvm::SmallVector<bool, 4> retryPhis;
 };
 
@@ -267,7 +267,7 @@ public:
   /// The template address of CUDA's dynamic shared memory block (CudaLink.h), or ~0.
   uint64_t dynamicSharedAddress() const { return dynamicShared_; }
   bool isPrivate(const llvm::AllocaInst *a) const { return privateAllocas_.contains(a); }
-  /// The scope a named syncscope of an atomic instruction stands for (MODEL.md section 1).
+  /// The scope a named syncscope of an atomic instruction stands for (docs/model.md section 1).
   /// Not for SyncScope::System, which means the thread's annotation scope. Only ids that
   /// passed validation are asked for.
   Scope syncScope(llvm::SyncScope::ID id) const { return syncScopes_[id].value_or(Scope::System); }

@@ -1,5 +1,5 @@
 // The result a departure of a collective barrier instance hands to its thread (a warp
-// shuffle, vote, match or reduction, a counting block barrier; MODEL.md §5).
+// shuffle, vote, match or reduction, a counting block barrier; docs/model.md §5).
 #pragma once
 
 #include <cstdint>

@@ -11,7 +11,7 @@
 namespace scopemc {
 
 enum class ModelKind : uint8_t {
-  ScopedRC11, // MODEL.md: scopes restrict synchronisation and psc
+  ScopedRC11, // docs/model.md: scopes restrict synchronisation and psc
   RC11,       // the same with every scope treated as system
 };
 
@@ -60,7 +60,7 @@ public:
   virtual bool rmwStaysAtomic(const ExecutionGraph &g, Event w, const View &kept,
                               Event revisited) const = 0;
 
-  /// incl(a, b) for two labels (MODEL.md section 1); false unless both are atomic.
+  /// incl(a, b) for two labels (docs/model.md section 1); false unless both are atomic.
   virtual bool incl(const EventLabel &a, const EventLabel &b) const = 0;
 };
 

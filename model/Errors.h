@@ -1,4 +1,4 @@
-// Exceptions every layer may throw and the front ends tell apart (exit codes, INTERFACE.md).
+// Exceptions every layer may throw and the front ends tell apart (exit codes, docs/interface.md).
 #pragma once
 
 #include <stdexcept>

@@ -1,4 +1,4 @@
-// The execution graph (DPOR.md section 1): per-thread events in po order, rf of every read,
+// The execution graph (docs/dpor.md section 1): per-thread events in po order, rf of every read,
 // co of every location, stamps, and the views kept on the labels.
 #pragma once
 

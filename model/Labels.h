@@ -103,7 +103,7 @@ public:
   View &hb() { return hb_; }
   /// Happens-before as it orders accesses to OpenCL local memory (`local`) or to any other
   /// memory. The two differ only after a barrier whose fence flags name one of the two
-  /// (MODEL.md §5): hb() is the one for memory other than local, and the local one is kept
+  /// (docs/model.md §5): hb() is the one for memory other than local, and the local one is kept
   /// apart only where it differs.
   const View &hbFor(bool local) const { return local && hbLocal_.view ? *hbLocal_.view : hb_; }
   bool hbSplit() const { return hbLocal_.view != nullptr; }
@@ -236,7 +236,7 @@ private:
 };
 
 /// The memory a barrier or fence orders (OpenCL's fence flags): local memory, the rest, or
-/// both (MODEL.md §5; EventLabel::hbFor).
+/// both (docs/model.md §5; EventLabel::hbFor).
 enum MemFences : uint8_t { kFenceNone = 0, kFenceLocal = 1, kFenceGlobal = 2, kFenceAll = 3 };
 inline bool fencesOrder(uint8_t fences, bool local) {
   return (fences & (local ? kFenceLocal : kFenceGlobal)) != 0;
@@ -432,7 +432,7 @@ private:
   std::string msg_;
 };
 
-/// One half of a barrier call (MODEL.md §5). The k-th call of a thread on a barrier object
+/// One half of a barrier call (docs/model.md §5). The k-th call of a thread on a barrier object
 /// belongs to instance k; the instance completes when `count` participants have arrived.
 /// Both halves carry the barrier's scope and acquire-release order.
 class BarrierLabel : public EventLabel {
@@ -462,7 +462,7 @@ private:
 };
 
 /// A collective operation carried by a barrier arrival (a warp shuffle or vote, a counting
-/// block barrier; MODEL.md §5): what the participant contributes (`value`), its lane, and
+/// block barrier; docs/model.md §5): what the participant contributes (`value`), its lane, and
 /// what it asks for (`operand`: the lane a shuffle reads). Every departure's result is a
 /// function of its instance's arrivals (collectiveResult).
 enum class CollectiveOp : uint8_t {
@@ -492,7 +492,7 @@ struct Collective {
 };
 
 /// `usesSerial`: the calling thread reads whether it was the instance's serial thread
-/// (pthread_barrier_wait's PTHREAD_BARRIER_SERIAL_THREAD, MODEL.md §5; docs/development.md,
+/// (pthread_barrier_wait's PTHREAD_BARRIER_SERIAL_THREAD, docs/model.md §5; docs/development.md,
 /// "Barriers").
 class BarrierArriveLabel : public BarrierLabel {
 public:

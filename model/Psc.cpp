@@ -1,4 +1,4 @@
-// The sc axiom of scoped RC11: psc = (psc_base U psc_F) n incl is acyclic (MODEL.md §3-4).
+// The sc axiom of scoped RC11: psc = (psc_base U psc_F) n incl is acyclic (docs/model.md §3-4).
 #include "model/ScopedRC11.h"
 
 #include <algorithm>

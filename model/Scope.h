@@ -1,4 +1,4 @@
-// Scopes and thread positions (MODEL.md section 1).
+// Scopes and thread positions (docs/model.md section 1).
 #pragma once
 
 #include <cstdint>
@@ -26,7 +26,7 @@ struct ThreadRef {
 };
 
 /// The default position of a thread that nothing placed: device 0, block 0, as in GPUMC
-/// (MODEL.md section 1), so scopes never separate two such threads. The thread field keeps
+/// (docs/model.md section 1), so scopes never separate two such threads. The thread field keeps
 /// the thread id with a mark that says the position was not stated (isHostPos).
 ThreadPos hostThreadPos(ThreadId tid);
 /// Whether a position is the default of an unplaced host thread.

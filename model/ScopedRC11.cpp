@@ -106,7 +106,7 @@ View ScopedRC11Checker::syncFrom(const ExecutionGraph &g, Event w, Event reader,
     }
   } else if (auto *d = dyn_cast<BarrierDepartLabel>(lab)) {
     // every arrival of the instance is sw-before every departure of it, for the memory both
-    // sides' fence flags name (MODEL.md §5)
+    // sides' fence flags name (docs/model.md §5)
     for (const EventLabel *a : g.barrierArrivals(d->barrier(), d->instance())) {
       auto *ba = cast<BarrierArriveLabel>(a);
       joinPorf(a);

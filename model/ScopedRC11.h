@@ -1,4 +1,4 @@
-// Scoped RC11 (MODEL.md sections 3 and 4), checked incrementally for the event just added.
+// Scoped RC11 (docs/model.md sections 3 and 4), checked incrementally for the event just added.
 #pragma once
 
 #include "model/Consistency.h"

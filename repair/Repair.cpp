@@ -57,7 +57,7 @@ bool isRmwAccess(const ExecutionGraph &g, Event e) {
   return false;
 }
 
-/// What the rules of MODEL.md §7 make of one error: edits, or why there are none.
+/// What the rules of docs/model.md §7 make of one error: edits, or why there are none.
 struct Proposal {
   std::vector<AccessEdit> edits;
   std::string why;            // set when the error cannot be repaired
@@ -460,7 +460,7 @@ private:
     return out;
   }
 
-  /// Drops each edit the program verifies without (MODEL.md §7, minimality).
+  /// Drops each edit the program verifies without (docs/model.md §7, minimality).
   std::vector<AccessEdit> minimise(std::vector<AccessEdit> edits) {
     for (size_t k = edits.size(); k-- > 0;) {
       std::vector<AccessEdit> without = edits;

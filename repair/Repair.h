@@ -1,4 +1,4 @@
-// Repair (MODEL.md §7): from the errors of a verification, candidate changes to the accesses
+// Repair (docs/model.md §7): from the errors of a verification, candidate changes to the accesses
 // that made them (a wider scope, a plain access made atomic, a stronger order), applied to the
 // loaded program as interpreter overrides, verified again, round after round, then made
 // minimal. Which text carries each change is SourceEdit.h's business.

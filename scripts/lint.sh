@@ -2,6 +2,8 @@
 # Format and lint checks of the project's C++ sources (scripts/test.sh runs them after the
 # build; CI with it):
 #   clang-format-19: every source is formatted as .clang-format says (a diff fails);
+#   citations:       every docs/*.md the project's text names exists, and none names the
+#                    shared specification's files (docs/model.md, dpor.md, interface.md are ours);
 #   size limits:     scripts/size_limits.py on dpor/ (file lines, member functions per class);
 #   clang-tidy-19:   the checks .clang-tidy keeps, warnings as errors, on every library and
 #                    tool source, with the compile commands of a plain configure in BUILD_DIR
@@ -33,6 +35,23 @@ fi
 if [ "$mode" != tidy ]; then
   echo "clang-format-19: $(sources | wc -l) files"
   sources | xargs clang-format-19 --dry-run --Werror
+fi
+
+if [ "$mode" != tidy ]; then
+  # Every document the project's text cites is in the repository: the specification is
+  # docs/model.md, docs/dpor.md, docs/interface.md (the conformance copy is left as given).
+  cited=$(git ls-files | grep -Ev '^tests/conformance/' |
+    xargs grep -nE '\b(MODEL|DPOR|INTERFACE|ARCHITECTURE|BUILD-NOTES)\.md' 2>/dev/null || true)
+  missing=$(git ls-files | grep -Ev '^tests/conformance/' |
+    xargs grep -ohE 'docs/[a-z0-9-]+\.md' 2>/dev/null | sort -u |
+    while read -r d; do [ -f "$d" ] || echo "$d"; done)
+  if [ -n "$cited$missing" ]; then
+    echo "cited documents a clone does not have:" >&2
+    [ -n "$cited" ] && echo "$cited" >&2
+    [ -n "$missing" ] && echo "$missing" >&2
+    exit 1
+  fi
+  echo "cited documents: all in the repository"
 fi
 
 if [ "$mode" != format ]; then

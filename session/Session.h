@@ -62,7 +62,7 @@ struct RunResult {
   bool symmetryAbandoned = false;
 };
 
-/// Exit codes (INTERFACE.md §4).
+/// Exit codes (docs/interface.md §4).
 enum ExitCode : int {
   kExitVerified = 0,
   kExitError = 42,

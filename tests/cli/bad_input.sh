@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The tool on bad input and on its own options: a clear message and the documented exit
-# code (INTERFACE.md §4). Usage: bad_input.sh SCOPEMC DIR
+# code (docs/interface.md §4). Usage: bad_input.sh SCOPEMC DIR
 set -u
 tool=$1 dir=$2 fails=0 passes=0
 expect() { # expect NAME CODE PATTERN -- ARGS...

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Mutation fuzzing of the C path, bounded in time: mutants of the C corpus (tests, examples,
-benchmarks) must end with a documented exit code (0, 3, 5, 42, 124; INTERFACE.md §4), never a
+benchmarks) must end with a documented exit code (0, 3, 5, 42, 124; docs/interface.md §4), never a
 signal or an internal error (7), and every refusal (5) must name a position (FILE:LINE).
 Mutations are the mistakes and attacks a user's program may hold: deleted, duplicated and
 swapped lines, boundary integers (sizes, shifts, counts), wrong argument counts, unbalanced

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `scopemc repair` as users run it (INTERFACE.md §5): the files it writes, the diff, the exit
+# `scopemc repair` as users run it (docs/interface.md §5): the files it writes, the diff, the exit
 # codes, --json edits and --sarif output. Usage: repair.sh SCOPEMC REPAIR_DIR
 set -u
 tool=$1 src=$2 fails=0

@@ -109,7 +109,7 @@ INSTANTIATE_TEST_SUITE_P(Manifest, Conformance, ::testing::ValuesIn(readManifest
                          [](const auto &info) { return testing::testName(info.param.program); });
 
 TEST(Rc11Sanity, ScopedAndPlainRc11AgreeWhenEveryScopeIsSystem) {
-  // MODEL.md §4: with system scopes only, scoped RC11 is RC11.
+  // docs/model.md §4: with system scopes only, scoped RC11 is RC11.
   for (const Row &row : readManifest()) {
     if (row.model != "rc11" || deferredRows().count(row.program))
       continue;

@@ -1,4 +1,4 @@
-// Knuth's estimator (DPOR.md §6) on the benchmark families, whose execution counts follow from
+// Knuth's estimator (docs/dpor.md §6) on the benchmark families, whose execution counts follow from
 // the specification: SB-n has 2^n executions along search paths that all branch alike, so
 // every sample is exact; for LB-n (2^n - 1) and fai-n (n!) the estimator is unbiased, so the
 // mean of many samples is close.

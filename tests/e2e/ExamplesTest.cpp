@@ -1,5 +1,6 @@
 // End-to-end runs of the programs in tests/e2e/programs, with the verdicts and counts listed
-// in tests/e2e/programs/manifest.csv (derived from MODEL.md, DPOR.md and INTERFACE.md).
+// in tests/e2e/programs/manifest.csv (derived from docs/model.md, docs/dpor.md and
+// docs/interface.md).
 #include <fstream>
 #include <sstream>
 

@@ -1,6 +1,6 @@
 // The kernel front ends end to end: tests/e2e/kernels/manifest.csv lists each program with
 // its input style (GPUMC-annotated pthreads, scopemc.h, CUDA style, OpenCL C, LLVM IR), the
-// kernel and grid to run, compiler flags, and the verdict and execution count MODEL.md gives.
+// kernel and grid to run, compiler flags, and the verdict and execution count docs/model.md gives.
 // Rows of one group are one algorithm written several ways: they must agree.
 #include <algorithm>
 #include <fstream>
@@ -92,7 +92,7 @@ TEST(Kernels, EveryStyleGivesTheSpecifiedResult) {
       EXPECT_EQ(o.executions, r.executions);
     }
     // With the symmetry reduction: the same verdict in no more executions, and parallel
-    // independence (DPOR.md §7): two workers find the same as one.
+    // independence (docs/dpor.md §7): two workers find the same as one.
     Outcome sym = run(r, 1, true), par = run(r, 2, true);
     EXPECT_EQ(sym.verdict, o.verdict) << "with the symmetry reduction";
     if (r.keepGoing) {

@@ -1,4 +1,4 @@
-// The litmus corpus (litmus/tests) against its expectations, derived from MODEL.md:
+// The litmus corpus (litmus/tests) against its expectations, derived from docs/model.md:
 // expected.csv under scoped RC11 and expected-rc11.csv (the GPU tests with scopes ignored).
 // Each run's executions summed over its final states must equal the number of complete
 // executions of the translated program run through the engine directly.

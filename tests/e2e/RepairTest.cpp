@@ -1,4 +1,4 @@
-// Repair on the programs of tests/e2e/repair (manifest.csv: the edits MODEL.md §7 asks for,
+// Repair on the programs of tests/e2e/repair (manifest.csv: the edits docs/model.md §7 asks for,
 // written by hand) and on the shipped buggy examples: the edits, the fresh verification of the
 // repaired text, a second repair that changes nothing, scopes never narrowed, and SARIF output
 // with the fields SARIF 2.1.0 requires.

@@ -1,4 +1,4 @@
-// Zero-net-effect iterations (DPOR.md §4) only drop executions that another execution
+// Zero-net-effect iterations (docs/dpor.md §4) only drop executions that another execution
 // stands for: with and without the reduction, every program reaches the same final memory
 // states in its complete executions and the same error kinds, and the reduction never adds
 // executions.
@@ -186,7 +186,7 @@ std::string zneProgram(std::mt19937_64 &rng) {
 }
 
 TEST(ZeroNetEffect, GeneratedLoopProgramsReachTheSameStatesAndErrors) {
-  // The differential oracle of DPOR.md §7 on generated programs with such loops. Both runs
+  // The differential oracle of docs/dpor.md §7 on generated programs with such loops. Both runs
   // bound every loop at 3 iterations: without the reduction the retry loops would otherwise
   // go round for ever, and an execution the reduction cuts has an equivalent one with fewer
   // iterations, inside the same bound.

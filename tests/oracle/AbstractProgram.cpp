@@ -377,7 +377,7 @@ RunStatus ScriptedRunner::runMain(State &s, EventSink &sink) {
 
 RunStatus ScriptedRunner::blockSpin(ThreadId t, State &s, EventSink &sink, int32_t start,
                                     bool awaitsLastRead) {
-  // The iteration read no value that lets the loop exit: the thread blocks (DPOR.md §4).
+  // The iteration read no value that lets the loop exit: the thread blocks (docs/dpor.md §4).
   if (!offer(
           s, sink,
           BlockLabel(Event{t, s.index}, s.pos, nullptr, BlockReason::SpinLoop, awaitsLastRead))) {

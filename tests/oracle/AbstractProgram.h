@@ -1,4 +1,4 @@
-// Small straight-line concurrent programs for the differential oracle (DPOR.md §7): a
+// Small straight-line concurrent programs for the differential oracle (docs/dpor.md §7): a
 // generator, a ProgramRunner that runs them without a compiler, and a C emitter.
 #pragma once
 

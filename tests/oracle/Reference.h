@@ -1,6 +1,6 @@
 // The reference side of the differential oracle: all candidate executions of an
 // AbstractProgram (every rf choice and co order), filtered by a plain implementation of
-// MODEL.md written from the formulas (relations as bit matrices, closures, compositions).
+// docs/model.md written from the formulas (relations as bit matrices, closures, compositions).
 // It shares no code with model/ beyond the Scope/ThreadPos types and the inScope predicate.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Each axiom of MODEL.md §4 on hand-built graphs, through the ConsistencyChecker interface.
+// Each axiom of docs/model.md §4 on hand-built graphs, through the ConsistencyChecker interface.
 #include <gtest/gtest.h>
 
 #include "model/Consistency.h"

@@ -1,5 +1,5 @@
 // The exploration's parts on their own (dpor/Scheduler.h, dpor/SpinPruning.h, dpor/Monitor.h),
-// driven step by step on scripted programs: the rules of DPOR.md §3-4 and docs/development.md
+// driven step by step on scripted programs: the rules of docs/dpor.md §3-4 and docs/development.md
 // ("Spin loops"), without the search around them.
 #include <gtest/gtest.h>
 

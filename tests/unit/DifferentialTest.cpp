@@ -1,6 +1,6 @@
-// Differential oracle (DPOR.md §7): on generated programs the DPOR must explore exactly the
+// Differential oracle (docs/dpor.md §7): on generated programs the DPOR must explore exactly the
 // executions a naive enumerator finds consistent with its own reference implementation of
-// MODEL.md, each exactly once. Seeds are printed on failure.
+// docs/model.md, each exactly once. Seeds are printed on failure.
 #include <fstream>
 
 #include <gtest/gtest.h>
@@ -263,7 +263,7 @@ TEST(Differential, ReplayCacheDoesNotChangeTheExecutions) {
 }
 
 TEST(Differential, ParallelExplorationFindsEachExecutionOnce) {
-  // DPOR.md §7, parallel independence: with 2 or 3 workers the explorers together visit
+  // docs/dpor.md §7, parallel independence: with 2 or 3 workers the explorers together visit
   // exactly the executions of a sequential run, none twice (also across explorers).
   int compared = 0;
   for (uint64_t seed = 7000; compared < 40; ++seed) {

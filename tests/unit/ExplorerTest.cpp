@@ -1,5 +1,5 @@
 // The exploration on scripted programs whose execution counts follow from the specification
-// (DPOR.md, MODEL.md, and the benchmark families of the engine issue).
+// (docs/dpor.md, docs/model.md, and the benchmark families of the engine issue).
 #include <gtest/gtest.h>
 
 #include "dpor/Explorer.h"

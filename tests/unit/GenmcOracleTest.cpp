@@ -1,9 +1,9 @@
-// GenMC 0.10.3 as an external oracle (DPOR.md §7): generated C11 programs, run through both
+// GenMC 0.10.3 as an external oracle (docs/dpor.md §7): generated C11 programs, run through both
 // tools, must give the same number of complete executions. Skipped unless SCOPEMC_GENMC
 // names GenMC's binary (../shared/tools/genmc.sh builds it and prints the path): the suite
 // never needs it.
 //
-// The programs keep out of the two places where GenMC departs from MODEL.md
+// The programs keep out of the two places where GenMC departs from docs/model.md
 // (tests/conformance/README.md): no thread writes one location twice (its release sequences
 // leave out a thread's later writes, as C++20 does), and seq_cst accesses only in programs
 // known to keep clear of its SC check, which is stronger than RC11's psc where seq_cst and

@@ -238,7 +238,7 @@ namespace scopemc {
 namespace {
 
 // The syncscope names GPU targets emit (AMDGPU, NVPTX, SPIR-V) and the scope levels of
-// MODEL.md section 1 they name: work-group/CTA = block, agent/GPU = device.
+// docs/model.md section 1 they name: work-group/CTA = block, agent/GPU = device.
 TEST(SyncScopeNames, GpuTargetNamesMapToScopeLevels) {
   const std::pair<const char *, Scope> expected[] = {{"", Scope::System},
                                                      {"one-as", Scope::System},

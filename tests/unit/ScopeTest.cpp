@@ -1,4 +1,4 @@
-// The scope-inclusion table (MODEL.md §1).
+// The scope-inclusion table (docs/model.md §1).
 #include <gtest/gtest.h>
 
 #include "model/Scope.h"
@@ -70,7 +70,7 @@ TEST(Scope, InclusionIsNotTransitive) {
 }
 
 TEST(Scope, UnplacedThreadsShareDeviceZeroBlockZero) {
-  // MODEL.md §1: a thread that never states its position is on device 0, block 0.
+  // docs/model.md §1: a thread that never states its position is on device 0, block 0.
   ThreadRef a{1, hostThreadPos(1)}, b{2, hostThreadPos(2)};
   EXPECT_TRUE(scopeIncludes(Scope::Device, a, Scope::Device, b));
   EXPECT_TRUE(scopeIncludes(Scope::Block, a, Scope::Block, b));

@@ -1,4 +1,4 @@
-// Differential oracle of the symmetry reduction (docs/symmetry.md, DPOR.md §7): on generated
+// Differential oracle of the symmetry reduction (docs/symmetry.md, docs/dpor.md §7): on generated
 // programs, the search with the reduction must reach the same final states (each thread's
 // values read, each location's last value; interchangeable threads in any order) and the same
 // errors as the search without it, in no more executions. Two planted mistakes (a class given

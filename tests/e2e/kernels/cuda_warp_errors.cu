@@ -1,4 +1,4 @@
-// What a warp collective synchronises (docs/cuda.md, MODEL.md section 5):
+// What a warp collective synchronises (docs/cuda.md, docs/model.md section 5):
 //   -DDIVERGENT_SYNCWARP: lanes 16..31 never reach the __syncwarp their mask names: barrier
 //    divergence
 //   -DINACTIVE_LANE: lanes 0..15 shuffle with a mask of their own half but read lane 20, which

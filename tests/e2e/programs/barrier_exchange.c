@@ -1,6 +1,6 @@
 /* Neighbour exchange in one block of 3 threads through the block's barrier: each thread
    writes its slot, waits, then reads its neighbour's slot. The barrier orders every write
-   before every read (MODEL.md §5): one execution, no race. */
+   before every read (docs/model.md §5): one execution, no race. */
 #include <pthread.h>
 #include <assert.h>
 #include <stdint.h>

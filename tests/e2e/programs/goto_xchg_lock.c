@@ -1,5 +1,5 @@
 // An exchange spin lock written with goto, with GPUMC annotations inside the loop: a failed
-// exchange writes back the 1 it read (no effect), so its iteration is cut (DPOR.md §4).
+// exchange writes back the 1 it read (no effect), so its iteration is cut (docs/dpor.md §4).
 #include <pthread.h>
 #include <stdatomic.h>
 #include <assert.h>

@@ -1,5 +1,5 @@
 // A GPUMC-style ticket lock: the scope annotation stands before every atomic, inside the
-// await loop too; the threads never place themselves (device 0, block 0: MODEL.md §1), so
+// await loop too; the threads never place themselves (device 0, block 0: docs/model.md §1), so
 // their device-scoped atomics include each other.
 #include <pthread.h>
 #include <stdatomic.h>

@@ -1,7 +1,7 @@
 // A reader-writer lock in the style of Linux's (a bias counter: readers take 1, a writer
 // takes the whole bias; a failed attempt gives back what it took and waits until the lock
 // could be taken), used by two threads that each read, then write, under it. Zero-net-effect
-// iterations (DPOR.md §4): an attempt undone by its fetch_add leaves nothing, and the loop
+// iterations (docs/dpor.md §4): an attempt undone by its fetch_add leaves nothing, and the loop
 // carries the prior value its last fetch_sub read. Count: GenMC 0.10.3's.
 #include <pthread.h>
 #include <stdatomic.h>
