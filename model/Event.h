@@ -8,6 +8,9 @@
 
 namespace scopemc {
 
+/// A memory address as the interpreter lays memory out.
+using Addr = uint64_t;
+
 /// An event: the `index`-th event of thread `thread` in program order. The initialisation
 /// write of every location is the special event init() (thread -1).
 struct Event {

@@ -17,7 +17,6 @@
 
 namespace scopemc {
 
-using Addr = uint64_t;
 using Stamp = uint32_t;
 
 /// A position in the user's source, owned by whoever produced the labels (the interpreter
