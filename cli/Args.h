@@ -7,7 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "session/Session.h"
+#include "cli/Output.h"
 
 namespace scopemc {
 

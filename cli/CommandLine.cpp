@@ -39,41 +39,41 @@ std::string versionText() {
   return std::string("scopemc 0.1.0 (LLVM ") + LLVM_VERSION_STRING + ")";
 }
 
-int runCheck(RunOptions &opts, const CliHooks &hooks) {
+int runCheck(RunOptions &opts, const OutputOptions &output, const CliHooks &hooks) {
   RunResult res = verify(opts);
   if (hooks.afterCheck)
     hooks.afterCheck(res);
   for (const Report &r : res.reports)
-    printReport(std::cout, r, opts.output.printTrace, opts.output.verbose);
+    printReport(std::cout, r, output.printTrace, output.verbose);
   printSummary(std::cout, res, opts.interpreter.unroll);
-  if (!opts.output.dotFile.empty() && !res.reports.empty()) {
-    std::ofstream dot(opts.output.dotFile);
+  if (!output.dotFile.empty() && !res.reports.empty()) {
+    std::ofstream dot(output.dotFile);
     if (!dot) {
-      std::cerr << "scopemc: cannot write " << opts.output.dotFile << "\n";
+      std::cerr << "scopemc: cannot write " << output.dotFile << "\n";
       return kExitUsage;
     }
-    dot << reportToDot(res.reports.front(), opts.output.verbose);
+    dot << reportToDot(res.reports.front(), output.verbose);
   }
-  if (!opts.output.htmlFile.empty() && !res.reports.empty()) {
-    std::ofstream html(opts.output.htmlFile);
+  if (!output.htmlFile.empty() && !res.reports.empty()) {
+    std::ofstream html(output.htmlFile);
     if (!html) {
-      std::cerr << "scopemc: cannot write " << opts.output.htmlFile << "\n";
+      std::cerr << "scopemc: cannot write " << output.htmlFile << "\n";
       return kExitUsage;
     }
-    html << reportToHtml(res.reports.front(), opts.file, opts.output.verbose);
+    html << reportToHtml(res.reports.front(), opts.file, output.verbose);
   }
-  if (!opts.output.jsonFile.empty()) {
-    std::ofstream out(opts.output.jsonFile);
+  if (!output.jsonFile.empty()) {
+    std::ofstream out(output.jsonFile);
     if (!out) {
-      std::cerr << "scopemc: cannot write " << opts.output.jsonFile << "\n";
+      std::cerr << "scopemc: cannot write " << output.jsonFile << "\n";
       return kExitUsage;
     }
     out << resultToJson(res, opts.file, peakRssKb()) << "\n";
   }
-  if (!opts.output.sarifFile.empty()) {
-    std::ofstream out(opts.output.sarifFile);
+  if (!output.sarifFile.empty()) {
+    std::ofstream out(output.sarifFile);
     if (!out) {
-      std::cerr << "scopemc: cannot write " << opts.output.sarifFile << "\n";
+      std::cerr << "scopemc: cannot write " << output.sarifFile << "\n";
       return kExitUsage;
     }
     SarifInvocation how;
@@ -93,7 +93,7 @@ int runCheck(RunOptions &opts, const CliHooks &hooks) {
 /// --json and --sarif for a run that ended without a result: an input that was refused
 /// (verdict "refused"), or a limit the watchdog enforced ("timeout", "bounded"); the message,
 /// and its place when it starts with one (FILE:LINE:COL: ...).
-void writeRefusal(const RunOptions &opts, const std::string &message,
+void writeRefusal(const RunOptions &opts, const OutputOptions &output, const std::string &message,
                   const char *verdict = "refused") {
   SarifInvocation how{false, message, "", 0, 0};
   static const std::regex placed(R"(^([^:\n]+):(\d+):(\d+): )");
@@ -102,9 +102,9 @@ void writeRefusal(const RunOptions &opts, const std::string &message,
     how.line = static_cast<unsigned>(std::stoul(m[2]));
     how.col = static_cast<unsigned>(std::stoul(m[3]));
   }
-  if (!opts.output.sarifFile.empty())
-    std::ofstream(opts.output.sarifFile) << sarifLog({}, nullptr, how).dump(2) << "\n";
-  if (!opts.output.jsonFile.empty()) {
+  if (!output.sarifFile.empty())
+    std::ofstream(output.sarifFile) << sarifLog({}, nullptr, how).dump(2) << "\n";
+  if (!output.jsonFile.empty()) {
     nlohmann::json j = {{"schema_version", kJsonSchemaVersion},
                         {"tool", "scopemc"},
                         {"file", opts.file},
@@ -114,7 +114,7 @@ void writeRefusal(const RunOptions &opts, const std::string &message,
                                                       : nlohmann::json{{"file", how.file},
                                                                        {"line", how.line},
                                                                        {"column", how.col}}}};
-    std::ofstream(opts.output.jsonFile) << j.dump(2) << "\n";
+    std::ofstream(output.jsonFile) << j.dump(2) << "\n";
   }
 }
 
@@ -156,6 +156,7 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
     args.erase(args.begin());
 
   RunOptions opts;
+  OutputOptions output;
   opts.frontend.compilerArgs = compilerArgs;
   CLI::App app{
       "scopemc: explores every consistent execution of a concurrent C/C++ program "
@@ -232,20 +233,20 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
   app.add_flag("--stop-on-first", stopFirst, "Stop at the first error (the default)");
   app.add_flag("--disable-race-detection", noRaces, "Do not report data or heterogeneous races");
   app.add_flag("--disable-barrier-divergence", noDivergence, "Do not report barrier divergence");
-  app.add_flag("--print-error-trace", opts.output.printTrace,
+  app.add_flag("--print-error-trace", output.printTrace,
                "Print the execution that shows each error, thread by thread (the reported events "
                "first, then why they are an error, then the trace)");
-  app.add_option("--html", opts.output.htmlFile,
+  app.add_option("--html", output.htmlFile,
                  "Write the first error's witness as one self-contained HTML page to FILE: "
                  "threads by device, block and warp, the reported events highlighted, the "
                  "missing edge, the source lines");
-  app.add_flag("--verbose", opts.output.verbose,
+  app.add_flag("--verbose", output.verbose,
                "Show the events of scopemc's own headers (a launch's plumbing, the CUDA "
                "runtime's copies) in traces and witnesses instead of folding them");
-  app.add_option("--json", opts.output.jsonFile, "Write the result as JSON to FILE");
-  app.add_option("--sarif", opts.output.sarifFile,
+  app.add_option("--json", output.jsonFile, "Write the result as JSON to FILE");
+  app.add_option("--sarif", output.sarifFile,
                  "Write the errors (and a repair's edits, as fixes) as SARIF 2.1.0 to FILE");
-  app.add_option("--dump-error-graph", opts.output.dotFile,
+  app.add_option("--dump-error-graph", output.dotFile,
                  "Write the execution showing the first error as a Graphviz graph to FILE.dot");
   uint64_t seed = 0;
   auto *seedOpt = app.add_option("--seed", seed,
@@ -275,8 +276,8 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
   if (auto rc = parseArgs(app, args))
     return *rc;
   Watchdog watchdog(opts.exploration.timeoutSeconds, opts.exploration.memoryLimitMb,
-                    [&opts](const std::string &why, bool timedOut) {
-                      writeRefusal(opts, why, timedOut ? "timeout" : "bounded");
+                    [&opts, &output](const std::string &why, bool timedOut) {
+                      writeRefusal(opts, output, why, timedOut ? "timeout" : "bounded");
                     });
   for (auto &d : defines)
     opts.frontend.compilerArgs.insert(opts.frontend.compilerArgs.begin(), "-D" + d);
@@ -333,7 +334,7 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
   if (!hooks.primary) { // reports, files and other commands are another process's
     if (repair)
       return kExitVerified;
-    opts.output = OutputOptions{};
+    output = OutputOptions{};
     opts.exploration.onProgress = nullptr;
     opts.exploration.onWarning = nullptr;
   }
@@ -342,9 +343,9 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
       return runEstimate(opts, samples);
     if (repair) {
       opts.backend = nullptr; // (rank 0 alone: its rounds follow the reports it holds)
-      return runRepair(opts, repairOpts);
+      return runRepair(opts, output, repairOpts);
     }
-    return runCheck(opts, hooks);
+    return runCheck(opts, output, hooks);
   } catch (const InputError &e) {
     std::string text = e.what();
     if (!e.unsetParameters.empty()) {
@@ -353,11 +354,11 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
         text += " --arg " + p + "=VALUE";
     }
     std::cerr << "scopemc: error: " << printable(text) << "\n";
-    writeRefusal(opts, text);
+    writeRefusal(opts, output, text);
     return kExitInput;
   } catch (const UnsupportedProgram &e) {
     std::cerr << "scopemc: error: " << printable(e.what()) << "\n";
-    writeRefusal(opts, e.what());
+    writeRefusal(opts, output, e.what());
     return kExitInput;
   } catch (const InternalError &e) {
     std::cerr << "scopemc: internal error: " << printable(e.what()) << "\n";

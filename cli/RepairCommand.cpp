@@ -79,7 +79,7 @@ bool writeFiles(const SourcePatch &patch, const std::string &input, const std::s
 
 } // namespace
 
-int runRepair(RunOptions &opts, const RepairCliOptions &ro) {
+int runRepair(RunOptions &opts, const OutputOptions &output, const RepairCliOptions &ro) {
   RepairOptions ropts;
   ropts.orders = ro.orders;
   ropts.maxRounds = ro.maxRounds;
@@ -137,7 +137,7 @@ int runRepair(RunOptions &opts, const RepairCliOptions &ro) {
       }()
      << "\n";
 
-  if (!opts.output.jsonFile.empty()) {
+  if (!output.jsonFile.empty()) {
     json j = json::parse(resultToJson(final, opts.file, 0));
     json rounds = json::array();
     for (const RepairRound &r : rr.rounds)
@@ -151,10 +151,10 @@ int runRepair(RunOptions &opts, const RepairCliOptions &ro) {
                    {"verifications", rr.verifications},
                    {"refused", patch.refused},
                    {"seconds", rr.seconds}};
-    std::ofstream f(opts.output.jsonFile);
+    std::ofstream f(output.jsonFile);
     f << j.dump(2) << "\n";
   }
-  if (!opts.output.htmlFile.empty() && !rr.rounds.empty() && !rr.rounds.front().errors.empty()) {
+  if (!output.htmlFile.empty() && !rr.rounds.empty() && !rr.rounds.front().errors.empty()) {
     std::vector<HtmlEdit> edits;
     for (const TextEdit &e : patch.edits) {
       edits.push_back(HtmlEdit{e.file, e.line, e.before, e.after, e.change, e.reason, ""});
@@ -168,13 +168,13 @@ int runRepair(RunOptions &opts, const RepairCliOptions &ro) {
           }
       }
     }
-    std::ofstream f(opts.output.htmlFile);
-    f << reportToHtml(rr.rounds.front().errors.front(), opts.file, opts.output.verbose, edits);
+    std::ofstream f(output.htmlFile);
+    f << reportToHtml(rr.rounds.front().errors.front(), opts.file, output.verbose, edits);
   }
-  if (!opts.output.sarifFile.empty()) {
+  if (!output.sarifFile.empty()) {
     std::vector<Report> errors =
         rr.rounds.empty() ? std::vector<Report>{} : rr.rounds.front().errors;
-    std::ofstream f(opts.output.sarifFile);
+    std::ofstream f(output.sarifFile);
     f << sarifLog(errors, &patch).dump(2) << "\n";
   }
   return exitCodeOf(final.verdict);

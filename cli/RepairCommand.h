@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "cli/Output.h"
 #include "repair/Repair.h"
 
 namespace scopemc {
@@ -17,6 +18,6 @@ struct RepairCliOptions {
 /// `dir/name.repaired.ext`: next to the input, and still an input the tool accepts.
 std::string repairedPath(const std::string &file);
 
-int runRepair(RunOptions &opts, const RepairCliOptions &ro);
+int runRepair(RunOptions &opts, const OutputOptions &output, const RepairCliOptions &ro);
 
 } // namespace scopemc

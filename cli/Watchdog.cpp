@@ -6,7 +6,7 @@
 
 #include <unistd.h>
 
-#include "session/Session.h"
+#include "cli/Output.h"
 
 namespace scopemc {
 namespace {

@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/CommandLine.h"
+#include "cli/Output.h"
 #include "distributed/MpiBackend.h"
 
 using namespace scopemc;

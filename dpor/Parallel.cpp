@@ -95,6 +95,14 @@ private:
 
 } // namespace
 
+ExplorationResult explore(const ParallelSetup &setup, const ExplorationOptions &opts) {
+  if (setup.workers > 1)
+    return exploreInParallel(setup, opts);
+  std::unique_ptr<ProgramRunner> runner = setup.makeRunner();
+  Explorer explorer(*runner, setup.makeObserver(), opts);
+  return explorer.run();
+}
+
 ExplorationResult exploreInParallel(const ParallelSetup &setup, const ExplorationOptions &opts) {
   return Search(setup, opts).run();
 }

@@ -21,6 +21,11 @@ struct ParallelSetup {
   std::function<ExplorationObserver &()> makeObserver;
 };
 
+/// A search on this machine, the one entry for 1..N workers: one explorer on the calling
+/// thread when setup.workers is 1 (makeRunner and makeObserver called once), else
+/// exploreInParallel.
+ExplorationResult explore(const ParallelSetup &setup, const ExplorationOptions &opts);
+/// The search by setup.workers TBB workers (of which the calling thread is one).
 ExplorationResult exploreInParallel(const ParallelSetup &setup, const ExplorationOptions &opts);
 
 /// Adds the counts and flags of one explorer's result to `total` (seconds excepted).

@@ -8,9 +8,9 @@
 #include <memory>
 #include <vector>
 
-#include "interpreter/EventSink.h"
 #include "model/Errors.h"
 #include "model/ExecutionGraph.h"
+#include "runner/EventSink.h"
 
 namespace scopemc {
 

@@ -10,8 +10,8 @@
 
 #include <llvm/IR/Instructions.h>
 
-#include "interpreter/EventSink.h"
 #include "interpreter/Program.h"
+#include "runner/EventSink.h"
 
 namespace scopemc {
 

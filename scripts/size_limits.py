@@ -89,6 +89,7 @@ AIM_LINES, AIM_METHODS = 600, 30
 # the folder's largest file or class on 2026-11-26 (issue 37); they only go down.
 LIMITS = {
     "model": ("scopemc_model", AIM_LINES, 54),  # ExecutionGraph
+    "runner": ("scopemc_runner", AIM_LINES, AIM_METHODS),
     "interpreter": ("scopemc_interpreter", 759, 57),  # Program.cpp, Interpreter
     "interpreter/frontend": ("scopemc_frontend", AIM_LINES, AIM_METHODS),
     "dpor": ("scopemc_dpor", AIM_LINES, AIM_METHODS),

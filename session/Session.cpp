@@ -66,11 +66,12 @@ RunResult verify(const RunOptions &opts) { return verifyProgram(loadProgram(opts
 
 namespace {
 
-/// The parallel search: one interpreter and one bug checker per explorer; the distinct errors
-/// of all checkers, ordered by kind and location so that the report does not depend on the
-/// schedule.
-void exploreInParallel(RunResult &res, const RunOptions &opts, const CheckOptions &checks,
-                       const Symbolizer &sym, const ObserverFactory &extra) {
+/// The search, on this machine (1..N workers) or on a backend: one interpreter and one bug
+/// checker per explorer. With several, their distinct errors are ordered by kind and
+/// location, so that the report does not depend on the schedule; one on this machine keeps
+/// its order.
+void explore(RunResult &res, const RunOptions &opts, const CheckOptions &checks,
+             const Symbolizer &sym, const ObserverFactory &extra) {
   std::vector<std::unique_ptr<BugChecker>> checkers;
   std::vector<std::unique_ptr<BothObservers>> pairs;
   ParallelSetup setup;
@@ -86,7 +87,11 @@ void exploreInParallel(RunResult &res, const RunOptions &opts, const CheckOption
     return *pairs.back();
   };
   res.exploration = opts.backend ? opts.backend->explore(setup, opts.exploration)
-                                 : scopemc::exploreInParallel(setup, opts.exploration);
+                                 : scopemc::explore(setup, opts.exploration);
+  if (checkers.size() == 1 && !opts.backend) {
+    res.reports = checkers.front()->reports();
+    return;
+  }
   std::map<std::string, Report> distinct;
   for (auto &c : checkers)
     for (auto &r : c->reports())
@@ -97,10 +102,6 @@ void exploreInParallel(RunResult &res, const RunOptions &opts, const CheckOption
     res.reports.resize(1);
 }
 
-} // namespace
-
-namespace {
-
 RunResult verifyOnce(std::shared_ptr<const Program> program, const RunOptions &opts,
                      const ObserverFactory &extra) {
   RunResult res;
@@ -110,19 +111,7 @@ RunResult verifyOnce(std::shared_ptr<const Program> program, const RunOptions &o
   CheckOptions checks = opts.checks;
   checks.model = opts.exploration.model;
   ProgramSymbolizer sym(*res.program, opts.frontend.includeDir);
-  if (opts.exploration.workers > 1 || opts.backend) {
-    exploreInParallel(res, opts, checks, sym, extra);
-  } else {
-    Interpreter interp(*res.program, opts.interpreter);
-    BugChecker checker(checks, &sym);
-    std::optional<BothObservers> both;
-    if (extra)
-      both.emplace(checker, extra());
-    Explorer explorer(interp, both ? static_cast<ExplorationObserver &>(*both) : checker,
-                      opts.exploration);
-    res.exploration = explorer.run();
-    res.reports = checker.reports();
-  }
+  explore(res, opts, checks, sym, extra);
   if (!res.reports.empty())
     res.verdict = Verdict::ErrorFound;
   else if (!res.exploration.failure.empty())
@@ -149,22 +138,6 @@ RunResult verifyProgram(std::shared_ptr<const Program> program, const RunOptions
   res = verifyOnce(std::move(program), plain, extra);
   res.symmetryAbandoned = true;
   return res;
-}
-
-int exitCodeOf(Verdict v) {
-  switch (v) {
-  case Verdict::Verified:
-    return kExitVerified;
-  case Verdict::ErrorFound:
-    return kExitError;
-  case Verdict::Bounded:
-    return kExitBounded;
-  case Verdict::Timeout:
-    return kExitTimeout;
-  case Verdict::Failed:
-    return kExitInternal;
-  }
-  return kExitInternal;
 }
 
 } // namespace scopemc

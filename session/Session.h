@@ -1,6 +1,7 @@
 // The verification session: load a program, explore it, collect the reports. Every front end
 // (the tool's commands, the litmus runner, repair, the tests and benchmarks) verifies through
-// this API; it renders nothing.
+// this API; it renders nothing (output files and exit codes are the command line's,
+// cli/Output.h).
 #pragma once
 
 #include <functional>
@@ -20,15 +21,6 @@
 
 namespace scopemc {
 
-struct OutputOptions {
-  bool printTrace = false;
-  std::string jsonFile;
-  std::string dotFile;   // the first error's witness as Graphviz
-  std::string sarifFile; // errors (and repair edits) as SARIF 2.1.0
-  std::string htmlFile;  // the first error's witness as one self-contained page
-  bool verbose = false;  // witnesses show the events of the tool's own headers too
-};
-
 struct RunOptions {
   std::string file;
   FrontendOptions frontend;
@@ -38,7 +30,6 @@ struct RunOptions {
   InterpreterOptions interpreter;
   ExplorationOptions exploration;
   CheckOptions checks;
-  OutputOptions output;
   /// Where the explorers run (dpor/Parallel.h); null: on this process, with
   /// exploration.workers TBB workers. A distributed backend (distributed/) is called by
   /// every process of the run, each calling verify the same way.
@@ -62,17 +53,6 @@ struct RunResult {
   bool symmetryAbandoned = false;
 };
 
-/// Exit codes (docs/interface.md §4).
-enum ExitCode : int {
-  kExitVerified = 0,
-  kExitError = 42,
-  kExitBounded = 3,
-  kExitInput = 5,
-  kExitUsage = 17,
-  kExitInternal = 7,
-  kExitTimeout = 124
-};
-
 /// Makes the extra observer of one explorer: called once for a sequential run and once per
 /// explorer of a parallel one (never concurrently). The caller owns the observers and merges
 /// what they saw; each is told everything the bug checks of its explorer are told.
@@ -88,6 +68,5 @@ RunResult verify(const RunOptions &opts);
 std::unique_ptr<Program> loadProgram(const RunOptions &opts);
 RunResult verifyProgram(std::shared_ptr<const Program> program, const RunOptions &opts,
                         const ObserverFactory &extra = {});
-int exitCodeOf(Verdict v);
 
 } // namespace scopemc

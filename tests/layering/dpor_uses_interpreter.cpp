@@ -1,2 +1,2 @@
-// Must not compile with dpor's include view: dpor/ sees only interpreter/EventSink.h.
+// Must not compile with dpor's include view: dpor/ sees only runner/EventSink.h.
 #include "interpreter/Interpreter.h"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/EventSink.h"
+#include "runner/EventSink.h"
 
 namespace scopemc::oracle {
 
