@@ -58,22 +58,26 @@ fault() {
   local sig=$1
   shift
   tag=$RANDOM$$
-  SCOPEMC_FAULT_TAG=$tag "$MPIRUN" --oversubscribe -q -x SCOPEMC_FAULT_TAG -np 3 "$MPI_TOOL" \
-    "$ROOT/benchmarks/programs/lb.c" -DN=26 --keep-going "$@" >"$work/out" 2>&1 &
+  # (bounded: a run that does not end fails the checks below instead of hanging the suite)
+  SCOPEMC_FAULT_TAG=$tag timeout -k 5 90 "$MPIRUN" --oversubscribe -q -x SCOPEMC_FAULT_TAG -np 3 \
+    "$MPI_TOOL" "$ROOT/benchmarks/programs/lb.c" -DN=26 --keep-going "$@" >"$work/out" 2>&1 &
   local job=$! pid=""
   for _ in $(seq 100); do
     pid=$(rankpid 1)
     [ -n "$pid" ] && break
     sleep 0.1
   done
+  [ -n "$pid" ] || { fail "$sig: rank 1 not found"; kill "$job" 2>/dev/null; }
   sleep 1.5
   start=$(date +%s)
   [ -n "$pid" ] && kill "-$sig" "$pid"
   wait "$job"
   rc=$?
   elapsed=$(($(date +%s) - start))
-  [ -n "$pid" ] && kill -CONT "$pid" 2>/dev/null
-  [ -n "$pid" ] || fail "$sig: rank 1 not found"
+  if [ -n "$pid" ]; then # a stopped rank that outlived the run: end it
+    kill -CONT "$pid" 2>/dev/null
+    kill -KILL "$pid" 2>/dev/null
+  fi
 }
 
 # 5. A rank killed mid-run: the run ends within seconds, not verified, rank 0 says why.
