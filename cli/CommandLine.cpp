@@ -226,7 +226,16 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
       "--no-symmetry", noSymmetry,
       "Explore every permutation of interchangeable threads (threads of one launch or "
       "pthread_create loop that behave alike: docs/symmetry.md) instead of leaving out the "
-      "orders that provably add nothing");
+      "orders that provably add nothing; turns off every reduction (--no-thread-symmetry and "
+      "--no-commuting-updates turn off one)");
+  bool noThreadSymmetry = false;
+  app.add_flag("--no-thread-symmetry", noThreadSymmetry,
+               "Explore every permutation of interchangeable threads, keeping the commuting "
+               "updates reduction");
+  bool noCommuting = false;
+  app.add_flag("--no-commuting-updates", noCommuting,
+               "Explore every order of atomic adds whose results are unused (counters: "
+               "docs/commuting.md) instead of one order where nothing can tell them apart");
   bool keepGoing = false, stopFirst = false, noRaces = false, noDivergence = false;
   app.add_flag("--keep-going", keepGoing,
                "Explore every execution and report each distinct error once");
@@ -286,7 +295,9 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
   opts.frontend.includeDir = defaultIncludeDir(argv[0]);
   opts.frontend.showWarnings = [](const std::string &text) { std::cerr << printable(text); };
   opts.checks.stopOnFirst = !keepGoing;
-  opts.interpreter.symmetry = opts.exploration.symmetry = !noSymmetry;
+  opts.interpreter.symmetry = opts.exploration.symmetry = !noSymmetry && !noThreadSymmetry;
+  opts.interpreter.commutingUpdates = opts.exploration.commutingUpdates =
+      !noSymmetry && !noCommuting;
   opts.undefinedAsNondet = undefinedFunctions == "nondet";
   opts.checks.races = !noRaces;
   opts.checks.barrierDivergence = !noDivergence;

@@ -93,10 +93,12 @@ std::string resultToJson(const RunResult &res, const std::string &file, long pea
   j["executions"] = {
       {"complete", res.exploration.complete},
       {"blocked", res.exploration.blocked},
-      {"up_to_symmetry", res.exploration.symmetric && res.exploration.symmetryPruned > 0}};
+      {"up_to_symmetry", res.exploration.symmetric && res.exploration.symmetryPruned > 0},
+      {"up_to_commuting_updates", res.exploration.commutingPruned > 0}};
   j["symmetry"] = {{"interchangeable_threads", res.exploration.symmetric},
                    {"branches_dropped", res.exploration.symmetryPruned},
                    {"abandoned", res.symmetryAbandoned}};
+  j["commuting_updates"] = {{"branches_dropped", res.exploration.commutingPruned}};
   j["events_added"] = res.exploration.events;
   j["time_seconds"] = res.exploration.seconds;
   j["peak_memory_kb"] = peakRssKb;

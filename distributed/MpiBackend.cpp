@@ -63,8 +63,8 @@ nlohmann::json resultJson(const ExplorationResult &r) {
           {"memory", r.memoryLimitHit}, {"events", r.events},
           {"runs", r.threadRuns},       {"cached", r.cachedEvents},
           {"symmetric", r.symmetric},   {"pruned", r.symmetryPruned},
-          {"broken", r.symmetryBroken}, {"failure", r.failure},
-          {"seconds", r.seconds}};
+          {"broken", r.symmetryBroken}, {"commuting", r.commutingPruned},
+          {"failure", r.failure},       {"seconds", r.seconds}};
 }
 
 ExplorationResult resultFrom(const nlohmann::json &j, std::deque<SourceLoc> &locs) {
@@ -85,6 +85,7 @@ ExplorationResult resultFrom(const nlohmann::json &j, std::deque<SourceLoc> &loc
   r.symmetric = j.at("symmetric");
   r.symmetryPruned = j.at("pruned");
   r.symmetryBroken = j.at("broken");
+  r.commutingPruned = j.at("commuting");
   r.failure = j.at("failure");
   r.seconds = j.at("seconds");
   return r;

@@ -59,10 +59,12 @@ Explorer::Explorer(ProgramRunner &runner, ExplorationObserver &observer, Explora
     : runner_(runner), observer_(observer), opts_(std::move(opts)), sharing_(sharing),
       checker_(makeConsistencyChecker(opts_.model, opts_.crossCheckPsc)),
       driver_(runner, opts_.replayCacheEvents, [this] { return limitReached(); }),
-      scheduler_(driver_, {opts_.scheduleSeed, opts_.postponeWaitingAwaits}),
+      scheduler_(driver_,
+                 {opts_.scheduleSeed, opts_.postponeWaitingAwaits, opts_.commutingUpdates}),
       spins_(driver_, opts_.dropFrozenSpins),
-      symmetry_(opts_.symmetry, opts_.symmetryPlantedMistake,
-                [this](ThreadId t) -> const EventLabel * { return driver_.next(t); }),
+      persistence_(opts_.symmetryPlantedMistake,
+                   [this](ThreadId t) -> const EventLabel * { return driver_.next(t); }),
+      symmetry_(opts_.symmetry, persistence_), commuting_(opts_.commutingUpdates, persistence_),
       monitor_({opts_.timeoutSeconds, opts_.memoryLimitMb}, opts_.onProgress,
                sharing ? sharing->progress : SharedProgress{}) {}
 
@@ -86,6 +88,9 @@ void Explorer::begin(Frame root) {
   driver_.resetAll();
   spins_.recheck();
   symmetry_.attach(graph());
+  commuting_.attach(graph());
+  if (commuting_.sawAny())
+    scheduler_.sawCommuting();
 }
 
 ExplorationResult Explorer::explore(bool fromBranch) {
@@ -111,6 +116,7 @@ ExplorationResult Explorer::explore(bool fromBranch) {
   result_.cachedEvents = driver_.counts().cacheHits;
   result_.symmetric = symmetry_.active();
   result_.symmetryPruned = symmetry_.pruned();
+  result_.commutingPruned = commuting_.pruned();
   result_.seconds = monitor_.seconds();
   monitor_.finish();
   return result_;
@@ -160,7 +166,7 @@ Explorer::Step Explorer::step() {
 }
 
 Explorer::Step Explorer::takeAlternative(WorkItem item) {
-  return stepResult(applyWorkItem(item) && !symmetry_.prunesAfterChange(graph()));
+  return stepResult(applyWorkItem(item) && !prunesAfterChange(graph()));
 }
 
 bool Explorer::limitReached() {
@@ -232,6 +238,8 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
   EventLabel *lab = g.add(std::move(owned));
   Event e = lab->pos();
   scheduler_.changed(e.thread);
+  if (auto *r = dyn_cast<ReadLabel>(lab); r && r->rmw().commutes)
+    scheduler_.sawCommuting();
   checker_->updateViews(g, e);
   if (auto *b = dyn_cast<BlockLabel>(lab)) {
     spins_.recheck();
@@ -255,7 +263,7 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
           WorkItem{WorkItem::Kind::Election, d->stamp(), e, Event::init(), static_cast<size_t>(t)});
   }
   // (a branch where interchangeable threads went in the wrong order for good: Symmetry.h)
-  if (!ok || symmetry_.prunesAfterAdd(g, e))
+  if (!ok || symmetry_.prunesAfterAdd(g, e) || commuting_.prunesAfterAdd(g, e))
     return false;
   notify(e);
   // A thread that can never continue in any continuation of this graph (SpinPruning.h): the
@@ -403,7 +411,7 @@ bool Explorer::backtrack() {
     }
     WorkItem it = f.work.back();
     f.work.pop_back();
-    bool ok = applyWorkItem(it) && !symmetry_.prunesAfterChange(graph());
+    bool ok = applyWorkItem(it) && !prunesAfterChange(graph());
     if (stop_)
       return false;
     if (ok) {

@@ -12,6 +12,7 @@
 #include <optional>
 #include <vector>
 
+#include "dpor/Commuting.h"
 #include "dpor/Monitor.h"
 #include "dpor/Observer.h"
 #include "dpor/Options.h"
@@ -122,6 +123,11 @@ private:
   /// revisited read reading the write.
   void makeRevisitedGraph(ExecutionGraph &ng, const WorkItem &it);
 
+  /// Whether a reduction drops the branch of a graph an alternative just made.
+  bool prunesAfterChange(const ExecutionGraph &g) {
+    return symmetry_.prunesAfterChange(g) || commuting_.prunesAfterChange(g);
+  }
+
   // revisits (Revisits.cpp)
   void pushBackwardRevisits(Event w);
 
@@ -137,7 +143,9 @@ private:
   ThreadDriver driver_;
   Scheduler scheduler_;
   SpinPruner spins_;
+  Persistence persistence_; // shared by the two reductions below
   SymmetryPruner symmetry_;
+  CommutingPruner commuting_;
   ExplorationMonitor monitor_;
   std::vector<Frame> frames_;
   Frame spare_; // a finished revisit frame, whose storage the next one reuses

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "dpor/Symmetry.h"
+#include "dpor/Persistence.h"
 #include "model/Consistency.h"
 
 namespace scopemc {
@@ -50,6 +50,9 @@ struct ExplorationOptions {
   /// Test aid: the reduction with a planted mistake (SymmetryPruner), which the differential
   /// tests must catch. Never set otherwise.
   SymmetryMistake symmetryPlantedMistake = SymmetryMistake::None;
+  /// Explore RMWs that commute (dpor/Commuting.h; RmwInfo::commutes) in one order where no
+  /// event can tell the orders apart; off, every order is explored.
+  bool commutingUpdates = true;
   /// Exploration workers (TBB); 1 explores on the calling thread.
   unsigned workers = 1;
   /// Events each explorer's replay cache may hold (ThreadDriver): a thread's next event
@@ -82,6 +85,9 @@ struct ExplorationResult {
   bool symmetric = false;
   uint64_t symmetryPruned = 0;
   bool symmetryBroken = false;
+  /// Commuting updates (dpor/Commuting.h): the branches dropped for them (the counts are then
+  /// up to the order of commuting RMWs).
+  uint64_t commutingPruned = 0;
   /// Why the search did not run to its end other than by a limit or an error (a process of
   /// a distributed search died); empty: no such failure. A failed search verifies nothing.
   std::string failure;

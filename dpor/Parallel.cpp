@@ -24,6 +24,7 @@ void mergeResult(ExplorationResult &total, const ExplorationResult &r) {
   total.memoryLimitHit = total.memoryLimitHit || r.memoryLimitHit;
   total.symmetric = total.symmetric || r.symmetric;
   total.symmetryPruned += r.symmetryPruned;
+  total.commutingPruned += r.commutingPruned;
   total.symmetryBroken = total.symmetryBroken || r.symmetryBroken;
   if (total.failure.empty())
     total.failure = r.failure;

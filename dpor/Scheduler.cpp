@@ -1,4 +1,5 @@
 #include "dpor/Scheduler.h"
+#include "dpor/Persistence.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -28,6 +29,12 @@ ThreadId Scheduler::choose(const ExecutionGraph &g) {
   // (stillFirst_): threads below t are still blocked or waiting, so t is the answer again
   // while it can run and does not wait.
   ThreadId sticky = std::exchange(stillFirst_, -1);
+  if (opts_.settleCommuting && sawCommuting_ && !pendingWriteHalf(g)) {
+    if (ThreadId t = commutingPartner(g); t >= 0) {
+      pickedFirst_ = false;
+      return t;
+    }
+  }
   if (sticky >= 0 && isRunnable(g, sticky) && !isWaiting(g, sticky)) {
 #ifdef SCOPEMC_CHECK_STICKY
     if (scan(g) != sticky)
@@ -37,6 +44,37 @@ ThreadId Scheduler::choose(const ExecutionGraph &g) {
     return sticky;
   }
   return scan(g);
+}
+
+bool Scheduler::pendingWriteHalf(const ExecutionGraph &g) {
+  // The write half of an RMW follows its read half immediately, and a block its read. The
+  // halves are added together, and a revisit keeps or drops both except for the revisited
+  // read: only lastChanged_ can lack a write half.
+  if (lastChanged_ < 0 || lastChanged_ >= g.numThreads() || !g.threadExists(lastChanged_) ||
+      g.threadSize(lastChanged_) == 0)
+    return false;
+  auto *r = dyn_cast<ReadLabel>(g.lastLabel(lastChanged_));
+  return r && r->isRmw() && r->rmwWrites(driver_.readValue(*r)) && isRunnable(g, lastChanged_);
+}
+
+ThreadId Scheduler::commutingPartner(const ExecutionGraph &g) {
+  // The updates of a location run one after the other, so that their order is settled (and
+  // the commuting reduction's violations become permanent: dpor/Commuting.h) before other
+  // threads' reads open up: the lowest thread whose next event is an RMW of the mark on a
+  // location that already has one of another thread. A function of the graph only.
+  for (ThreadId t = 0; t < g.numThreads(); ++t) {
+    if (!g.threadExists(t) || isWaiting(g, t) || !isRunnable(g, t))
+      continue;
+    auto *r = dyn_cast<ReadLabel>(driver_.next(t));
+    if (!r || !r->rmw().commutes)
+      continue;
+    const LocationInfo *li = g.location(r->addr());
+    if (li && std::any_of(li->reads.begin(), li->reads.end(), [&](Event x) {
+          return x.thread != t && cast<ReadLabel>(g.label(x))->rmw().commutes;
+        }))
+      return t;
+  }
+  return -1;
 }
 
 void Scheduler::added(const ExecutionGraph &g, ThreadId t, int32_t grown) {
@@ -74,14 +112,8 @@ ThreadId Scheduler::lowestAffected(const ExecutionGraph &g, const EventLabel &e)
 
 ThreadId Scheduler::scan(const ExecutionGraph &g) {
   pickedFirst_ = false;
-  // The write half of an RMW follows its read half immediately, and a block its read. The
-  // halves are added together, and a revisit keeps or drops both except for the revisited
-  // read: only lastChanged_ can lack a write half.
-  if (lastChanged_ >= 0 && lastChanged_ < g.numThreads()) {
-    auto *r = dyn_cast<ReadLabel>(g.lastLabel(lastChanged_));
-    if (r && r->isRmw() && r->rmwWrites(driver_.readValue(*r)) && isRunnable(g, lastChanged_))
-      return lastChanged_;
-  }
+  if (pendingWriteHalf(g))
+    return lastChanged_;
   // The first runnable thread that is not waiting, from thread 0 or, seeded, from a
   // thread picked by a hash of the graph's size: a function of the graph only, as the
   // revisit conditions require. A waiting thread runs only when every runnable one waits.

@@ -17,6 +17,9 @@ public:
   struct Options {
     std::optional<uint64_t> seed; // none: the lowest runnable thread first
     bool postponeWaitingAwaits = true;
+    /// A thread whose next event is an RMW that commutes (RmwInfo::commutes) on a location
+    /// where another thread has one runs first (ExplorationOptions::commutingUpdates).
+    bool settleCommuting = false;
   };
   Scheduler(ThreadDriver &driver, Options opts) : driver_(driver), opts_(opts) {}
 
@@ -38,6 +41,8 @@ public:
   /// Thread t got an event or a new source: only it can have an RMW read without its write
   /// half, which must come next.
   void changed(ThreadId t) { lastChanged_ = t; }
+  /// An RMW of the mark (RmwInfo::commutes) was added: settleCommuting starts looking.
+  void sawCommuting() { sawCommuting_ = true; }
 
   /// Read r, just added to g reading the co-maximal write, is an await that blocks its
   /// thread, and its thread was not picked as the last resort: the thread is recorded as
@@ -54,6 +59,10 @@ public:
 
 private:
   ThreadId scan(const ExecutionGraph &g); // choose() without the shortcut
+  /// The settleCommuting choice, or -1.
+  ThreadId commutingPartner(const ExecutionGraph &g);
+  /// Whether lastChanged_ has an RMW's read half without its write half (which comes next).
+  bool pendingWriteHalf(const ExecutionGraph &g);
   bool isWaiting(const ExecutionGraph &g, ThreadId t) const;
   bool leavesOthersAsTheyWere(const EventLabel &e) const;
   ThreadId lowestAffected(const ExecutionGraph &g, const EventLabel &e) const;
@@ -74,6 +83,7 @@ private:
   std::vector<Waiting> waiting_;
   /// The thread of the last event added or given a new source (changed()).
   ThreadId lastChanged_ = -1;
+  bool sawCommuting_ = false; // an RMW of the mark was ever added (before: none is in a graph)
   /// The thread the last event went to, when it was picked as the first runnable one and
   /// the event leaves every other thread as it was; else -1.
   ThreadId stillFirst_ = -1;

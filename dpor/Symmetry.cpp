@@ -111,140 +111,23 @@ bool SymmetryPruner::persistent(const ExecutionGraph &g, ThreadId s, ThreadId t,
   // A backward revisit below this graph revisits a read that is revisitable and was added
   // maximally, and removes only such events added after it. Events added before every such
   // read, or that are not such events themselves, stay as they are.
-  if (!minKnown_)
-    findRevisitable(g);
   for (ThreadId u : {s, t})
     for (int32_t i = 0; i < upTo; ++i)
-      if (!stays(g.label(Event{u, i})))
+      if (!p_.stays(g, g.label(Event{u, i})))
         return false;
   auto *later = cast<ReadLabel>(g.label(Event{s, upTo}));
-  if (!stays(g.label(Event{t, upTo})))
+  if (!p_.stays(g, g.label(Event{t, upTo})))
     return false;
-  if (stays(later))
+  if (p_.stays(g, later))
     return true;
   // s's read may still be revisited, but not removed if no other read that a revisit could
   // change was added before it. A revisit gives it a write added later: if every such write
   // is co-after t's source, s's read stays the later one.
-  return later->stamp() == minRevisitable_ && later->stamp() < nextRevisitable_ &&
+  return later->stamp() == p_.minRevisitable(g) && later->stamp() < p_.nextRevisitable(g) &&
          laterWritesFollow(g, cast<ReadLabel>(g.label(Event{t, upTo}))->rf(), s, t);
 }
 
-void SymmetryPruner::findRevisitable(const ExecutionGraph &g) {
-  // The reads a revisit may still change: revisitable and added maximally, and not pinned. A
-  // set P of such reads is pinned if, with the reads outside P taken as changeable, every
-  // thread other than a read's own either stays finished or knows (in the happens-before of an
-  // event that stays) a write co-after the read's source. Then no read of P is ever revisited:
-  // until the first one is, the events that stay do stay, so the revisiting write comes from a
-  // thread that knows such a write, which is in its porf-prefix and kept, and the maximality
-  // condition (docs/dpor.md §2, condition 3) forbids the revisit; a read's own thread writes after
-  // it, in its porf-prefix. The largest such P: start from all and drop reads until none fails.
-  std::vector<const ReadLabel *> held, open;
-  for (ThreadId u = 0; u < g.numThreads(); ++u)
-    for (int32_t i = 0; i < g.threadSize(u); ++i)
-      if (auto *r = dyn_cast<ReadLabel>(g.label(Event{u, i}));
-          r && r->revisitable() && r->addedMax())
-        held.push_back(r);
-  minKnown_ = true;
-  while (true) {
-    minRevisitable_ = nextRevisitable_ = std::numeric_limits<Stamp>::max();
-    for (const ReadLabel *r : open) {
-      nextRevisitable_ = std::min(nextRevisitable_, std::max(minRevisitable_, r->stamp()));
-      minRevisitable_ = std::min(minRevisitable_, r->stamp());
-    }
-    size_t before = open.size();
-    for (const ReadLabel *r : held)
-      if (!pinned(g, *r))
-        open.push_back(r);
-    if (open.size() == before)
-      return;
-    std::erase_if(held, [&](const ReadLabel *r) {
-      return std::find(open.begin(), open.end(), r) != open.end();
-    });
-  }
-}
-
-bool SymmetryPruner::pinned(const ExecutionGraph &g, const ReadLabel &r) const {
-  const LocationInfo *li = g.location(r.addr());
-  if (!li)
-    return false;
-  auto after = li->co.begin() + static_cast<long>(g.coIndex(r.rf()) + 1);
-  auto knowsLater = [&](const View &known) {
-    return std::any_of(after, li->co.end(), [&](Event w) { return known.contains(w); });
-  };
-  for (ThreadId u = 0; u < g.numThreads(); ++u) {
-    if (u == r.thread() || !g.threadExists(u))
-      continue;
-    if (!knows(g, u, r.localSpace(), knowsLater))
-      return false;
-  }
-  return true;
-}
-
-bool SymmetryPruner::staysWhole(const ExecutionGraph &g, ThreadId u) const {
-  for (int32_t i = 0; i < g.threadSize(u); ++i)
-    if (!stays(g.label(Event{u, i})))
-      return false;
-  return true;
-}
-
-bool SymmetryPruner::knows(const ExecutionGraph &g, ThreadId u, bool local,
-                           const std::function<bool(const View &)> &has) const {
-  bool finished = false;
-  const View *known = knowledge(g, u, local, finished);
-  if (finished || (known && has(*known)))
-    return true;
-  // u's events all stay, so its next one is the same in every graph below: if it is a join of
-  // v, every event u adds follows v's finish, which follows what v keeps (and, if v waits to
-  // join w in turn, w's finish).
-  if (!next_ || g.threadSize(u) == 0 || !staysWhole(g, u))
-    return false;
-  const EventLabel *n = next_(u);
-  if (plantedMistake_ == SymmetryMistake::WaitersKnowAll)
-    return true;
-  if (n && isa<ThreadFinishLabel>(n))
-    return true; // only its finish is left: u writes nothing more
-  for (int32_t depth = 0; depth < g.numThreads(); ++depth) {
-    auto *j = n ? dyn_cast<ThreadJoinLabel>(n) : nullptr;
-    if (!j || j->child() < 0 || j->child() >= g.numThreads() || !g.threadExists(j->child()))
-      return false;
-    ThreadId v = j->child();
-    bool vFinished = false;
-    const View *kv = knowledge(g, v, local, vFinished);
-    if (kv && has(*kv))
-      return true;
-    if (vFinished || g.threadSize(v) == 0 || !staysWhole(g, v))
-      return false;
-    n = next_(v);
-  }
-  return false;
-}
-
-const View *SymmetryPruner::knowledge(const ExecutionGraph &g, ThreadId u, bool local,
-                                      bool &finished) const {
-  // What thread u has seen for good: the happens-before of its last event that stays (every
-  // later event of it follows that one in po); of its creation if none stays. A thread created
-  // later inherits its creator's.
-  int32_t i = g.threadSize(u) - 1;
-  while (i >= 0 && !stays(g.label(Event{u, i})))
-    --i;
-  if (i >= 0) {
-    const EventLabel *last = g.label(Event{u, i});
-    finished = isa<ThreadFinishLabel>(last);
-    return &last->hbFor(local);
-  }
-  Event c = g.creatorOf(u);
-  if (c.isInit() || !stays(g.label(c)))
-    return nullptr;
-  return &g.label(c)->hbFor(local);
-}
-
-bool SymmetryPruner::stays(const EventLabel *l) const {
-  return plantedMistake_ == SymmetryMistake::PruneEagerly || !l->revisitable() || !l->addedMax() ||
-         l->stamp() < minRevisitable_;
-}
-
-bool SymmetryPruner::laterWritesFollow(const ExecutionGraph &g, Event x, ThreadId s,
-                                       ThreadId t) const {
+bool SymmetryPruner::laterWritesFollow(const ExecutionGraph &g, Event x, ThreadId s, ThreadId t) {
   // A write added below this graph by a thread that has x happen-before it is co-after x
   // (coherence). s's and t's writes to x's location follow reads of x or of writes co-after it,
   // and x's own thread's follow x: coherence again. Every other thread must have x in the
@@ -252,19 +135,20 @@ bool SymmetryPruner::laterWritesFollow(const ExecutionGraph &g, Event x, ThreadI
   // inherits its creator's.
   if (x.isInit())
     return true;
-  bool local = cast<WriteLabel>(g.label(x))->localSpace();
+  auto *xl = cast<WriteLabel>(g.label(x));
   auto knowsX = [&](const View &known) { return known.contains(x); };
   for (ThreadId u = 0; u < g.numThreads(); ++u) {
-    if (u == s || u == t || u == x.thread || !g.threadExists(u))
+    if (u == s || u == t || u == x.thread || !g.threadExists(u) ||
+        !Persistence::mayAccess(g, u, xl->addr(), xl->size()))
       continue;
-    if (!knows(g, u, local, knowsX))
+    if (!p_.knows(g, u, xl->localSpace(), knowsX))
       return false;
   }
   return true;
 }
 
 bool SymmetryPruner::check(const ExecutionGraph &g, ThreadId only) {
-  minKnown_ = false;
+  p_.refresh();
   for (const auto &c : classes_)
     for (size_t x = 0; x < c.size(); ++x)
       for (size_t y = x + 1; y < c.size(); ++y) {

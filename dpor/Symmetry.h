@@ -20,29 +20,15 @@
 #include <utility>
 #include <vector>
 
+#include "dpor/Persistence.h"
 #include "model/ExecutionGraph.h"
 
 namespace scopemc {
 
-/// Mistakes the differential tests plant in the pruning to show that they catch them.
-enum class SymmetryMistake : uint8_t {
-  None,
-  /// Every event is taken to stay: a branch is dropped at the first violation, persistent or
-  /// not.
-  PruneEagerly,
-  /// A thread whose events all stay is taken to know every write (not only, when it waits to
-  /// join another, what that one knows).
-  WaitersKnowAll,
-};
-
 class SymmetryPruner {
 public:
-  /// `plantedMistake`: a test aid only (SymmetryMistake).
-  /// `next`: the event a thread offers next in the graph under exploration
-  /// (ThreadDriver::next), to see that a thread waits to join another; may be empty.
-  SymmetryPruner(bool enabled, SymmetryMistake plantedMistake,
-                 std::function<const EventLabel *(ThreadId)> next = {})
-      : enabled_(enabled), plantedMistake_(plantedMistake), next_(std::move(next)) {}
+  /// `persistence`: what stays of each graph, shared with the other reductions.
+  SymmetryPruner(bool enabled, Persistence &persistence) : enabled_(enabled), p_(persistence) {}
 
   /// The search starts from g (its own or a branch given away by another explorer): whether
   /// two of the program's threads may share a class is noted (nothing else is done for
@@ -71,31 +57,12 @@ private:
   /// Whether the first `upTo` + 1 events of s and t and their sources are persistent.
   bool persistent(const ExecutionGraph &g, ThreadId s, ThreadId t, int32_t upTo);
   bool check(const ExecutionGraph &g, ThreadId only);
-  /// Finds the least stamps of reads a backward revisit below the graph may change.
-  void findRevisitable(const ExecutionGraph &g);
-  /// Whether no write added below the graph can revisit r (every other thread that may still
-  /// write has a write co-after r's source in its happens-before).
-  bool pinned(const ExecutionGraph &g, const ReadLabel &r) const;
-  /// The happens-before (of local or other memory) that thread u keeps in every graph below
-  /// this one; null: none is known. `finished`: u adds no event below this graph.
-  const View *knowledge(const ExecutionGraph &g, ThreadId u, bool local, bool &finished) const;
-  /// Whether every write thread u adds below this graph has in its happens-before a view for
-  /// which `has` holds (or u adds none): u's own knowledge, or, when u waits to join a thread
-  /// v (all of u's events stay, and its next one is that join), v's, and so on down a chain
-  /// of joins.
-  bool knows(const ExecutionGraph &g, ThreadId u, bool local,
-             const std::function<bool(const View &)> &has) const;
-  /// Whether every event of u stays (minRevisitable_ known).
-  bool staysWhole(const ExecutionGraph &g, ThreadId u) const;
-  /// Whether no backward revisit below the graph removes or changes l (minRevisitable_ known).
-  bool stays(const EventLabel *l) const;
   /// Whether every write that a revisit below the graph could give a read of x's location
   /// is co-after x.
-  bool laterWritesFollow(const ExecutionGraph &g, Event x, ThreadId s, ThreadId t) const;
+  bool laterWritesFollow(const ExecutionGraph &g, Event x, ThreadId s, ThreadId t);
 
   bool enabled_;
-  SymmetryMistake plantedMistake_;
-  std::function<const EventLabel *(ThreadId)> next_;
+  Persistence &p_;
   bool sawClass_ = false;
   /// Two created threads had one key (ThreadEntry::symmetry): before that, nothing is checked.
   void noteKey(ThreadId child, const SymmetryKey &key);
@@ -104,8 +71,6 @@ private:
   uint64_t pruned_ = 0;
   std::vector<std::vector<ThreadId>> classes_;
   size_t classesFor_ = 0; // the thread count the classes were computed for (0: stale)
-  Stamp minRevisitable_ = 0, nextRevisitable_ = 0; // the two least stamps of such reads
-  bool minKnown_ = false;
 };
 
 } // namespace scopemc

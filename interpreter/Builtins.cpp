@@ -343,15 +343,18 @@ Interpreter::Flow Calls::barrierWait(Thread &th, const CallBase &i, uint64_t bar
 
 Calls::Calls(Interpreter &in)
     : in_(in),
-      symmetry_(in.opts_.symmetry
+      symmetry_(in.opts_.symmetry || in.opts_.commutingUpdates
                     ? std::make_unique<SymmetryAnalysis>(in.prog_, in.opts_.overrides.get(),
                                                          in.opts_.symmetryPlantedMistake)
                     : nullptr) {}
 
 ThreadCreateLabel Calls::creation(const Thread &th, const CallBase &i, ThreadEntry entry) const {
   if (symmetry_)
-    if (const FunctionInfo *fi = in_.prog_.functionAt(entry.function))
-      entry.symmetry = symmetry_->keyOf(entry, *fi);
+    if (const FunctionInfo *fi = in_.prog_.functionAt(entry.function)) {
+      if (in_.opts_.symmetry)
+        entry.symmetry = symmetry_->keyOf(entry, *fi);
+      entry.footprint = symmetry_->footprintOf(entry, *fi);
+    }
   return ThreadCreateLabel(in_.nextEvent(th), th.pos, in_.src(i), std::move(entry));
 }
 
@@ -361,7 +364,7 @@ Interpreter::Flow Calls::createThread(Thread &th, const CallBase &i, uint64_t ro
     return in_.fail(th, i, ErrorKind::MemoryError,
                     calledFunction(i)->getName().str() +
                         " with a start routine that is not a function");
-  ThreadEntry entry{routine, argument, std::nullopt, {}, nullptr, nullptr};
+  ThreadEntry entry{routine, argument, std::nullopt, {}, nullptr, nullptr, nullptr};
   return in_.offer(th, creation(th, i, std::move(entry)), &child) ? Flow::Next : Flow::Stop;
 }
 

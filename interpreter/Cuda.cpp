@@ -242,7 +242,8 @@ Interpreter::Flow Calls::cudaLaunch(Thread &th, Frame &f, const CallBase &i) {
   data->sharedBytes = arg(8);
   data->cooperative = arg(10) != 0;
   uint64_t child = 0;
-  ThreadEntry entry{in_.prog_.info(runner).address, 0, std::nullopt, k, std::move(data), nullptr};
+  ThreadEntry entry{
+      in_.prog_.info(runner).address, 0, std::nullopt, k, std::move(data), nullptr, nullptr};
   // Clang's launch stub (`__device_stub__K`, at the kernel's declaration) is called where the
   // user wrote `K<<<...>>>(...)`: the launch is that call's.
   const SourceLoc *site = in_.src(i);
@@ -267,7 +268,7 @@ Interpreter::Flow Calls::streamRun(Thread &th, const CallBase &i) {
   // offers each of its 2n events once, not the ones before it again at every step.
   Thread::Bulk &r = th.bulk;
   if (r.inst != &i)
-    r = Thread::Bulk{&i, 0, false, {}, {}, {}};
+    r = Thread::Bulk{&i, 0, false, {}, {}, {}, nullptr};
   for (uint64_t s = r.off; s < waits + 2 * n; ++s) {
     r.off = s;
     if (s < waits) { // the launches the stream orders this one after
@@ -278,13 +279,19 @@ Interpreter::Flow Calls::streamRun(Thread &th, const CallBase &i) {
       ThreadPos pos{0, k.blockBase + static_cast<uint32_t>(t / k.block.count()),
                     static_cast<uint32_t>(t % k.block.count())};
       uint64_t child = 0;
-      if (!in_.offer(th, creation(th, i, ThreadEntry{d.kernel, 0, pos, k, th.entry.data, nullptr}),
-                     &child))
+      if (!in_.offer(
+              th,
+              creation(th, i, ThreadEntry{d.kernel, 0, pos, k, th.entry.data, nullptr, nullptr}),
+              &child))
         return Flow::Stop;
       r.threads.push_back(static_cast<ThreadId>(child));
-    } else if (!in_.offer(th, ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i),
-                                              r.threads[s - waits - n]))) {
-      return Flow::Stop;
+    } else {
+      if (!r.joins)
+        r.joins = std::make_shared<const std::vector<ThreadId>>(r.threads);
+      size_t at = s - waits - n;
+      if (!in_.offer(th, ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i), r.threads[at],
+                                         r.joins, at)))
+        return Flow::Stop;
     }
   }
   r = Thread::Bulk{};

@@ -1,5 +1,6 @@
 #include "interpreter/Interpreter.h"
 #include "interpreter/Bits.h"
+#include "interpreter/Commuting.h"
 
 #include "interpreter/Calls.h"
 
@@ -38,7 +39,8 @@ uint64_t fromDouble(double d, Type *t) {
 } // namespace
 
 Interpreter::Interpreter(const Program &prog, InterpreterOptions opts)
-    : prog_(prog), opts_(std::move(opts)), calls_(std::make_unique<Calls>(*this)) {}
+    : prog_(prog), opts_(std::move(opts)), scFences_(!opts_.commutingUpdates || mayFenceSc(prog)),
+      calls_(std::make_unique<Calls>(*this)) {}
 
 Interpreter::~Interpreter() = default;
 

@@ -46,6 +46,12 @@ struct InterpreterOptions {
   /// Test aid: the symmetry analysis with a planted mistake (SymmetryAnalysis), which the
   /// differential tests must catch. Never set otherwise.
   bool symmetryPlantedMistake = false;
+  /// Mark the RMWs that commute with their like (interpreter/Commuting.h), which the
+  /// exploration explores in one order (--no-commuting-updates, --no-symmetry: off).
+  bool commutingUpdates = true;
+  /// Test aid: RMWs whose results are used are marked as commuting too, a mistake the
+  /// differential tests must catch. Never set otherwise.
+  bool commutingPlantedMistake = false;
 };
 
 /// How a memory event accesses memory: its order and, for atomics, its scope.
@@ -144,6 +150,7 @@ private:
       std::vector<uint8_t> buf;      // memcpy: the bytes read so far
       std::vector<bool> skip;        // memcpy: padding pieces (not copied)
       std::vector<ThreadId> threads; // a launch: the threads it created so far
+      std::shared_ptr<const std::vector<ThreadId>> joins; // the run of joins being made
     } bulk;
     uint32_t nondetCalls = 0; // __VERIFIER_nondet_* calls so far (the value is a function of it)
     std::vector<std::pair<uint64_t, uint64_t>> hazards; // (hazard pointer, what it protects)
@@ -259,6 +266,7 @@ private:
 
   const Program &prog_;
   InterpreterOptions opts_;
+  bool scFences_ = true; // mayFenceSc: no RMW commutes then
   std::vector<Thread> threads_;
   SnapshotSlots<Thread> snapshots_;
   EventSink *sink_ = nullptr;

@@ -276,13 +276,14 @@ Interpreter::Flow Calls::launch(Thread &th, Frame &f, const CallBase &i) {
   // Resumable (Thread::bulk): each creation is offered once, not again after every new one.
   Thread::Bulk &r = th.bulk;
   if (r.inst != &i)
-    r = Thread::Bulk{&i, 0, false, {}, {}, {}};
+    r = Thread::Bulk{&i, 0, false, {}, {}, {}, nullptr};
   for (uint64_t s = r.off; s < grid.count() * block.count(); ++s) {
     r.off = s;
     ThreadPos pos{device, k.blockBase + static_cast<uint32_t>(s / block.count()),
                   static_cast<uint32_t>(s % block.count())};
     uint64_t child = 0;
-    if (!in_.offer(th, creation(th, i, ThreadEntry{fn, argument, pos, k, nullptr, nullptr}),
+    if (!in_.offer(th,
+                   creation(th, i, ThreadEntry{fn, argument, pos, k, nullptr, nullptr, nullptr}),
                    &child))
       return Flow::Stop;
     r.threads.push_back(static_cast<ThreadId>(child));
@@ -301,11 +302,14 @@ Interpreter::Flow Calls::waitLaunch(Thread &th, Frame &f, const CallBase &i) {
                     "wait for a kernel launch this thread did not make or already waited for");
   Thread::Bulk &r = th.bulk; // resumable, as the launch
   if (r.inst != &i)
-    r = Thread::Bulk{&i, 0, false, {}, {}, {}};
+    r = Thread::Bulk{&i, 0, false, {}, {}, {}, nullptr};
   const std::vector<ThreadId> &children = th.launches[h].threads;
+  if (!r.joins)
+    r.joins = std::make_shared<const std::vector<ThreadId>>(children);
   for (uint64_t s = r.off; s < children.size(); ++s) {
     r.off = s;
-    if (!in_.offer(th, ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i), children[s])))
+    if (!in_.offer(th,
+                   ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i), children[s], r.joins, s)))
       return Flow::Stop;
   }
   r = Thread::Bulk{};

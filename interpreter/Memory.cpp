@@ -5,6 +5,7 @@
 
 #include <llvm/IR/Constants.h>
 
+#include "interpreter/Commuting.h"
 #include "interpreter/Interpreter.h"
 #include "interpreter/Leaves.h"
 
@@ -423,7 +424,10 @@ Interpreter::Flow Interpreter::rmwAt(Thread &th, const Instruction &i, uint64_t 
   bool atomic = acc.order != MemOrder::NotAtomic;
   Access rd{atomic ? readHalf(acc.order) : acc.order, acc.scope, acc.annotation};
   Access wr{atomic ? writeHalf(acc.order) : acc.order, acc.scope, acc.annotation};
-  Flow fl = loadScalar(th, i, a, size, rd, old, ReadLabel::Rmw{op, x, 0, false});
+  ReadLabel::Rmw info{op, x, 0, false, false};
+  info.commutes = !scFences_ && commutingRmw(op, acc.order, true, false) &&
+                  (opts_.commutingPlantedMistake || resultUnused(i));
+  Flow fl = loadScalar(th, i, a, size, rd, old, info);
   uint64_t newv = applyRmw(op, old, x, size);
   if (fl == Flow::Next)
     fl = storeScalar(th, i, a, size, newv, addr::isPrivate(a) ? acc : wr, !addr::isPrivate(a));
@@ -537,7 +541,7 @@ Interpreter::Flow Interpreter::copyMemory(Thread &th, const Instruction &i, uint
   // for all of it is taken.
   Thread::Bulk &b = th.bulk;
   if (b.inst != &i)
-    b = Thread::Bulk{&i, 0, false, {}, {}, {}};
+    b = Thread::Bulk{&i, 0, false, {}, {}, {}, nullptr};
   auto stopped = [&](Flow fl, uint64_t off) {
     if (fl == Flow::Stop && resumable)
       b.off = off;
@@ -585,7 +589,7 @@ Interpreter::Flow Interpreter::setMemory(Thread &th, const Instruction &i, uint6
   Piecing pd = piecing(th, i, 0, dst);
   Thread::Bulk &b = th.bulk;
   if (b.inst != &i)
-    b = Thread::Bulk{&i, 0, true, {}, {}, {}};
+    b = Thread::Bulk{&i, 0, true, {}, {}, {}, nullptr};
   for (uint64_t off = b.off; off < n;) {
     uint32_t chunk = pieceAt(prog_, pd, dst + off, n - off).size;
     uint64_t v = 0;

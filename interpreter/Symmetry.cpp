@@ -15,6 +15,7 @@
 #include "interpreter/Bits.h"
 
 #include <llvm/Analysis/ConstantFolding.h>
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/GetElementPtrTypeIterator.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/IntrinsicInst.h>
@@ -31,6 +32,8 @@ namespace {
 // __scopemc_id's queries (include/scopemc/api.h): 6-11 (block and grid sizes) are alike for
 // every thread of a launch; the others (thread and block indexes, device) are its identity.
 constexpr uint64_t kIdBlockSize = 6, kIdDevice = 12;
+// The span of one address region (Program.h): the lowest bit of the region mask.
+constexpr uint64_t kRegionSize = addr::kRegionMask & (~addr::kRegionMask + 1);
 
 std::optional<Builtin> builtinCalled(const Program &prog, const CallBase &c) {
   const Function *f = calledFunction(c);
@@ -110,6 +113,57 @@ bool blockBuiltin(Builtin b, const CallBase &c) {
       auto s = constantArg(c, *k);
       return !s || *s == 1; // block scope, or one the code computes
     }
+    return false;
+  }
+}
+
+/// The functions a thread starting at `entry` may run: direct calls only (nullopt at an
+/// indirect call).
+std::optional<std::vector<const Function *>> reachableFunctions(const Function &entry) {
+  std::vector<const Function *> fns{&entry};
+  std::set<const Function *> seen{&entry};
+  for (size_t k = 0; k < fns.size(); ++k)
+    for (const Instruction &i : instructions(*fns[k]))
+      if (auto *c = dyn_cast<CallBase>(&i)) {
+        const Function *callee = calledFunction(*c);
+        if (!callee && !c->isInlineAsm())
+          return std::nullopt;
+        if (callee && !callee->isDeclaration() && seen.insert(callee).second)
+          fns.push_back(callee);
+      }
+  return fns;
+}
+
+/// Builtins that access no memory another thread shares (their events, if any, are not
+/// memory accesses: barriers, fences, output, checks, identity queries).
+bool accessesNoMemory(Builtin b) {
+  switch (b) {
+  case Builtin::PthreadSelf:
+  case Builtin::PthreadEqual:
+  case Builtin::NoEffect:
+  case Builtin::Output:
+  case Builtin::AssertFail:
+  case Builtin::VerifierAssert:
+  case Builtin::VerifierAssume:
+  case Builtin::Abort:
+  case Builtin::Exit:
+  case Builtin::ScopeWorkGroup:
+  case Builtin::ScopeDevice:
+  case Builtin::ScopeSystem:
+  case Builtin::PlaceThread:
+  case Builtin::PlaceBlock:
+  case Builtin::PlaceDevice:
+  case Builtin::PlaceGlobal:
+  case Builtin::GroupSize:
+  case Builtin::SyncThreads:
+  case Builtin::ApiFence:
+  case Builtin::ApiFenceFences:
+  case Builtin::ApiBarrier:
+  case Builtin::ApiBarrierFences:
+  case Builtin::ApiId:
+  case Builtin::StreamOutput:
+    return true;
+  default:
     return false;
   }
 }
@@ -315,18 +369,10 @@ const SymmetryAnalysis::Summary &SymmetryAnalysis::summary(const Function &f, bo
 }
 
 SymmetryAnalysis::Summary SymmetryAnalysis::analyse(const Function &entry, bool launched) const {
-  // The functions the thread may run: direct calls only (an indirect call gives up).
-  std::vector<const Function *> fns{&entry};
-  std::set<const Function *> seen{&entry};
-  for (size_t k = 0; k < fns.size(); ++k)
-    for (const Instruction &i : instructions(*fns[k]))
-      if (auto *c = dyn_cast<CallBase>(&i)) {
-        const Function *callee = calledFunction(*c);
-        if (!callee && !c->isInlineAsm())
-          return std::nullopt;
-        if (callee && !callee->isDeclaration() && seen.insert(callee).second)
-          fns.push_back(callee);
-      }
+  auto reachable = reachableFunctions(entry);
+  if (!reachable)
+    return std::nullopt;
+  const std::vector<const Function *> &fns = *reachable;
   if (launched && std::any_of(entry.arg_begin(), entry.arg_end(),
                               [](const Argument &a) { return a.hasByValAttr(); }))
     return std::nullopt;
@@ -438,6 +484,118 @@ SymmetryAnalysis::Summary SymmetryAnalysis::analyse(const Function &entry, bool 
       }
   }
   return sinks;
+}
+
+const SymmetryAnalysis::AccessSites &SymmetryAnalysis::accessSites(const Function &f) const {
+  auto it = accessSites_.find(&f);
+  if (it == accessSites_.end())
+    it = accessSites_.emplace(&f, findAccessSites(f)).first;
+  return it->second;
+}
+
+SymmetryAnalysis::AccessSites SymmetryAnalysis::findAccessSites(const Function &entry) const {
+  auto fns = reachableFunctions(entry);
+  if (!fns)
+    return std::nullopt;
+  const DataLayout &dl = prog_.dataLayout();
+  std::vector<AccessSite> sites;
+  auto add = [&](const Value *p, Type *t) {
+    // A private local's accesses make no events (Memory.cpp): no other thread sees them.
+    if (auto *a = dyn_cast<AllocaInst>(getUnderlyingObject(p)); a && prog_.isPrivate(a))
+      return true;
+    TypeSize n = dl.getTypeStoreSize(t);
+    if (n.isScalable())
+      return false;
+    sites.push_back(AccessSite{p, n.getFixedValue()});
+    return true;
+  };
+  for (const Function *f : *fns)
+    for (const Instruction &i : instructions(*f)) {
+      bool known = true;
+      if (auto *ld = dyn_cast<LoadInst>(&i))
+        known = add(ld->getPointerOperand(), ld->getType());
+      else if (auto *st = dyn_cast<StoreInst>(&i))
+        known = add(st->getPointerOperand(), st->getValueOperand()->getType());
+      else if (auto *r = dyn_cast<AtomicRMWInst>(&i))
+        known = add(r->getPointerOperand(), r->getValOperand()->getType());
+      else if (auto *x = dyn_cast<AtomicCmpXchgInst>(&i))
+        known = add(x->getPointerOperand(), x->getNewValOperand()->getType());
+      else if (auto *c = dyn_cast<CallBase>(&i))
+        known = callAccessSites(*c, sites);
+      else
+        known = !i.mayReadOrWriteMemory();
+      if (!known)
+        return std::nullopt;
+    }
+  return sites;
+}
+
+bool SymmetryAnalysis::callAccessSites(const CallBase &c, std::vector<AccessSite> &sites) const {
+  if (isa<DbgInfoIntrinsic>(c) || isa<LifetimeIntrinsic>(c))
+    return true;
+  if (auto *m = dyn_cast<AnyMemIntrinsic>(&c)) {
+    sites.push_back(AccessSite{m->getRawDest(), 0, m->getLength()});
+    if (auto *t = dyn_cast<AnyMemTransferInst>(m))
+      sites.push_back(AccessSite{t->getRawSource(), 0, t->getLength()});
+    return true;
+  }
+  if (c.getIntrinsicID() != Intrinsic::not_intrinsic)
+    return !c.mayReadOrWriteMemory();
+  const Function *callee = calledFunction(c);
+  if (!callee)
+    return false; // inline assembly
+  if (!callee->isDeclaration())
+    return true; // its own instructions are looked at
+  auto b = prog_.builtinOf(callee);
+  if (!b)
+    return false;
+  if (accessesNoMemory(*b))
+    return true;
+  switch (*b) {
+  case Builtin::ApiLoad: // (p, size, ...)
+  case Builtin::ApiStore:
+  case Builtin::ApiRmw:
+  case Builtin::ApiCas:
+    if (c.arg_size() < 2)
+      return false;
+    sites.push_back(AccessSite{c.getArgOperand(0), 0, c.getArgOperand(1)});
+    return true;
+  case Builtin::Memcpy: // (dest, source, size)
+    if (c.arg_size() < 3)
+      return false;
+    sites.push_back(AccessSite{c.getArgOperand(0), 0, c.getArgOperand(2)});
+    sites.push_back(AccessSite{c.getArgOperand(1), 0, c.getArgOperand(2)});
+    return true;
+  case Builtin::Memset: // (dest, byte, size)
+    if (c.arg_size() < 3)
+      return false;
+    sites.push_back(AccessSite{c.getArgOperand(0), 0, c.getArgOperand(2)});
+    return true;
+  default:
+    return false;
+  }
+}
+
+Footprint SymmetryAnalysis::footprintOf(const ThreadEntry &entry, const FunctionInfo &fi) const {
+  const AccessSites &sites = accessSites(*fi.fn);
+  if (!sites)
+    return nullptr;
+  Evaluator ev(prog_, &entry, fi.fn, entry.place.has_value());
+  std::vector<std::pair<uint64_t, uint64_t>> ranges;
+  for (const AccessSite &w : *sites) {
+    auto a = ev.eval(w.address);
+    auto n = w.length ? ev.eval(w.length) : std::optional(w.size);
+    if (!a || !n)
+      return nullptr;
+    uint64_t region = *a & addr::kRegionMask;
+    if (region == addr::kBlockShared || region == addr::kThreadLocal) // a copy per block, thread
+      ranges.emplace_back(region, kRegionSize);
+    else
+      ranges.emplace_back(*a, *n);
+  }
+  std::sort(ranges.begin(), ranges.end());
+  ranges.erase(std::unique(ranges.begin(), ranges.end()), ranges.end());
+  return std::make_shared<const std::vector<std::pair<uint64_t, uint64_t>>>(std::move(ranges));
 }
 
 SymmetryKey SymmetryAnalysis::keyOf(const ThreadEntry &entry, const FunctionInfo &fi) const {

@@ -40,6 +40,14 @@ public:
   /// identity. Null: the thread is interchangeable with no other.
   SymmetryKey keyOf(const ThreadEntry &entry, const FunctionInfo &fi) const;
 
+  /// Where a thread started with `entry` may access memory others share in its whole life:
+  /// the address and size of every load, store, RMW and memory builtin of its code (its own
+  /// functions; builtins that touch no memory), evaluated when it is created. Null when some
+  /// address cannot be evaluated then (it is read from memory or loop-carried), or some call
+  /// touches memory in a way not modelled here. Block-shared and thread-local addresses stand
+  /// for their whole region (each block and thread has its own copy).
+  Footprint footprintOf(const ThreadEntry &entry, const FunctionInfo &fi) const;
+
   /// Whether block boundaries are visible to the program: some operation is block-scoped, a
   /// block barrier or collective, or block-shared memory. Threads of different blocks are
   /// then never interchangeable.
@@ -60,6 +68,18 @@ public:
   const Summary &summary(const llvm::Function &f, bool launched) const;
 
 private:
+  struct AccessSite {
+    const llvm::Value *address;
+    uint64_t size;                       // bytes, when `length` is null
+    const llvm::Value *length = nullptr; // the size as the code computes it (memset, ...)
+  };
+  /// A thread function's accesses to memory others share; nullopt: not all known.
+  using AccessSites = std::optional<std::vector<AccessSite>>;
+  const AccessSites &accessSites(const llvm::Function &f) const;
+  AccessSites findAccessSites(const llvm::Function &entry) const;
+  /// Adds where a call accesses memory; false when that is not known.
+  bool callAccessSites(const llvm::CallBase &c, std::vector<AccessSite> &sites) const;
+
   void scanProgram(const AccessOverrides *overrides);
   Summary analyse(const llvm::Function &entry, bool launched) const;
 
@@ -68,6 +88,7 @@ private:
   bool blockAware_ = false;
   bool warpAware_ = false;
   mutable std::map<std::pair<const llvm::Function *, bool>, Summary> summaries_;
+  mutable std::map<const llvm::Function *, AccessSites> accessSites_;
 };
 
 } // namespace scopemc

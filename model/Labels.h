@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -194,6 +195,10 @@ struct RmwInfo {
   uint64_t operand = 0;     // the value combined with the old one (desired value for CAS)
   uint64_t expected = 0;    // CAS only
   bool lockAcquire = false; // a mutex acquire: the thread blocks when the CAS fails
+  /// The interpreter's promise that the RMW commutes with every other RMW so marked on its
+  /// location (docs/commuting.md): a relaxed integer add or sub whose result the program
+  /// never uses, in a program without SC fences. Its thread does the same whatever it reads.
+  bool commutes = false;
 };
 
 class ReadLabel : public MemAccessLabel {
@@ -289,6 +294,22 @@ inline bool sameSymmetry(const SymmetryKey &a, const SymmetryKey &b) {
   return a == b || (a && b && *a == *b);
 }
 
+/// Where a thread may access shared memory in its whole life: [address, address + size)
+/// ranges, compared by value. Null: anywhere (not known).
+using Footprint = std::shared_ptr<const std::vector<std::pair<uint64_t, uint64_t>>>;
+inline bool sameFootprint(const Footprint &a, const Footprint &b) {
+  return a == b || (a && b && *a == *b);
+}
+/// Whether a thread with footprint f may access a byte of [addr, addr + size).
+inline bool mayAccess(const Footprint &f, uint64_t addr, uint64_t size) {
+  if (!f)
+    return true;
+  for (const auto &[a, n] : *f)
+    if (a < addr + size && addr < a + n)
+      return true;
+  return false;
+}
+
 struct ThreadEntry {
   uint64_t function = 0;
   uint64_t argument = 0;
@@ -298,10 +319,13 @@ struct ThreadEntry {
   /// The thread's symmetry class (interpreter/Symmetry.h): threads of one creator, created one
   /// after the other, with equal keys are interchangeable. Null: none. Compared by value.
   SymmetryKey symmetry;
+  /// Where the thread may access memory others share (interpreter/Symmetry.h); the pruning
+  /// needs no consent from a thread that never touches a location. Null: anywhere.
+  Footprint footprint;
   bool operator==(const ThreadEntry &o) const {
     return function == o.function && argument == o.argument && place == o.place &&
            kernel == o.kernel && (data == o.data || (data && o.data && *data == *o.data)) &&
-           sameSymmetry(symmetry, o.symmetry);
+           sameSymmetry(symmetry, o.symmetry) && sameFootprint(footprint, o.footprint);
   }
 };
 
@@ -346,13 +370,25 @@ private:
 
 class ThreadJoinLabel : public EventLabel {
 public:
-  ThreadJoinLabel(Event pos, ThreadPos tp, const SourceLoc *src, ThreadId child)
+  /// `run`, `at`: this join is run[at] of a run of joins its thread makes one right after the
+  /// other, nothing in between (a launch's threads); null: not known.
+  ThreadJoinLabel(Event pos, ThreadPos tp, const SourceLoc *src, ThreadId child,
+                  std::shared_ptr<const std::vector<ThreadId>> run = nullptr, size_t at = 0)
       : EventLabel(Kind::ThreadJoin, pos, tp, MemOrder::NotAtomic, Scope::System, src),
-        child_(child) {}
+        child_(child), run_(std::move(run)), at_(at) {}
   ThreadId child() const { return child_; }
+  /// The threads its thread joins right after this join, in order, with no other event in
+  /// between (the interpreter's promise); empty: none known.
+  std::span<const ThreadId> joinsAfter() const {
+    if (!run_ || at_ + 1 >= run_->size())
+      return {};
+    return std::span<const ThreadId>(*run_).subspan(at_ + 1);
+  }
 
 private:
   ThreadId child_;
+  std::shared_ptr<const std::vector<ThreadId>> run_;
+  size_t at_;
 };
 
 class AllocLabel : public EventLabel {

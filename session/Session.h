@@ -34,6 +34,12 @@ struct RunOptions {
   /// exploration.workers TBB workers. A distributed backend (distributed/) is called by
   /// every process of the run, each calling verify the same way.
   std::shared_ptr<ExplorationBackend> backend;
+  /// Turns the reductions (thread symmetry, commuting updates) on or off together: off,
+  /// every execution is explored and counted (--no-symmetry).
+  void setReductions(bool on) {
+    interpreter.symmetry = exploration.symmetry = on;
+    interpreter.commutingUpdates = exploration.commutingUpdates = on;
+  }
 };
 
 /// Failed: the search could not run to its end (ExplorationResult::failure says why).

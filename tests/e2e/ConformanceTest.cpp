@@ -68,7 +68,7 @@ TEST_P(Conformance, CountAndErrorsMatchTheManifest) {
   // The row counts every execution: the run without the symmetry reduction must give it; the
   // run with it the same errors in no more executions (and some, if there are any).
   RunOptions plain = o;
-  plain.interpreter.symmetry = plain.exploration.symmetry = false;
+  plain.setReductions(false);
   for (bool reduced : {false, true}) {
     SCOPED_TRACE(reduced ? "with the symmetry reduction" : "without the symmetry reduction");
     RunResult res = verify(reduced ? o : plain);
@@ -145,7 +145,7 @@ TEST(SpinPruning, DroppingFrozenSpinBranchesKeepsEveryCompleteExecution) {
     o.frontend.compilerArgs = flags;
     o.checks.stopOnFirst = false;
     // (every execution: which ones the symmetry reduction keeps depends on the search order)
-    o.interpreter.symmetry = o.exploration.symmetry = false;
+    o.setReductions(false);
     RunResult pruned = verify(o);
     o.exploration.dropFrozenSpins = false;
     o.exploration.postponeWaitingAwaits = false;

@@ -17,7 +17,7 @@ SearchEstimate estimateOf(const std::string &program, int n, unsigned samples) {
   o.frontend.includeDir = SCOPEMC_TEST_INCLUDE_DIR;
   o.frontend.compilerArgs = {"-DN=" + std::to_string(n)};
   // The counts are of every execution: fai-n's threads are interchangeable.
-  o.interpreter.symmetry = o.exploration.symmetry = false;
+  o.setReductions(false);
   auto p = loadProgram(o);
   return estimateProgram(*p, o, samples);
 }

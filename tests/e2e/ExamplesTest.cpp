@@ -47,7 +47,7 @@ TEST_P(Examples, VerdictAndCountMatch) {
   // The expected count is of every execution: the run without the symmetry reduction must
   // give it, the run with it the same verdict and errors in no more executions.
   RunOptions plain = o;
-  plain.interpreter.symmetry = plain.exploration.symmetry = false;
+  plain.setReductions(false);
   for (bool reduced : {false, true})
     checkRun(c, verify(reduced ? o : plain), reduced);
 }

@@ -43,7 +43,7 @@ struct Outcome {
 /// specification gives).
 Outcome run(const Row &r, unsigned workers = 1, bool symmetry = false) {
   RunOptions o;
-  o.interpreter.symmetry = o.exploration.symmetry = symmetry;
+  o.setReductions(symmetry);
   o.file = std::string(SCOPEMC_E2E_DIR) + "/kernels/" + r.file;
   o.frontend.includeDir = SCOPEMC_TEST_INCLUDE_DIR;
   if (r.flags != "-") {

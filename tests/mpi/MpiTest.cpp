@@ -163,7 +163,7 @@ TEST(Distributed, ConformanceCountsAndErrorsAreTheManifests) {
   EXPECT_GE(rows.size(), 50u);
   for (auto &row : rows) {
     RunOptions o = options(std::string(SCOPEMC_CONFORMANCE_DIR) + "/programs/" + row[0] + ".c");
-    o.interpreter.symmetry = o.exploration.symmetry = false;
+    o.setReductions(false);
     o.exploration.model = row[1] == "rc11" ? ModelKind::RC11 : ModelKind::ScopedRC11;
     o.backend = backend;
     RunResult r = verify(o);
@@ -213,7 +213,7 @@ TEST(Distributed, GpuLocksAndFamiliesAreOneProcesssSearch) {
   twoWorkers.exploration.workers = 2; // each rank with two TBB workers
   compareWithOneProcess(twoWorkers);
   RunOptions fai = options(bench + "/programs/fai.c", {"-DN=6"});
-  fai.interpreter.symmetry = fai.exploration.symmetry = false; // 720 executions to share
+  fai.setReductions(false); // 720 executions to share
   compareWithOneProcess(fai);
 }
 
@@ -237,7 +237,7 @@ TEST(Distributed, TheEstimateCombinesEveryRanksSamples) {
 TEST(Distributed, TheFirstErrorStopsEveryRank) {
   RunOptions o = options(std::string(SCOPEMC_BENCH_DIR) + "/programs/gpu/caslock.c",
                          {"-DBLOCKS=3", "-DTHREADS=2", "-DVARIANT=1"});
-  o.interpreter.symmetry = o.exploration.symmetry = false; // 40 million executions in all
+  o.setReductions(false); // 40 million executions in all
   o.checks.stopOnFirst = true;
   o.backend = backend;
   auto [r, s] = timedVerify(o);

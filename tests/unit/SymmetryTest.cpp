@@ -348,7 +348,7 @@ CompiledOutcome runCompiled(const std::shared_ptr<const Program> &prog, bool sym
                             bool mistake) {
   RunOptions o;
   o.checks.stopOnFirst = false;
-  o.interpreter.symmetry = o.exploration.symmetry = symmetry;
+  o.setReductions(symmetry);
   o.interpreter.symmetryPlantedMistake = mistake;
   FinalMemory mem;
   mem.prog = prog.get();

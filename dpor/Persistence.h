@@ -1,0 +1,84 @@
+// What of an execution graph the search below it can no longer change (docs/symmetry.md,
+// step 3): the reductions (dpor/Symmetry.h, dpor/Commuting.h) drop a branch only for a
+// violation made of such events.
+//
+// Contract: refresh(g) must be called for each graph before the queries; then
+// - stays(l): no backward revisit in any graph the search reaches below g removes l or gives
+//   it (a read) another source;
+// - knows(g, u, ...): every read and write thread u adds below g (or re-adds after a revisit)
+//   has in its happens-before a view for which the predicate holds; a thread that adds none
+//   knows all;
+// - mayAccess(g, u, ...): whether u may ever access a byte of the range (its footprint).
+// Every answer errs on the side of "may change" / "does not know" / "may access".
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <utility>
+
+#include "model/ExecutionGraph.h"
+
+namespace scopemc {
+
+/// Mistakes the differential tests plant in the reductions to show that they catch them.
+enum class SymmetryMistake : uint8_t {
+  None,
+  /// Every event is taken to stay: a branch is dropped at the first violation, persistent or
+  /// not.
+  PruneEagerly,
+  /// A thread whose events all stay is taken to know every write (not only, when it waits to
+  /// join another, what that one knows).
+  WaitersKnowAll,
+  /// Commuting RMWs: an RMW whose write another thread still may read is taken as unread.
+  CommuteSeenUpdates,
+};
+
+class Persistence {
+public:
+  /// `next`: the event a thread offers next in the graph under exploration
+  /// (ThreadDriver::next), to see that a thread waits to join another; may be empty.
+  explicit Persistence(SymmetryMistake plantedMistake,
+                       std::function<const EventLabel *(ThreadId)> next = {})
+      : plantedMistake_(plantedMistake), next_(std::move(next)) {}
+
+  /// The graph changed: answers are computed again for g when next asked.
+  void refresh() { minKnown_ = false; }
+  bool stays(const ExecutionGraph &g, const EventLabel *l);
+  /// Whether every event of u stays.
+  bool staysWhole(const ExecutionGraph &g, ThreadId u);
+  bool knows(const ExecutionGraph &g, ThreadId u, bool local,
+             const std::function<bool(const View &)> &has);
+  static bool mayAccess(const ExecutionGraph &g, ThreadId u, uint64_t addr, uint64_t size);
+  /// The least stamp of a read a revisit below g may still change, and the next one.
+  Stamp minRevisitable(const ExecutionGraph &g) {
+    known(g);
+    return minRevisitable_;
+  }
+  Stamp nextRevisitable(const ExecutionGraph &g) {
+    known(g);
+    return nextRevisitable_;
+  }
+  SymmetryMistake plantedMistake() const { return plantedMistake_; }
+
+private:
+  void known(const ExecutionGraph &g) {
+    if (!minKnown_)
+      findRevisitable(g);
+  }
+  /// Finds the least stamps of reads a backward revisit below the graph may change.
+  void findRevisitable(const ExecutionGraph &g);
+  /// Whether no write added below the graph can revisit r (every other thread that may still
+  /// write to its location has a write co-after r's source in its happens-before).
+  bool pinned(const ExecutionGraph &g, const ReadLabel &r);
+  /// The happens-before (of local or other memory) that thread u keeps in every graph below
+  /// this one; null: none is known. `finished`: u adds no event below this graph.
+  const View *knowledge(const ExecutionGraph &g, ThreadId u, bool local, bool &finished);
+  bool staysKnown(const EventLabel *l) const;
+
+  SymmetryMistake plantedMistake_;
+  std::function<const EventLabel *(ThreadId)> next_;
+  Stamp minRevisitable_ = 0, nextRevisitable_ = 0; // the two least stamps of such reads
+  bool minKnown_ = false;
+};
+
+} // namespace scopemc

@@ -1,0 +1,79 @@
+#include "interpreter/Commuting.h"
+#include "interpreter/Program.h"
+
+#include <llvm/ADT/SmallPtrSet.h>
+#include <llvm/ADT/SmallVector.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/Instructions.h>
+
+using namespace llvm;
+
+namespace scopemc {
+
+namespace {
+
+/// Instructions that only compute a value from their operands, never trap and never branch:
+/// a dead one changes nothing the interpreter does (division could trap, a phi is a join).
+bool pureValue(const Instruction &u) {
+  if (auto *b = dyn_cast<BinaryOperator>(&u)) {
+    switch (b->getOpcode()) {
+    case Instruction::UDiv:
+    case Instruction::SDiv:
+    case Instruction::URem:
+    case Instruction::SRem:
+      return false;
+    default:
+      return true;
+    }
+  }
+  return isa<CastInst>(u) || isa<CmpInst>(u) || isa<SelectInst>(u) || isa<ExtractValueInst>(u) ||
+         isa<InsertValueInst>(u) || isa<GetElementPtrInst>(u) || isa<FreezeInst>(u);
+}
+
+} // namespace
+
+bool resultUnused(const Instruction &i) {
+  SmallVector<const Instruction *, 8> work{&i};
+  SmallPtrSet<const Instruction *, 8> seen{&i};
+  while (!work.empty()) {
+    const Instruction *v = work.pop_back_val();
+    for (const User *u : v->users()) {
+      auto *ui = dyn_cast<Instruction>(u);
+      if (!ui || !pureValue(*ui))
+        return false;
+      if (seen.insert(ui).second)
+        work.push_back(ui);
+    }
+  }
+  return true;
+}
+
+bool mayFenceSc(const Program &prog) {
+  for (const Function &f : prog.module())
+    for (const Instruction &i : instructions(f)) {
+      if (auto *fi = dyn_cast<FenceInst>(&i)) {
+        if (fi->getOrdering() == AtomicOrdering::SequentiallyConsistent)
+          return true;
+        continue;
+      }
+      auto *c = dyn_cast<CallBase>(&i);
+      if (!c)
+        continue;
+      const Function *callee = calledFunction(*c);
+      if (!callee) {
+        if (!c->isInlineAsm())
+          return true; // an indirect call may reach a fence builtin with any order
+        continue;
+      }
+      auto b = prog.builtinOf(callee);
+      if (!b || (*b != Builtin::ApiFence && *b != Builtin::ApiFenceFences))
+        continue;
+      auto *order = c->arg_size() > 0 ? dyn_cast<ConstantInt>(c->getArgOperand(0)) : nullptr;
+      if (!order || order->getZExtValue() == 5) // __ATOMIC_SEQ_CST
+        return true;
+    }
+  return false;
+}
+
+} // namespace scopemc
