@@ -104,6 +104,51 @@ Generated generate(uint64_t seed, bool alike) {
   return g;
 }
 
+/// The same kind of program as a CUDA kernel launch of 2 or 3 threads, each running the code
+/// its thread index selects: the launch's runner joins the grid in one run of joins
+/// (ThreadJoinLabel::joinsAfter), which the persistence analysis relies on.
+Generated generateCuda(uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<uint64_t>(n)); };
+  int threads = 2 + pick(2);
+  Generated g;
+  std::string body;
+  for (int t = 0; t < threads; ++t) {
+    body += "  case " + std::to_string(t) + ":\n";
+    int ops = 1 + pick(3);
+    for (int k = 0; k < ops; ++k) {
+      std::string c = pick(4) == 0 ? "&c1" : "&c0", v = std::to_string(1 + pick(3));
+      switch (pick(7)) {
+      case 0:
+      case 1:
+      case 2:
+        body += "    atomicAdd(" + c + ", " + v + ");\n";
+        ++g.commuting;
+        break;
+      case 3:
+        body += "    atomicSub(" + c + ", " + v + ");\n";
+        ++g.commuting;
+        break;
+      case 4:
+        body += "    r += atomicAdd(" + c + ", 0);\n";
+        break;
+      case 5:
+        body += "    atomicExch(" + c + ", " + v + ");\n";
+        break;
+      default:
+        body += "    data = " + std::to_string(t + 1) + ";\n";
+        break;
+      }
+    }
+    body += "    seen[" + std::to_string(t) + "] = r;\n    break;\n";
+  }
+  g.source = "#include <cuda_runtime.h>\n__device__ int c0, c1, data, seen[3];\n"
+             "__global__ void k() {\n  int r = 0;\n  switch (threadIdx.x) {\n" +
+             body + "  }\n}\nint main() {\n  k<<<1, " + std::to_string(threads) +
+             ">>>();\n  cudaDeviceSynchronize();\n  return 0;\n}\n";
+  return g;
+}
+
 /// The final values of the program's globals in each complete execution.
 struct FinalMemory final : ExplorationObserver {
   const Program *prog = nullptr;
@@ -154,17 +199,19 @@ struct Tally {
 
 /// Compares the searches on `count` generated programs with commuting RMWs.
 Tally compare(uint64_t first, int count, bool alike,
-              SymmetryMistake mistake = SymmetryMistake::None, bool usedAsUnused = false) {
+              SymmetryMistake mistake = SymmetryMistake::None, bool usedAsUnused = false,
+              bool cuda = false) {
   Tally t;
   bool planted = mistake != SymmetryMistake::None || usedAsUnused;
   for (uint64_t seed = first; t.compared < count; ++seed) {
     if (const char *only = std::getenv("SCOPEMC_COMMUTING_SEED"); only && seed != std::stoull(only))
       continue;
-    Generated gen = generate(seed, alike);
+    Generated gen = cuda ? generateCuda(seed) : generate(seed, alike);
     if (gen.commuting < 2)
       continue;
     ++t.compared;
-    std::string path = ::testing::TempDir() + "scopemc_commuting_" + std::to_string(seed) + ".c";
+    std::string path =
+        ::testing::TempDir() + "scopemc_commuting_" + std::to_string(seed) + (cuda ? ".cu" : ".c");
     std::ofstream(path) << gen.source;
     RunOptions lo;
     lo.file = path;
@@ -188,9 +235,9 @@ Tally compare(uint64_t first, int count, bool alike,
                         << gen.source;
     }
   }
-  std::printf("%d programs%s%s: %d explored fewer executions, %d differed\n", count,
-              alike ? " of alike threads" : "", planted ? " with a planted mistake" : "", t.shrunk,
-              t.differed);
+  std::printf("%d programs%s%s%s: %d explored fewer executions, %d differed\n", count,
+              cuda ? " (CUDA launches)" : "", alike ? " of alike threads" : "",
+              planted ? " with a planted mistake" : "", t.shrunk, t.differed);
   return t;
 }
 
@@ -204,6 +251,16 @@ TEST(Commuting, GeneratedCountersReachTheSameFinalStatesAndErrors) {
 TEST(Commuting, WithTheSymmetryReductionTooAlikeThreadsReachTheSameStates) {
   Tally t = compare(5000, programs() / 2, true);
   EXPECT_GT(t.shrunk, programs() / 20);
+}
+
+TEST(Commuting, KernelLaunchesReachTheSameFinalStatesAndErrors) {
+  Tally t = compare(1, programs() / 4, false, SymmetryMistake::None, false, true);
+  EXPECT_GT(t.shrunk, programs() / 20);
+}
+
+TEST(Commuting, TheOracleCatchesALaunchRunnerTakenToKnowEveryWrite) {
+  EXPECT_GT(
+      compare(1, programs() / 4, false, SymmetryMistake::WaitersKnowAll, false, true).differed, 0);
 }
 
 TEST(Commuting, TheOracleCatchesAnUpdateTakenAsUnreadWhileOthersMayReadIt) {
