@@ -15,6 +15,7 @@
 
 #include "interpreter/Program.h"
 #include "session/Session.h"
+#include "tests/oracle/FinalMemory.h"
 
 namespace scopemc {
 namespace {
@@ -149,26 +150,6 @@ Generated generateCuda(uint64_t seed) {
   return g;
 }
 
-/// The final values of the program's globals in each complete execution.
-struct FinalMemory final : ExplorationObserver {
-  const Program *prog = nullptr;
-  std::set<std::string> states;
-  bool onEvent(const ExecutionGraph &, Event) override { return true; }
-  bool onExecutionEnd(const ExecutionGraph &g, const std::vector<ThreadEndState> &ends) override {
-    std::string s;
-    for (auto &e : ends)
-      s += std::to_string(static_cast<int>(e.kind)) + ",";
-    for (auto &[addr, li] : g.locations())
-      if ((addr & addr::kRegionMask) == addr::kGlobals)
-        s += std::to_string(addr) + "=" +
-             std::to_string(li.co.empty() ? prog->initialValue(addr, li.size)
-                                          : cast<WriteLabel>(g.label(li.co.back()))->value()) +
-             " ";
-    states.insert(s);
-    return true;
-  }
-};
-
 struct Outcome {
   std::set<std::string> states, errors;
   uint64_t complete = 0, dropped = 0;
@@ -184,8 +165,9 @@ Outcome run(const std::shared_ptr<const Program> &prog, Mode mode, SymmetryMista
   o.interpreter.commutingUpdates = o.exploration.commutingUpdates = mode != Mode::None;
   o.exploration.symmetryPlantedMistake = mistake;
   o.interpreter.commutingPlantedMistake = usedAsUnused;
-  FinalMemory mem;
+  oracle::FinalMemory mem;
   mem.prog = prog.get();
+  mem.withBlocked = true;
   RunResult res = verifyProgram(prog, o, [&]() -> ExplorationObserver & { return mem; });
   Outcome out{mem.states, {}, res.exploration.complete, res.exploration.commutingPruned};
   for (auto &r : res.reports)

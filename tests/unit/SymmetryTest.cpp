@@ -15,6 +15,7 @@
 #include "dpor/Explorer.h"
 #include "session/Session.h"
 #include "tests/oracle/AbstractProgram.h"
+#include "tests/oracle/FinalMemory.h"
 
 namespace scopemc::oracle {
 namespace {
@@ -316,27 +317,6 @@ Generated generateC(uint64_t seed) {
       "  for (int i = 0; i < " + n + "; i++)\n    pthread_join(t[i], NULL);\n  return 0;\n}\n";
   return g;
 }
-
-/// The final values of the program's globals in each complete execution.
-struct FinalMemory final : ExplorationObserver {
-  const Program *prog = nullptr;
-  std::set<std::string> states;
-  bool onEvent(const ExecutionGraph &, Event) override { return true; }
-  bool onExecutionEnd(const ExecutionGraph &g, const std::vector<ThreadEndState> &ends) override {
-    for (auto &e : ends)
-      if (e.kind != ThreadEndState::Kind::Finished)
-        return true;
-    std::string s;
-    for (auto &[addr, li] : g.locations())
-      if ((addr & addr::kRegionMask) == addr::kGlobals)
-        s += std::to_string(addr) + "=" +
-             std::to_string(li.co.empty() ? prog->initialValue(addr, li.size)
-                                          : cast<WriteLabel>(g.label(li.co.back()))->value()) +
-             " ";
-    states.insert(s);
-    return true;
-  }
-};
 
 struct CompiledOutcome {
   std::set<std::string> states, errors;
