@@ -12,6 +12,11 @@ namespace scopemc {
 
 namespace {
 
+/// Whether a reduction drops the branch of a graph an alternative just made.
+bool reductionDrops(SymmetryPruner &symmetry, CommutingPruner &commuting, const ExecutionGraph &g) {
+  return symmetry.prunesAfterChange(g) || commuting.prunesAfterChange(g);
+}
+
 void checkLocation(const ExecutionGraph &g, const MemAccessLabel &m) {
   // Locations are identified by their start address: accesses of another size to the same
   // bytes would be explored wrongly, so they are refused.
@@ -166,7 +171,7 @@ Explorer::Step Explorer::step() {
 }
 
 Explorer::Step Explorer::takeAlternative(WorkItem item) {
-  return stepResult(applyWorkItem(item) && !prunesAfterChange(graph()));
+  return stepResult(applyWorkItem(item) && !reductionDrops(symmetry_, commuting_, graph()));
 }
 
 bool Explorer::limitReached() {
@@ -411,7 +416,7 @@ bool Explorer::backtrack() {
     }
     WorkItem it = f.work.back();
     f.work.pop_back();
-    bool ok = applyWorkItem(it) && !prunesAfterChange(graph());
+    bool ok = applyWorkItem(it) && !reductionDrops(symmetry_, commuting_, graph());
     if (stop_)
       return false;
     if (ok) {

@@ -123,11 +123,6 @@ private:
   /// revisited read reading the write.
   void makeRevisitedGraph(ExecutionGraph &ng, const WorkItem &it);
 
-  /// Whether a reduction drops the branch of a graph an alternative just made.
-  bool prunesAfterChange(const ExecutionGraph &g) {
-    return symmetry_.prunesAfterChange(g) || commuting_.prunesAfterChange(g);
-  }
-
   // revisits (Revisits.cpp)
   void pushBackwardRevisits(Event w);
 

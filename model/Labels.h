@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "model/Event.h"
+#include "model/ThreadEntry.h"
 #include "model/View.h"
 
 namespace scopemc {
@@ -256,77 +257,6 @@ public:
 
 private:
   uint8_t fences_ = kFenceAll;
-};
-
-/// Extents of a kernel launch in three dimensions (CUDA's dim3).
-struct Dim3 {
-  uint32_t x = 1, y = 1, z = 1;
-  uint64_t count() const { return uint64_t{x} * y * z; }
-  bool operator==(const Dim3 &) const = default;
-};
-
-/// The launch a kernel thread belongs to, as the interpreter needs it to answer the thread's
-/// id and size queries and to name its barriers.
-struct KernelGrid {
-  Dim3 grid, block;
-  uint32_t blockBase = 0; // ThreadPos::block of the launch's block 0
-  uint32_t launch = 0;    // distinguishes launches within one execution
-  bool operator==(const KernelGrid &) const = default;
-};
-
-/// What a new thread runs: an opaque function handle and an argument, both chosen by the
-/// interpreter, and for a kernel thread its place in the grid (other threads get the
-/// default position of a host thread).
-/// Data the interpreter attaches to an entry, opaque to the exploration: a kernel launch's
-/// parameter bytes, the threads a stream's launch waits for, its dynamic shared memory.
-struct EntryData {
-  std::vector<uint8_t> bytes;
-  std::vector<int32_t> waitFor;
-  uint64_t kernel = 0;
-  uint64_t sharedBytes = 0;
-  bool cooperative = false; // launched with cudaLaunchCooperativeKernel: grid barriers allowed
-  bool operator==(const EntryData &) const = default;
-};
-
-/// A thread's symmetry class, compared by value (sameSymmetry).
-using SymmetryKey = std::shared_ptr<const std::vector<uint64_t>>;
-inline bool sameSymmetry(const SymmetryKey &a, const SymmetryKey &b) {
-  return a == b || (a && b && *a == *b);
-}
-
-/// Where a thread may access shared memory in its whole life: [address, address + size)
-/// ranges, compared by value. Null: anywhere (not known).
-using Footprint = std::shared_ptr<const std::vector<std::pair<uint64_t, uint64_t>>>;
-inline bool sameFootprint(const Footprint &a, const Footprint &b) {
-  return a == b || (a && b && *a == *b);
-}
-/// Whether a thread with footprint f may access a byte of [addr, addr + size).
-inline bool mayAccess(const Footprint &f, uint64_t addr, uint64_t size) {
-  if (!f)
-    return true;
-  for (const auto &[a, n] : *f)
-    if (a < addr + size && addr < a + n)
-      return true;
-  return false;
-}
-
-struct ThreadEntry {
-  uint64_t function = 0;
-  uint64_t argument = 0;
-  std::optional<ThreadPos> place;
-  KernelGrid kernel;                     // meaningful when place is set
-  std::shared_ptr<const EntryData> data; // shared by the threads of a launch; may be null
-  /// The thread's symmetry class (interpreter/Symmetry.h): threads of one creator, created one
-  /// after the other, with equal keys are interchangeable. Null: none. Compared by value.
-  SymmetryKey symmetry;
-  /// Where the thread may access memory others share (interpreter/Symmetry.h); the pruning
-  /// needs no consent from a thread that never touches a location. Null: anywhere.
-  Footprint footprint;
-  bool operator==(const ThreadEntry &o) const {
-    return function == o.function && argument == o.argument && place == o.place &&
-           kernel == o.kernel && (data == o.data || (data && o.data && *data == *o.data)) &&
-           sameSymmetry(symmetry, o.symmetry) && sameFootprint(footprint, o.footprint);
-  }
 };
 
 class ThreadCreateLabel : public EventLabel {
