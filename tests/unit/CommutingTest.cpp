@@ -192,8 +192,10 @@ Tally compare(uint64_t first, int count, bool alike,
     if (gen.commuting < 2)
       continue;
     ++t.compared;
-    std::string path =
-        ::testing::TempDir() + "scopemc_commuting_" + std::to_string(seed) + (cuda ? ".cu" : ".c");
+    // (named after the test: tests run in parallel write their programs side by side)
+    std::string path = ::testing::TempDir() + "scopemc_commuting_" +
+                       ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
+                       std::to_string(seed) + (cuda ? ".cu" : ".c");
     std::ofstream(path) << gen.source;
     RunOptions lo;
     lo.file = path;

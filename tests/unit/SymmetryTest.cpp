@@ -348,7 +348,10 @@ int compareCompiled(uint64_t first, int count, bool mistake, int &shrunk) {
     if (mistake && !gen.branchesOnId)
       continue;
     ++compared;
-    std::string path = ::testing::TempDir() + "scopemc_sym_" + std::to_string(seed) + ".c";
+    // (named after the test: tests run in parallel write their programs side by side)
+    std::string path = ::testing::TempDir() + "scopemc_sym_" +
+                       ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
+                       std::to_string(seed) + ".c";
     std::ofstream(path) << gen.source;
     RunOptions lo;
     lo.file = path;
