@@ -206,6 +206,8 @@ Tally compare(uint64_t first, int count, bool alike,
     bool same = full.states == reduced.states && full.errors == reduced.errors &&
                 reduced.complete <= full.complete;
     t.differed += !same;
+    if (!same && std::getenv("SCOPEMC_COMMUTING_SHOW"))
+      std::printf("differs: seed %llu\n", static_cast<unsigned long long>(seed));
     t.shrunk += reduced.complete < full.complete;
     if (!same && std::getenv("SCOPEMC_COMMUTING_SHOW"))
       for (auto &st : full.states)
@@ -226,6 +228,9 @@ Tally compare(uint64_t first, int count, bool alike,
 }
 
 int programs() { return std::getenv("SCOPEMC_SANITIZED") ? 100 : 400; }
+/// The planted-mistake comparisons run on as many programs in every build: the mistakes show
+/// on few of them (9 of 400 for CommuteSeenUpdates, the first at seed 167).
+constexpr int kMistakePrograms = 400;
 
 TEST(Commuting, GeneratedCountersReachTheSameFinalStatesAndErrors) {
   Tally t = compare(1, programs(), false);
@@ -248,11 +253,11 @@ TEST(Commuting, TheOracleCatchesALaunchRunnerTakenToKnowEveryWrite) {
 }
 
 TEST(Commuting, TheOracleCatchesAnUpdateTakenAsUnreadWhileOthersMayReadIt) {
-  EXPECT_GT(compare(1, programs(), false, SymmetryMistake::CommuteSeenUpdates).differed, 0);
+  EXPECT_GT(compare(1, kMistakePrograms, false, SymmetryMistake::CommuteSeenUpdates).differed, 0);
 }
 
 TEST(Commuting, TheOracleCatchesUsedResultsTakenAsUnused) {
-  EXPECT_GT(compare(1, programs(), false, SymmetryMistake::None, true).differed, 0);
+  EXPECT_GT(compare(1, kMistakePrograms, false, SymmetryMistake::None, true).differed, 0);
 }
 
 } // namespace
