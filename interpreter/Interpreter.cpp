@@ -1,6 +1,5 @@
 #include "interpreter/Interpreter.h"
 #include "interpreter/Bits.h"
-#include "interpreter/Commuting.h"
 
 #include "interpreter/Calls.h"
 
@@ -39,7 +38,7 @@ uint64_t fromDouble(double d, Type *t) {
 } // namespace
 
 Interpreter::Interpreter(const Program &prog, InterpreterOptions opts)
-    : prog_(prog), opts_(std::move(opts)), scFences_(!opts_.commutingUpdates || mayFenceSc(prog)),
+    : prog_(prog), opts_(std::move(opts)), scFences_(!opts_.commutingUpdates || prog.mayFenceSc()),
       calls_(std::make_unique<Calls>(*this)) {}
 
 Interpreter::~Interpreter() = default;

@@ -46,7 +46,7 @@ struct InterpreterOptions {
   /// Test aid: the symmetry analysis with a planted mistake (SymmetryAnalysis), which the
   /// differential tests must catch. Never set otherwise.
   bool symmetryPlantedMistake = false;
-  /// Mark the RMWs that commute with their like (interpreter/Commuting.h), which the
+  /// Mark the RMWs that commute with their like (interpreter/analysis/Commuting.h), which the
   /// exploration explores in one order (--no-commuting-updates, --no-symmetry: off).
   bool commutingUpdates = true;
   /// Test aid: RMWs whose results are used are marked as commuting too, a mistake the

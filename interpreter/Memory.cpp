@@ -5,9 +5,9 @@
 
 #include <llvm/IR/Constants.h>
 
-#include "interpreter/Commuting.h"
 #include "interpreter/Interpreter.h"
 #include "interpreter/Leaves.h"
+#include "interpreter/analysis/Commuting.h"
 
 namespace scopemc {
 
@@ -425,8 +425,8 @@ Interpreter::Flow Interpreter::rmwAt(Thread &th, const Instruction &i, uint64_t 
   Access rd{atomic ? readHalf(acc.order) : acc.order, acc.scope, acc.annotation};
   Access wr{atomic ? writeHalf(acc.order) : acc.order, acc.scope, acc.annotation};
   ReadLabel::Rmw info{op, x, 0, false, false};
-  info.commutes = !scFences_ && commutingRmw(op, acc.order, true, false) &&
-                  (opts_.commutingPlantedMistake || resultUnused(i));
+  info.commutes = !scFences_ && commutingOp(op, acc.order) &&
+                  (opts_.commutingPlantedMistake || prog_.rmwResultUnused(&i));
   Flow fl = loadScalar(th, i, a, size, rd, old, info);
   uint64_t newv = applyRmw(op, old, x, size);
   if (fl == Flow::Next)

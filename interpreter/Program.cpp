@@ -2,6 +2,8 @@
 #include "interpreter/MathLib.h"
 #include "interpreter/OpenClLib.h"
 #include "interpreter/ProgramSymbolizer.h"
+#include "interpreter/analysis/Captures.h"
+#include "interpreter/analysis/Commuting.h"
 #include "interpreter/frontend/IrPasses.h"
 
 #include <algorithm>
@@ -26,127 +28,6 @@ using namespace llvm;
 
 namespace {
 
-struct BuiltinName {
-  const char *name;
-  Builtin id;
-};
-const BuiltinName kBuiltins[] = {{"pthread_create", Builtin::PthreadCreate},
-                                 {"pthread_join", Builtin::PthreadJoin},
-                                 {"pthread_exit", Builtin::PthreadExit},
-                                 {"pthread_self", Builtin::PthreadSelf},
-                                 {"pthread_equal", Builtin::PthreadEqual},
-                                 {"pthread_mutex_init", Builtin::MutexInit},
-                                 {"pthread_mutex_lock", Builtin::MutexLock},
-                                 {"pthread_mutex_trylock", Builtin::MutexTrylock},
-                                 {"pthread_mutex_unlock", Builtin::MutexUnlock},
-                                 {"pthread_mutex_destroy", Builtin::NoEffect},
-                                 {"pthread_barrier_init", Builtin::BarrierInit},
-                                 {"pthread_barrier_wait", Builtin::BarrierWait},
-                                 {"pthread_barrier_destroy", Builtin::NoEffect},
-                                 {"pthread_attr_init", Builtin::NoEffect},
-                                 {"pthread_attr_destroy", Builtin::NoEffect},
-                                 {"pthread_yield", Builtin::NoEffect},
-                                 {"sched_yield", Builtin::NoEffect},
-                                 {"malloc", Builtin::Malloc},
-                                 {"calloc", Builtin::Calloc},
-                                 {"aligned_alloc", Builtin::AlignedAlloc},
-                                 {"_Znwm", Builtin::Malloc},
-                                 {"_Znam", Builtin::Malloc},
-                                 {"_ZdlPv", Builtin::Free},
-                                 {"_ZdaPv", Builtin::Free},
-                                 {"_ZdlPvm", Builtin::Free},
-                                 {"_ZdaPvm", Builtin::Free},
-                                 {"realloc", Builtin::Realloc},
-                                 {"free", Builtin::Free},
-                                 {"memcpy", Builtin::Memcpy},
-                                 {"memmove", Builtin::Memcpy},
-                                 {"memset", Builtin::Memset},
-                                 {"__assert_fail", Builtin::AssertFail},
-                                 {"__assert_rtn", Builtin::AssertFail},
-                                 {"abort", Builtin::Abort},
-                                 {"__VERIFIER_error", Builtin::Abort},
-                                 {"exit", Builtin::Exit},
-                                 {"_Exit", Builtin::Exit},
-                                 {"printf", Builtin::Output},
-                                 {"fprintf", Builtin::Output},
-                                 {"puts", Builtin::Output},
-                                 {"putchar", Builtin::Output},
-                                 {"fflush", Builtin::Output},
-                                 {"__VERIFIER_assume", Builtin::VerifierAssume},
-                                 {"__VERIFIER_assert", Builtin::VerifierAssert},
-                                 {"__VERIFIER_weak_access", Builtin::WeakAccess},
-                                 {"__VERIFIER_memory_scope_work_group", Builtin::ScopeWorkGroup},
-                                 {"__VERIFIER_memory_scope_device", Builtin::ScopeDevice},
-                                 {"__VERIFIER_memory_scope_system", Builtin::ScopeSystem},
-                                 {"__VERIFIER_thread_local_id", Builtin::PlaceThread},
-                                 {"__VERIFIER_thread_group_id", Builtin::PlaceBlock},
-                                 {"__VERIFIER_thread_kernel_id", Builtin::PlaceDevice},
-                                 {"__VERIFIER_thread_global_id", Builtin::PlaceGlobal},
-                                 {"__VERIFIER_groupsize", Builtin::GroupSize},
-                                 {"__VERIFIER_syncthread", Builtin::SyncThreads},
-                                 {"__VERIFIER_ret_CAS", Builtin::NoEffect},
-                                 {"__VERIFIER_spin_start", Builtin::NoEffect},
-                                 {"__VERIFIER_spin_end", Builtin::NoEffect},
-                                 {"__VERIFIER_loop_begin", Builtin::NoEffect},
-                                 {"__scopemc_load", Builtin::ApiLoad},
-                                 {"__scopemc_store", Builtin::ApiStore},
-                                 {"__scopemc_rmw", Builtin::ApiRmw},
-                                 {"__scopemc_cas", Builtin::ApiCas},
-                                 {"__scopemc_fence", Builtin::ApiFence},
-                                 {"__scopemc_fence_fences", Builtin::ApiFenceFences},
-                                 {"__scopemc_barrier", Builtin::ApiBarrier},
-                                 {"__scopemc_barrier_fences", Builtin::ApiBarrierFences},
-                                 {"__scopemc_id", Builtin::ApiId},
-                                 {"__scopemc_launch", Builtin::ApiLaunch},
-                                 {"__scopemc_wait", Builtin::ApiWait},
-                                 {"__scopemc_collective", Builtin::ApiCollective},
-                                 {"__scopemc_cuda_config_push", Builtin::CudaConfigPush},
-                                 {"__scopemc_cuda_config_get", Builtin::CudaConfigGet},
-                                 {"__scopemc_cuda_launch", Builtin::CudaLaunch},
-                                 {"__scopemc_cuda_run", Builtin::CudaRun},
-                                 {"__scopemc_cuda_sync", Builtin::CudaSync},
-                                 {"__scopemc_cuda_stream_create", Builtin::CudaStreamCreate},
-                                 {"__scopemc_cuda_event_record", Builtin::CudaEventRecord},
-                                 {"vprintf", Builtin::Output},
-                                 {"_ZNSt8ios_base4InitC1Ev", Builtin::NoEffect}, // <iostream>
-                                 {"_ZNSt8ios_base4InitD1Ev", Builtin::NoEffect},
-                                 {"__scopemc_memcpy", Builtin::Memcpy},
-                                 {"__scopemc_memset", Builtin::Memset},
-                                 // GenMC's genmc.h and the functions its pthread.h maps onto
-                                 {"__VERIFIER_thread_create", Builtin::ThreadSpawn},
-                                 {"__VERIFIER_thread_create_symmetric", Builtin::ThreadSpawn},
-                                 {"__VERIFIER_thread_join", Builtin::ThreadJoinValue},
-                                 {"__VERIFIER_thread_self", Builtin::PthreadSelf},
-                                 {"__VERIFIER_thread_exit", Builtin::PthreadExit},
-                                 {"__VERIFIER_malloc", Builtin::Malloc},
-                                 {"__VERIFIER_malloc_aligned", Builtin::AlignedAlloc},
-                                 {"__VERIFIER_free", Builtin::Free},
-                                 {"__VERIFIER_assert_fail", Builtin::AssertFail},
-                                 {"__VERIFIER_mutex_init", Builtin::MutexInit},
-                                 {"__VERIFIER_mutex_lock", Builtin::MutexLock},
-                                 {"__VERIFIER_mutex_trylock", Builtin::MutexTrylock},
-                                 {"__VERIFIER_mutex_unlock", Builtin::MutexUnlock},
-                                 {"__VERIFIER_mutex_destroy", Builtin::NoEffect},
-                                 {"__VERIFIER_barrier_init", Builtin::BarrierInit},
-                                 {"__VERIFIER_barrier_wait", Builtin::BarrierWait},
-                                 {"__VERIFIER_barrier_destroy", Builtin::NoEffect},
-                                 {"__VERIFIER_annotate_begin", Builtin::NoEffect},
-                                 {"__VERIFIER_annotate_end", Builtin::NoEffect},
-                                 {"__VERIFIER_nondet_int", Builtin::NondetInt},
-                                 {"__VERIFIER_nondet_uint", Builtin::NondetInt},
-                                 {"__VERIFIER_nondet_long", Builtin::NondetInt},
-                                 {"__VERIFIER_nondet_ulong", Builtin::NondetInt},
-                                 {"__VERIFIER_nondet_short", Builtin::NondetInt},
-                                 {"__VERIFIER_nondet_ushort", Builtin::NondetInt},
-                                 {"__VERIFIER_nondet_char", Builtin::NondetInt},
-                                 {"__VERIFIER_nondet_uchar", Builtin::NondetInt},
-                                 {"__VERIFIER_nondet_bool", Builtin::NondetInt},
-                                 {"__VERIFIER_hazptr_alloc", Builtin::HazardAlloc},
-                                 {"__VERIFIER_hazptr_protect", Builtin::HazardProtect},
-                                 {"__VERIFIER_hazptr_clear", Builtin::HazardClear},
-                                 {"__VERIFIER_hazptr_free", Builtin::NoEffect},
-                                 {"__VERIFIER_hazptr_retire", Builtin::HazardRetire}};
-
 /// The largest global with a nonzero initial value (its bytes are kept); zero-initialised
 /// globals of any size cost nothing.
 constexpr uint64_t kMaxInitialisedGlobal = uint64_t{1} << 30;
@@ -164,28 +45,6 @@ std::string globalWhere(const GlobalVariable &g) {
 }
 
 } // namespace
-
-std::optional<Builtin> builtinNamed(StringRef name) {
-  for (const BuiltinName &b : kBuiltins)
-    if (name == b.name)
-      return b.id;
-  if (mathFunctionNamed(name))
-    return Builtin::Math;
-  if (name.starts_with("_ZSt") && name.contains("__throw_")) // std::__throw_length_error, ...
-    return Builtin::Abort;
-  if (isStreamOutput(name))
-    return Builtin::StreamOutput;
-  if (openClBuiltinNamed(name))
-    return Builtin::OpenCl;
-  return std::nullopt;
-}
-
-std::vector<StringRef> builtinNames() {
-  std::vector<StringRef> out;
-  for (const BuiltinName &b : kBuiltins)
-    out.push_back(b.name);
-  return out;
-}
 
 std::optional<Scope> scopeForSyncScopeName(StringRef name) {
   name.consume_back("-one-as");
@@ -286,11 +145,7 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
       sources_[&i] = &sourceStore_.back();
     }
   }
-  for (const Function &f : *mod_)
-    if (!f.isDeclaration()) {
-      analyseFunction(f);
-      analyseBulkOperations(f);
-    }
+  analyse();
   layoutGlobals();
   precomputeShared();
   const Function *e = mod_->getFunction(opts.entry);
@@ -302,6 +157,26 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
     if (!f.isDeclaration())
       validate(f);
   refusePersistency();
+}
+
+void Program::analyse() {
+  auto builtin = [this](const Function &f) { return builtinOf(&f); };
+  for (auto &fi : functions_) {
+    const Function &f = *fi->fn;
+    if (f.isDeclaration())
+      continue;
+    describeFunction(*fi, builtin);
+    findPrivateAllocas(f, builtin, privateAllocas_);
+    findBulkShapes(f, builtin, bulkShapes_);
+    for (const Instruction &i : instructions(f)) {
+      auto *c = dyn_cast<CallBase>(&i);
+      const Function *callee = c ? calledFunction(*c) : nullptr;
+      bool rmw = isa<AtomicRMWInst>(i) || (callee && builtinOf(callee) == Builtin::ApiRmw);
+      if (rmw && resultUnused(i))
+        unusedRmwResults_.insert(&i);
+    }
+  }
+  mayFenceSc_ = scopemc::mayFenceSc(*mod_, builtin);
 }
 
 Program::~Program() = default;
@@ -574,142 +449,23 @@ void Program::writeConstant(const Constant *c, std::vector<uint8_t> &bytes, uint
   std::memcpy(bytes.data() + offset, &v, size);
 }
 
-namespace {
-/// Capture tracking that knows what the thread builtins do with a pointer argument: they
-/// store the new thread's id (pthread_create) or the joined thread's result (pthread_join)
-/// through it, as the calling thread, and keep no copy. Any other use that may capture ends
-/// the search.
-class BuiltinAwareCaptureTracker : public CaptureTracker {
-public:
-  explicit BuiltinAwareCaptureTracker(const Program &prog) : prog_(prog) {}
-  bool capturedSomewhere = false;
-  void tooManyUses() override { capturedSomewhere = true; }
-  bool captured(const Use *u) override {
-    if (auto *call = dyn_cast<CallBase>(u->getUser()); call && call->isArgOperand(u)) {
-      auto b =
-          call->getCalledFunction() ? prog_.builtinOf(call->getCalledFunction()) : std::nullopt;
-      unsigned n = call->getArgOperandNo(u);
-      if ((b == Builtin::PthreadCreate && n == 0) || (b == Builtin::PthreadJoin && n == 1))
-        return false; // an out-parameter of the builtin: look on
-      if (b == Builtin::CudaLaunch && n == 7)
-        return false; // the kernel's arguments, read during the call
-    }
-    // A CUDA kernel stub's argument: its address goes only into the launch's argument array.
-    if (auto *st = dyn_cast<StoreInst>(u->getUser()); st && st->getValueOperand() == u->get())
-      if (auto *arr = dyn_cast<AllocaInst>(getUnderlyingObject(st->getPointerOperand()));
-          arr && isLaunchArgumentArray(*arr))
-        return false;
-    capturedSomewhere = true;
-    return true;
-  }
-
-private:
-  /// Whether `a` is only indexed, stored into and handed to a CUDA launch as its arguments.
-  bool isLaunchArgumentArray(const AllocaInst &a) const {
-    SmallVector<const Value *, 8> work = {&a};
-    bool launched = false;
-    while (!work.empty()) {
-      const Value *v = work.pop_back_val();
-      for (const User *u : v->users()) {
-        if (auto *g = dyn_cast<GetElementPtrInst>(u)) {
-          work.push_back(g);
-        } else if (auto *st = dyn_cast<StoreInst>(u)) {
-          if (st->getValueOperand() == v)
-            return false;
-        } else if (auto *call = dyn_cast<CallBase>(u)) {
-          const Function *f = call->getCalledFunction();
-          if (f && f->isIntrinsic() && !f->getName().starts_with("llvm.memcpy"))
-            continue; // lifetime markers, debug info
-          if (!f || prog_.builtinOf(f) != Builtin::CudaLaunch || call->getArgOperand(7) != v)
-            return false;
-          launched = true;
-        } else {
-          return false;
-        }
-      }
-    }
-    return launched;
-  }
-
-  const Program &prog_;
-};
-} // namespace
-
-bool Program::staysInThread(const AllocaInst &a) const {
-  BuiltinAwareCaptureTracker tracker(*this);
-  PointerMayBeCaptured(&a, &tracker);
-  return !tracker.capturedSomewhere;
+Grain Program::scalarGrain(uint64_t a) const {
+  uint64_t start, size;
+  if (!globalRange(a, start, size))
+    return {};
+  auto it = std::lower_bound(globalRanges_.begin(), globalRanges_.end(),
+                             std::pair<uint64_t, uint64_t>(start, 0));
+  Type *ty = rangeGlobals_[static_cast<size_t>(it - globalRanges_.begin())]->getValueType();
+  uint64_t off = (addr::isBlockShared(a)   ? addr::sharedTemplate(a)
+                  : addr::isThreadLocal(a) ? addr::threadLocalTemplate(a)
+                                           : a) -
+                 start;
+  return grainIn(dataLayout(), ty, off);
 }
 
-void Program::analyseFunction(const Function &f) {
-  FunctionInfo &fi = *byFunction_.lookup(&f);
-  for (const Argument &a : f.args())
-    fi.slots[&a] = fi.numSlots++;
-  for (const Instruction &i : instructions(f)) {
-    if (!i.getType()->isVoidTy())
-      fi.slots[&i] = fi.numSlots++;
-    if (auto *ai = dyn_cast<AllocaInst>(&i))
-      if (staysInThread(*ai))
-        privateAllocas_.insert(ai);
-  }
-  fi.dt = std::make_unique<DominatorTree>(const_cast<Function &>(f));
-  fi.loops = std::make_unique<LoopInfo>(*fi.dt);
-  for (const Loop *l : fi.loops->getLoopsInPreorder()) {
-    LoopData ld{l, {}};
-    SmallVector<BasicBlock *, 4> latches;
-    l->getLoopLatches(latches);
-    for (const PHINode &p : l->getHeader()->phis()) {
-      bool retry = true;
-      for (const BasicBlock *latch : latches)
-        retry = retry && isRetryValue(p.getIncomingValueForBlock(latch), p, *l);
-      ld.retryPhis.push_back(retry);
-    }
-    fi.loopOfHeader[l->getHeader()] = static_cast<uint32_t>(fi.loopData.size());
-    fi.loopData.push_back(std::move(ld));
-  }
-}
-
-bool Program::isRetryValue(const Value *v, const PHINode &header, const Loop &l) const {
-  // What reaches the header on a back edge: the phi itself (unchanged), the value a CAS, an
-  // RMW or a load of shared memory in the loop read, or a merge of those inside the loop (a failed
-  // C11 compare_exchange stores what it read into `expected`, which mem2reg turns into such a
-  // merge).
-  SmallVector<const Value *, 8> work{v};
-  SmallPtrSet<const Value *, 8> seen;
-  while (!work.empty()) {
-    const Value *x = work.pop_back_val();
-    if (x == &header || !seen.insert(x).second)
-      continue;
-    auto *i = dyn_cast<Instruction>(x);
-    if (!i || !l.contains(i))
-      return false;
-    if (auto *ev = dyn_cast<ExtractValueInst>(i)) {
-      if (!isa<AtomicCmpXchgInst>(ev->getAggregateOperand()) || ev->getIndices()[0] != 0)
-        return false;
-    } else if (isa<AtomicRMWInst>(i)) {
-      // the prior value an RMW of the loop read (a fetch_sub retried after its undo)
-    } else if (auto *ld = dyn_cast<LoadInst>(i)) {
-      // a load of shared memory in the loop (a queue's head read again, the value a dequeue
-      // read): its value comes from a write of the graph, as a CAS's does; a local's does not
-      if (isa<AllocaInst>(getUnderlyingObject(ld->getPointerOperand())))
-        return false;
-    } else if (auto *call = dyn_cast<CallBase>(i)) {
-      auto *callee = call->getCalledFunction();
-      if (!callee || builtinOf(callee) != Builtin::ApiCas)
-        return false;
-    } else if (auto *p = dyn_cast<PHINode>(i)) {
-      for (const Value *in : p->incoming_values())
-        work.push_back(in);
-    } else if (auto *c = dyn_cast<CastInst>(i)) {
-      work.push_back(c->getOperand(0));
-    } else if (auto *s = dyn_cast<SelectInst>(i)) {
-      work.push_back(s->getTrueValue());
-      work.push_back(s->getFalseValue());
-    } else {
-      return false;
-    }
-  }
-  return true;
+BulkShape Program::bulkShape(const Instruction *call, unsigned operand) const {
+  auto it = bulkShapes_.find({call, operand});
+  return it == bulkShapes_.end() ? BulkShape{} : it->second;
 }
 
 uint64_t constantBits(const Program &p, const Constant *c) {

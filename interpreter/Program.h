@@ -20,6 +20,8 @@
 #include <llvm/IR/Module.h>
 
 #include "interpreter/BuiltinId.h"
+#include "interpreter/analysis/BulkShapes.h"
+#include "interpreter/analysis/Loops.h"
 #include "interpreter/frontend/InputError.h"
 #include "model/Labels.h"
 
@@ -161,63 +163,12 @@ inline std::vector<RtValue> &RtElems::list() {
 inline void RtElems::resize(size_t n) { list().resize(n); }
 inline void RtElems::push_back(RtValue v) { list().push_back(std::move(v)); }
 
-struct LoopData {
-  const llvm::Loop *loop;
-  /// Per phi of the header (in order): its value on every back edge is the value it had, or
-  /// the value a compare-and-swap of the loop read (the expected value a failed CAS hands
-  /// to the retry). Such a phi may change in a zero-net-effect iteration (docs/dpor.md §4).
-  llvm::SmallVector<bool, 4> retryPhis;
-};
-
-struct FunctionInfo {
-  const llvm::Function *fn = nullptr;
-  uint64_t address = 0;
-  llvm::DenseMap<const llvm::Value *, uint32_t> slots; // arguments and instructions
-  uint32_t numSlots = 0;
-  std::unique_ptr<llvm::DominatorTree> dt;
-  std::unique_ptr<llvm::LoopInfo> loops;
-  llvm::DenseMap<const llvm::BasicBlock *, uint32_t> loopOfHeader;
-  std::vector<LoopData> loopData;
-};
-
-/// The kernel a CUDA kernel's host stub launches (CudaLink.h marks stubs with the attribute
-/// "scopemc-kernel"), or f itself; null when the marked kernel is missing.
-inline const llvm::Function *launchedKernel(const llvm::Function &f) {
-  if (!f.hasFnAttribute("scopemc-kernel"))
-    return &f;
-  return f.getParent()->getFunction(f.getFnAttribute("scopemc-kernel").getValueAsString());
-}
-
-/// The function a call names, also when C called it through an unprototyped declaration
-/// with other argument types (LLVM's getCalledFunction() is then null).
-inline const llvm::Function *calledFunction(const llvm::CallBase &c) {
-  return llvm::dyn_cast<llvm::Function>(c.getCalledOperand()->stripPointerCasts());
-}
-
-/// What a bulk operation's pointer operand points into, as the IR shows it at the call: the
-/// object's type and the value holding the object's start (an alloca of the function, or the
-/// operand itself), and the operand's alignment (0: unknown). Bulk.cpp.
-struct BulkShape {
-  llvm::Type *type = nullptr;
-  const llvm::Value *base = nullptr;
-  uint32_t align = 0;
-};
 /// A BulkShape resolved when the operation runs: the object's type and start address.
 struct Piecing {
   llvm::Type *type = nullptr;
   uint64_t base = 0;
   uint32_t align = 0;
 };
-/// A piece of a bulk operation: its size (0: no type says) and whether it is padding between
-/// fields (a struct copy skips it).
-struct Grain {
-  uint32_t size = 0;
-  bool padding = false;
-};
-/// The widest access (1, 2, 4 or 8 bytes) at byte `off` of an object of type `ty` (an
-/// array of them past its end), aligned to its size, inside one scalar of it.
-Grain grainIn(const llvm::DataLayout &dl, llvm::Type *ty, uint64_t off);
-
 struct ProgramOptions {
   std::string entry = "main";
   /// A call to a function without a definition that scopemc does not model returns an
@@ -245,8 +196,8 @@ public:
   /// (memset, memcpy, struct copies) split the memory, so that later element accesses have
   /// the same size. 0 when `a` is not in a global.
   Grain scalarGrain(uint64_t a) const;
-  /// What operand `operand` of a bulk operation call points into (Bulk.cpp); empty when
-  /// the IR says nothing of it.
+  /// What operand `operand` of a bulk operation call points into (analysis/BulkShapes.h); empty
+  /// when the IR says nothing of it.
   BulkShape bulkShape(const llvm::Instruction *call, unsigned operand) const;
   uint64_t initialValue(uint64_t a, uint32_t size) const;
   /// The value of a constant operand. Aggregates are evaluated when the program is loaded:
@@ -267,6 +218,11 @@ public:
   /// The template address of CUDA's dynamic shared memory block (CudaLink.h), or ~0.
   uint64_t dynamicSharedAddress() const { return dynamicShared_; }
   bool isPrivate(const llvm::AllocaInst *a) const { return privateAllocas_.contains(a); }
+  /// Whether the value read-modify-write `i` (an atomicrmw or a __scopemc_rmw call) returns
+  /// is never used (analysis/Commuting.h); false for any other instruction.
+  bool rmwResultUnused(const llvm::Instruction *i) const { return unusedRmwResults_.contains(i); }
+  /// Whether the program may run an SC fence (analysis/Commuting.h, mayFenceSc).
+  bool mayFenceSc() const { return mayFenceSc_; }
   /// The scope a named syncscope of an atomic instruction stands for (docs/model.md section 1).
   /// Not for SyncScope::System, which means the thread's annotation scope. Only ids that
   /// passed validation are asked for.
@@ -280,17 +236,14 @@ public:
   bool callsUndefined() const { return callsUndefined_; }
 
 private:
+  /// The load-time analyses (analysis/): each function's slots and loops, private allocas,
+  /// bulk shapes, unused RMW results, SC fences.
+  void analyse();
   void layoutGlobals();
   void precomputeShared();
   RtValue evaluate(const llvm::Constant *c) const;
   void writeConstant(const llvm::Constant *c, std::vector<uint8_t> &bytes, uint64_t offset);
   uint64_t imageOffset(uint64_t a) const; // where the initial bytes of a global address are
-  void analyseFunction(const llvm::Function &f);
-  /// Whether the alloca's address never leaves its thread (then its memory makes no events).
-  bool staysInThread(const llvm::AllocaInst &a) const;
-  /// Whether `v`, reaching loop l's header phi `header` on a back edge, is a retry value
-  /// (LoopData::retryPhis).
-  bool isRetryValue(const llvm::Value *v, const llvm::PHINode &header, const llvm::Loop &l) const;
   void validate(const llvm::Function &f) const;
   void validateSyncScope(const llvm::Instruction &i) const;
   void refusePersistency() const;
@@ -314,8 +267,9 @@ private:
   uint64_t tlsImageBase_ = 0;
   llvm::DenseSet<const llvm::AllocaInst *> privateAllocas_;
   llvm::DenseMap<const llvm::Function *, Builtin> builtins_;
-  std::map<std::pair<const llvm::Instruction *, unsigned>, BulkShape> bulkShapes_;
-  void analyseBulkOperations(const llvm::Function &f);
+  BulkShapes bulkShapes_;
+  llvm::DenseSet<const llvm::Instruction *> unusedRmwResults_;
+  bool mayFenceSc_ = true;
   bool samplesNondet_ = false;
   bool callsUndefined_ = false;
   std::vector<std::optional<Scope>> syncScopes_;               // by SyncScope::ID

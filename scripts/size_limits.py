@@ -90,8 +90,9 @@ AIM_LINES, AIM_METHODS = 600, 30
 LIMITS = {
     "model": ("scopemc_model", AIM_LINES, 54),  # ExecutionGraph
     "runner": ("scopemc_runner", AIM_LINES, AIM_METHODS),
-    "interpreter": ("scopemc_interpreter", 759, 57),  # Program.cpp, Interpreter
+    "interpreter": ("scopemc_interpreter", 738, 57),  # Interpreter.cpp, Interpreter
     "interpreter/frontend": ("scopemc_frontend", AIM_LINES, AIM_METHODS),
+    "interpreter/analysis": ("scopemc_analysis", AIM_LINES, AIM_METHODS),
     "dpor": ("scopemc_dpor", AIM_LINES, AIM_METHODS),
     "checks": ("scopemc_checks", AIM_LINES, AIM_METHODS),
     "litmus": ("scopemc_litmus", 810, AIM_METHODS),  # Parser.cpp

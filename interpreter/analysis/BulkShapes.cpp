@@ -3,9 +3,10 @@
 // (mixed-size accesses are refused). A global's pieces follow its type; stack and heap memory
 // follow what the IR says of the operand at the call: the allocated type of the stack object
 // it points into, else the types the function indexes or accesses it with, else its alignment.
-#include "interpreter/Program.h"
+#include "interpreter/analysis/BulkShapes.h"
 
 #include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/DataLayout.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
@@ -48,20 +49,6 @@ Grain grainIn(const DataLayout &dl, Type *ty, uint64_t off) {
   while (g > 1 && (off % g || off + g > leaf + leafSize))
     g /= 2;
   return {g, false};
-}
-
-Grain Program::scalarGrain(uint64_t a) const {
-  uint64_t start, size;
-  if (!globalRange(a, start, size))
-    return {};
-  auto it = std::lower_bound(globalRanges_.begin(), globalRanges_.end(),
-                             std::pair<uint64_t, uint64_t>(start, 0));
-  Type *ty = rangeGlobals_[static_cast<size_t>(it - globalRanges_.begin())]->getValueType();
-  uint64_t off = (addr::isBlockShared(a)   ? addr::sharedTemplate(a)
-                  : addr::isThreadLocal(a) ? addr::threadLocalTemplate(a)
-                                           : a) -
-                 start;
-  return grainIn(dataLayout(), ty, off);
 }
 
 namespace {
@@ -145,15 +132,14 @@ BulkShape shapeOf(const Value *p, MaybeAlign align) {
 }
 } // namespace
 
-void Program::analyseBulkOperations(const Function &f) {
+void findBulkShapes(const Function &f, BuiltinOf builtinOf, BulkShapes &out) {
   for (const Instruction &i : instructions(f)) {
     auto *call = dyn_cast<CallBase>(&i);
     const Function *callee = call ? calledFunction(*call) : nullptr;
     if (!callee)
       continue;
     Intrinsic::ID id = callee->getIntrinsicID();
-    std::optional<Builtin> b =
-        callee->isDeclaration() ? builtinNamed(callee->getName()) : std::nullopt;
+    std::optional<Builtin> b = builtinOf(*callee);
     bool set = id == Intrinsic::memset || b == Builtin::Memset;
     bool copy = id == Intrinsic::memcpy || id == Intrinsic::memmove || b == Builtin::Memcpy;
     if (!set && !copy)
@@ -163,15 +149,10 @@ void Program::analyseBulkOperations(const Function &f) {
     if (call->arg_size() < 3 || !call->getArgOperand(0)->getType()->isPointerTy() ||
         (copy && !call->getArgOperand(1)->getType()->isPointerTy()))
       continue;
-    bulkShapes_[{&i, 0}] = shapeOf(call->getArgOperand(0), call->getParamAlign(0));
+    out[{&i, 0}] = shapeOf(call->getArgOperand(0), call->getParamAlign(0));
     if (copy)
-      bulkShapes_[{&i, 1}] = shapeOf(call->getArgOperand(1), call->getParamAlign(1));
+      out[{&i, 1}] = shapeOf(call->getArgOperand(1), call->getParamAlign(1));
   }
-}
-
-BulkShape Program::bulkShape(const Instruction *call, unsigned operand) const {
-  auto it = bulkShapes_.find({call, operand});
-  return it == bulkShapes_.end() ? BulkShape{} : it->second;
 }
 
 } // namespace scopemc

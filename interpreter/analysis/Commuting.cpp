@@ -1,11 +1,11 @@
-#include "interpreter/Commuting.h"
-#include "interpreter/Program.h"
+#include "interpreter/analysis/Commuting.h"
 
 #include <llvm/ADT/SmallPtrSet.h>
 #include <llvm/ADT/SmallVector.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/Module.h>
 
 using namespace llvm;
 
@@ -49,8 +49,8 @@ bool resultUnused(const Instruction &i) {
   return true;
 }
 
-bool mayFenceSc(const Program &prog) {
-  for (const Function &f : prog.module())
+bool mayFenceSc(const Module &m, BuiltinOf builtinOf) {
+  for (const Function &f : m)
     for (const Instruction &i : instructions(f)) {
       if (auto *fi = dyn_cast<FenceInst>(&i)) {
         if (fi->getOrdering() == AtomicOrdering::SequentiallyConsistent)
@@ -66,7 +66,7 @@ bool mayFenceSc(const Program &prog) {
           return true; // an indirect call may reach a fence builtin with any order
         continue;
       }
-      auto b = prog.builtinOf(callee);
+      auto b = builtinOf(*callee);
       if (!b || (*b != Builtin::ApiFence && *b != Builtin::ApiFenceFences))
         continue;
       auto *order = c->arg_size() > 0 ? dyn_cast<ConstantInt>(c->getArgOperand(0)) : nullptr;

@@ -1,0 +1,37 @@
+// Which read-modify-writes commute (docs/commuting.md): the static half of the commuting
+// updates reduction, found when the program is loaded. The interpreter marks the RMWs so
+// found (RmwInfo::commutes); the exploration (dpor/Commuting.h) explores one order of them
+// where nothing can tell the orders apart.
+//
+// Contract: an RMW is marked only if its thread makes the same events whatever value it reads
+// (its result is dead: resultUnused), two such RMWs on one location leave the same value in
+// either order (integer add and sub, modulo the width: commutingOp), and the program has no
+// SC fence (whose psc edges could see the order: mayFenceSc).
+#pragma once
+
+#include "interpreter/analysis/Builtin.h"
+#include "model/Labels.h"
+
+namespace llvm {
+class Instruction;
+class Module;
+} // namespace llvm
+
+namespace scopemc {
+
+/// Whether the value `i` produces is never used: its users, transitively, are only
+/// instructions that neither touch memory, nor trap, nor branch (casts, arithmetic other than
+/// division, comparisons, selects, address arithmetic), whose own values are unused too.
+bool resultUnused(const llvm::Instruction &i);
+
+/// Whether the program may run an SC fence: an LLVM `fence seq_cst`, or a fence builtin whose
+/// order is seq_cst or not a constant, or an indirect call (which may reach one).
+bool mayFenceSc(const llvm::Module &m, BuiltinOf builtinOf);
+
+/// Whether an RMW of operation `op`, whose access is `order`, commutes with its like when its
+/// result is unused and the program has no SC fence.
+inline bool commutingOp(RmwOp op, MemOrder order) {
+  return (op == RmwOp::Add || op == RmwOp::Sub) && order == MemOrder::Relaxed;
+}
+
+} // namespace scopemc

@@ -1,0 +1,48 @@
+// The shape of each function (load time): a register slot per argument and instruction, its
+// loops, and which values a loop's header receives on a back edge only as a retry (the value
+// a CAS or a load of shared memory in the loop read). The interpreter's loop-progress rules
+// (interpreter/LoopProgress.h, docs/dpor.md §4) read it to cut iterations that make no
+// progress.
+//
+// Contract: filled once when the program is loaded, then only read (by every worker).
+// retryPhis[k] holds only if, on every back edge of the loop, header phi k receives itself,
+// or a value read in the loop from shared memory (a CAS's, an RMW's or a load's), or a merge
+// of those.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/SmallVector.h>
+#include <llvm/Analysis/LoopInfo.h>
+#include <llvm/IR/Dominators.h>
+
+#include "interpreter/analysis/Builtin.h"
+
+namespace scopemc {
+
+struct LoopData {
+  const llvm::Loop *loop;
+  /// Per phi of the header (in order): its value on every back edge is the value it had, or
+  /// the value a compare-and-swap of the loop read (the expected value a failed CAS hands
+  /// to the retry). Such a phi may change in a zero-net-effect iteration (docs/dpor.md §4).
+  llvm::SmallVector<bool, 4> retryPhis;
+};
+
+struct FunctionInfo {
+  const llvm::Function *fn = nullptr;
+  uint64_t address = 0;
+  llvm::DenseMap<const llvm::Value *, uint32_t> slots; // arguments and instructions
+  uint32_t numSlots = 0;
+  std::unique_ptr<llvm::DominatorTree> dt;
+  std::unique_ptr<llvm::LoopInfo> loops;
+  llvm::DenseMap<const llvm::BasicBlock *, uint32_t> loopOfHeader;
+  std::vector<LoopData> loopData;
+};
+
+/// Fills the slots and the loops of `fi` (whose fn is a function with a body).
+void describeFunction(FunctionInfo &fi, BuiltinOf builtinOf);
+
+} // namespace scopemc
