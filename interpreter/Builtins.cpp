@@ -302,7 +302,7 @@ Interpreter::Flow Calls::allocate(Thread &th, Frame &f, const CallBase &i, uint6
   if (!in_.offer(th, AllocLabel(in_.nextEvent(th), th.pos, in_.src(i), out, size, zeroed)))
     return Flow::Stop;
   th.heapTop = top + std::max<uint64_t>(size, 1);
-  th.ownAllocs.push_back({out, size, th.nextIndex - 1});
+  th.progress.noteAllocation(out, size, th.nextIndex - 1);
   return Flow::Next;
 }
 
@@ -416,7 +416,7 @@ Interpreter::Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, 
             in_.storeScalar(th, i, arg(0), 4, 1, Access{MemOrder::Relaxed, Scope::System}, true);
         fl != Flow::Next)
       return fl;
-    in_.noteRmw(th, arg(0), 4, 0, 1);
+    th.progress.noteRmw(arg(0), 4, 0, 1);
     return ret(0);
   }
   case Builtin::MutexUnlock:
@@ -475,22 +475,22 @@ Interpreter::Flow Calls::verifierBuiltin(Thread &th, Frame &f, const CallBase &i
   case Builtin::WeakAccess:
     th.weakNext = true;
     th.weakFrom = in_.src(i);
-    in_.annotationBeforeEvents(th, true);
+    LoopProgress::annotationBeforeEvents(th.stack.back().loopStarts, th.nextIndex, true);
     return Flow::Next;
   case Builtin::ScopeWorkGroup:
     th.scope = Scope::Block;
     th.scopeFrom = in_.src(i);
-    in_.annotationBeforeEvents(th, false);
+    LoopProgress::annotationBeforeEvents(th.stack.back().loopStarts, th.nextIndex, false);
     return Flow::Next;
   case Builtin::ScopeDevice:
     th.scope = Scope::Device;
     th.scopeFrom = in_.src(i);
-    in_.annotationBeforeEvents(th, false);
+    LoopProgress::annotationBeforeEvents(th.stack.back().loopStarts, th.nextIndex, false);
     return Flow::Next;
   case Builtin::ScopeSystem:
     th.scope = Scope::System;
     th.scopeFrom = in_.src(i);
-    in_.annotationBeforeEvents(th, false);
+    LoopProgress::annotationBeforeEvents(th.stack.back().loopStarts, th.nextIndex, false);
     return Flow::Next;
   case Builtin::PlaceThread:
   case Builtin::PlaceBlock:
@@ -529,13 +529,10 @@ Interpreter::Flow Calls::memoryBuiltin(Thread &th, Frame &f, const CallBase &i, 
     fl = allocate(th, f, i, arg(1), false, out);
     break;
   case Builtin::Realloc: {
-    uint64_t old = arg(0), oldSize = 0;
-    bool known = old == 0;
-    for (const auto &a : th.ownAllocs)
-      if (a.addr == old) {
-        known = true;
-        oldSize = a.size;
-      }
+    uint64_t old = arg(0);
+    std::optional<uint64_t> own = th.progress.ownAllocationSize(old);
+    uint64_t oldSize = own.value_or(0);
+    bool known = old == 0 || own;
     if (!known && !addr::isHeap(old)) // a stack, global or made-up address: as free() would
       return in_.fail(th, i, ErrorKind::MemoryError,
                       "invalid free: realloc of memory that was not allocated on the heap");

@@ -1,4 +1,5 @@
 #include "interpreter/Interpreter.h"
+#include "interpreter/Arithmetic.h"
 #include "interpreter/Bits.h"
 
 #include "interpreter/Calls.h"
@@ -16,26 +17,6 @@
 namespace scopemc {
 
 using namespace llvm;
-
-namespace {
-
-unsigned intBits(Type *t) {
-  if (t->isIntegerTy())
-    return t->getIntegerBitWidth();
-  return 64; // pointers
-}
-double asDouble(uint64_t b, Type *t) {
-  if (t->isFloatTy())
-    return std::bit_cast<float>(static_cast<uint32_t>(b));
-  return std::bit_cast<double>(b);
-}
-uint64_t fromDouble(double d, Type *t) {
-  if (t->isFloatTy())
-    return std::bit_cast<uint32_t>(static_cast<float>(d));
-  return std::bit_cast<uint64_t>(d);
-}
-
-} // namespace
 
 Interpreter::Interpreter(const Program &prog, InterpreterOptions opts)
     : prog_(prog), opts_(std::move(opts)), scFences_(!opts_.commutingUpdates || prog.mayFenceSc()),
@@ -55,6 +36,7 @@ void Interpreter::resetThread(ThreadId t, const ThreadEntry &entry, ThreadPos po
   th.tid = t;
   th.pos = pos;
   th.entry = entry;
+  th.progress = LoopProgress(opts_.zeroNetEffect);
 }
 
 int32_t Interpreter::saveThread(ThreadId t, uint32_t slot) {
@@ -114,8 +96,8 @@ RunStatus Interpreter::run(ThreadId t, EventSink &sink) {
 Interpreter::Flow Interpreter::step(Thread &th) {
   Frame &f = th.stack.back();
   const Instruction &i = *f.pc;
-  int32_t startIndex = th.nextIndex, startEffects = th.effects;
-  size_t startChanges = th.rmwChanges.size();
+  int32_t startIndex = th.nextIndex;
+  LoopProgress::Mark startProgress = th.progress.mark();
   bool weak = th.weakNext;
   Flow fl;
   try {
@@ -132,8 +114,7 @@ Interpreter::Flow Interpreter::step(Thread &th) {
   if (fl == Flow::Stop) {
     // The instruction will run again: undo the progress its replayed events made.
     th.nextIndex = startIndex;
-    th.effects = startEffects;
-    th.rmwChanges.resize(startChanges);
+    th.progress.rewind(startProgress);
     th.weakNext = weak;
   } else if (fl == Flow::Next) {
     ++th.stack.back().pc;
@@ -152,7 +133,7 @@ Interpreter::Flow Interpreter::enterFunction(Thread &th, const FunctionInfo &fi,
   for (const Argument &a : fi.fn->args())
     f.regs[fi.slots.lookup(&a)] = k < args.size() ? std::move(args[k++]) : RtValue{};
   f.loopIters.assign(fi.loopData.size(), 0);
-  f.loopStarts.assign(fi.loopData.size(), IterationStart{});
+  f.loopStarts.assign(fi.loopData.size(), LoopProgress::Start{});
   f.privMark = th.privTop;
   th.stack.push_back(std::move(f));
   return Flow::Jumped;
@@ -204,8 +185,8 @@ Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *
     uint32_t l = it->second;
     const LoopData &ld = f.fi->loopData[l];
     if (ld.loop->contains(from)) { // a back edge: one iteration ended
-      const IterationStart &s = f.loopStarts[l];
-      if (leftNoEffect(th, s)) {
+      const LoopProgress::Start &s = f.loopStarts[l];
+      if (th.progress.leftNoEffect(s, AnnotationState{th.scope, th.weakNext, th.pos})) {
         bool same = true;
         for (size_t k = 0; k < phis.size(); ++k) {
           const RtValue &cur = reg(f, phis[k].first), &v = phis[k].second;
@@ -223,7 +204,8 @@ Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *
     } else {
       f.loopIters[l] = 0;
     }
-    f.loopStarts[l] = iterationStart(th);
+    f.loopStarts[l] =
+        th.progress.start(th.nextIndex, AnnotationState{th.scope, th.weakNext, th.pos});
   }
   for (auto &[p, v] : phis)
     set(f, *p, std::move(v));
@@ -251,165 +233,6 @@ std::vector<ProgramRunner::LoopActivity> Interpreter::busyLoops(uint64_t minIter
   return out;
 }
 
-RtValue Interpreter::binary(const BinaryOperator &i, const RtValue &a, const RtValue &b) const {
-  return binaryOf(i, i.getType(), a, b);
-}
-
-RtValue Interpreter::binaryOf(const BinaryOperator &i, Type *t, const RtValue &a,
-                              const RtValue &b) const {
-  if (t->isVectorTy()) { // element by element, each of the element type
-    Type *et = cast<VectorType>(t)->getElementType();
-    RtValue r;
-    for (size_t k = 0; k < a.elems.size(); ++k)
-      r.elems.push_back(binaryOf(i, et, a.elems[k], b.elems[k]));
-    return r;
-  }
-  if (t->isFloatingPointTy()) {
-    double x = asDouble(a.bits, t), y = asDouble(b.bits, t), z = 0;
-    switch (i.getOpcode()) {
-    case Instruction::FAdd:
-      z = x + y;
-      break;
-    case Instruction::FSub:
-      z = x - y;
-      break;
-    case Instruction::FMul:
-      z = x * y;
-      break;
-    case Instruction::FDiv:
-      z = x / y;
-      break;
-    case Instruction::FRem:
-      z = std::fmod(x, y);
-      break;
-    default:
-      break;
-    }
-    return RtValue{fromDouble(z, t), {}};
-  }
-  unsigned w = intBits(t);
-  uint64_t x = a.bits & maskBits(w), y = b.bits & maskBits(w), z = 0;
-  switch (i.getOpcode()) {
-  case Instruction::Add:
-    z = x + y;
-    break;
-  case Instruction::Sub:
-    z = x - y;
-    break;
-  case Instruction::Mul:
-    z = x * y;
-    break;
-  case Instruction::UDiv:
-    z = x / y;
-    break;
-  case Instruction::SDiv:
-    z = sextBits(y, w) == -1 ? 0 - x : static_cast<uint64_t>(sextBits(x, w) / sextBits(y, w));
-    break;
-  case Instruction::URem:
-    z = x % y;
-    break;
-  case Instruction::SRem:
-    z = sextBits(y, w) == -1 ? 0 : static_cast<uint64_t>(sextBits(x, w) % sextBits(y, w));
-    break;
-  case Instruction::Shl:
-    z = y >= w ? 0 : x << y;
-    break;
-  case Instruction::LShr:
-    z = y >= w ? 0 : x >> y;
-    break;
-  case Instruction::AShr:
-    z = static_cast<uint64_t>(sextBits(x, w) >> std::min<uint64_t>(y, w - 1));
-    break;
-  case Instruction::And:
-    z = x & y;
-    break;
-  case Instruction::Or:
-    z = x | y;
-    break;
-  case Instruction::Xor:
-    z = x ^ y;
-    break;
-  default:
-    break;
-  }
-  return RtValue{z & maskBits(w), {}};
-}
-
-namespace {
-/// A bitcast between types of one size and different shapes (<4 x i8> to i32, <2 x float> to
-/// double, float4 to int4): through the bytes, little-endian.
-RtValue reinterpret(const DataLayout &dl, Type *from, Type *to, const RtValue &v) {
-  std::vector<uint8_t> bytes;
-  auto put = [&](Type *t, uint64_t bits) {
-    for (uint64_t k = 0; k < dl.getTypeStoreSize(t); ++k)
-      bytes.push_back(static_cast<uint8_t>(bits >> (8 * k)));
-  };
-  if (auto *vt = dyn_cast<FixedVectorType>(from))
-    for (unsigned k = 0; k < vt->getNumElements(); ++k)
-      put(vt->getElementType(), v.elems[k].bits);
-  else
-    put(from, v.bits);
-  size_t at = 0;
-  auto take = [&](Type *t) {
-    uint64_t bits = 0;
-    for (uint64_t k = 0; k < dl.getTypeStoreSize(t) && at < bytes.size(); ++k)
-      bits |= static_cast<uint64_t>(bytes[at++]) << (8 * k);
-    return bits;
-  };
-  if (auto *vt = dyn_cast<FixedVectorType>(to)) {
-    RtValue r;
-    for (unsigned k = 0; k < vt->getNumElements(); ++k)
-      r.elems.push_back(RtValue{take(vt->getElementType()), {}});
-    return r;
-  }
-  return RtValue{take(to), {}};
-}
-} // namespace
-
-RtValue Interpreter::castValue(const CastInst &i, const RtValue &v) const {
-  Type *srcTy = i.getSrcTy(), *dst = i.getDestTy();
-  if (dst->isVectorTy() || srcTy->isVectorTy()) {
-    auto *sv = dyn_cast<FixedVectorType>(srcTy), *dv = dyn_cast<FixedVectorType>(dst);
-    if (i.getOpcode() == Instruction::BitCast &&
-        (!sv || !dv || sv->getNumElements() != dv->getNumElements()))
-      return reinterpret(prog_.dataLayout(), srcTy, dst, v);
-    if (!sv || !dv || sv->getNumElements() != dv->getNumElements())
-      throw InputError(toString(src(i)) + ": unsupported vector cast");
-    RtValue r;
-    for (unsigned k = 0; k < sv->getNumElements(); ++k)
-      r.elems.push_back(
-          castScalar(i.getOpcode(), sv->getElementType(), dv->getElementType(), v.elems[k]));
-    return r;
-  }
-  return castScalar(i.getOpcode(), srcTy, dst, v);
-}
-
-RtValue Interpreter::castScalar(unsigned opcode, Type *srcTy, Type *dst, const RtValue &v) const {
-  unsigned sw = intBits(srcTy), dw = intBits(dst);
-  switch (opcode) {
-  case Instruction::Trunc:
-    return RtValue{v.bits & maskBits(dw), {}};
-  case Instruction::ZExt:
-    return RtValue{v.bits & maskBits(sw), {}};
-  case Instruction::SExt:
-    return RtValue{static_cast<uint64_t>(sextBits(v.bits, sw)) & maskBits(dw), {}};
-  case Instruction::FPTrunc:
-  case Instruction::FPExt:
-    return RtValue{fromDouble(asDouble(v.bits, srcTy), dst), {}};
-  case Instruction::FPToUI:
-    return RtValue{static_cast<uint64_t>(asDouble(v.bits, srcTy)) & maskBits(dw), {}};
-  case Instruction::FPToSI:
-    return RtValue{
-        static_cast<uint64_t>(static_cast<int64_t>(asDouble(v.bits, srcTy))) & maskBits(dw), {}};
-  case Instruction::UIToFP:
-    return RtValue{fromDouble(static_cast<double>(v.bits & maskBits(sw)), dst), {}};
-  case Instruction::SIToFP:
-    return RtValue{fromDouble(static_cast<double>(sextBits(v.bits, sw)), dst), {}};
-  default:
-    return RtValue{v.bits & maskBits(dst->isIntegerTy() ? dw : 64), {}}; // bitcast, ptr<->int
-  }
-}
-
 uint64_t Interpreter::gep(const Frame &f, const GetElementPtrInst &i) const {
   const DataLayout &dl = prog_.dataLayout();
   uint64_t a = bits(f, i.getPointerOperand());
@@ -422,77 +245,6 @@ uint64_t Interpreter::gep(const Frame &f, const GetElementPtrInst &i) const {
   }
   return a;
 }
-
-namespace {
-bool compareInt(CmpInst::Predicate p, uint64_t x, uint64_t y, unsigned w) {
-  int64_t sx = sextBits(x, w), sy = sextBits(y, w);
-  x &= maskBits(w);
-  y &= maskBits(w);
-  switch (p) {
-  case CmpInst::ICMP_EQ:
-    return x == y;
-  case CmpInst::ICMP_NE:
-    return x != y;
-  case CmpInst::ICMP_UGT:
-    return x > y;
-  case CmpInst::ICMP_UGE:
-    return x >= y;
-  case CmpInst::ICMP_ULT:
-    return x < y;
-  case CmpInst::ICMP_ULE:
-    return x <= y;
-  case CmpInst::ICMP_SGT:
-    return sx > sy;
-  case CmpInst::ICMP_SGE:
-    return sx >= sy;
-  case CmpInst::ICMP_SLT:
-    return sx < sy;
-  case CmpInst::ICMP_SLE:
-    return sx <= sy;
-  default:
-    return false;
-  }
-}
-bool compareFloat(CmpInst::Predicate p, double x, double y) {
-  bool unord = std::isnan(x) || std::isnan(y);
-  switch (p) {
-  case CmpInst::FCMP_FALSE:
-    return false;
-  case CmpInst::FCMP_TRUE:
-    return true;
-  case CmpInst::FCMP_OEQ:
-    return !unord && x == y;
-  case CmpInst::FCMP_OGT:
-    return !unord && x > y;
-  case CmpInst::FCMP_OGE:
-    return !unord && x >= y;
-  case CmpInst::FCMP_OLT:
-    return !unord && x < y;
-  case CmpInst::FCMP_OLE:
-    return !unord && x <= y;
-  case CmpInst::FCMP_ONE:
-    return !unord && x != y;
-  case CmpInst::FCMP_ORD:
-    return !unord;
-  case CmpInst::FCMP_UNO:
-    return unord;
-  case CmpInst::FCMP_UEQ:
-    return unord || x == y;
-  case CmpInst::FCMP_UGT:
-    return unord || x > y;
-  case CmpInst::FCMP_UGE:
-    return unord || x >= y;
-  case CmpInst::FCMP_ULT:
-    return unord || x < y;
-  case CmpInst::FCMP_ULE:
-    return unord || x <= y;
-  case CmpInst::FCMP_UNE:
-    return unord || x != y;
-  default:
-    return false;
-  }
-}
-} // namespace
 
 Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) {
   switch (i.getOpcode()) {
@@ -706,7 +458,7 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
       default:
         break;
       }
-      setBits(f, i, binary(*b, x, y).bits);
+      setBits(f, i, binaryOf(*b, b->getType(), x, y).bits);
       return Flow::Next;
     }
     RtValue y = get(f, b->getOperand(1));
@@ -721,15 +473,15 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
     default:
       break;
     }
-    set(f, i, binary(*b, get(f, b->getOperand(0)), y));
+    set(f, i, binaryOf(*b, b->getType(), get(f, b->getOperand(0)), y));
     return Flow::Next;
   }
   if (auto *c = dyn_cast<CastInst>(&i)) {
     if (!c->getType()->isVectorTy() && !c->getSrcTy()->isVectorTy()) {
-      setBits(f, i, castValue(*c, RtValue{bits(f, c->getOperand(0)), {}}).bits);
+      setBits(f, i, castValue(prog_.dataLayout(), *c, RtValue{bits(f, c->getOperand(0)), {}}).bits);
       return Flow::Next;
     }
-    set(f, i, castValue(*c, get(f, c->getOperand(0))));
+    set(f, i, castValue(prog_.dataLayout(), *c, get(f, c->getOperand(0))));
     return Flow::Next;
   }
   throw InputError(toString(src(i)) + ": unsupported instruction '" + i.getOpcodeName() + "'");

@@ -10,6 +10,7 @@
 
 #include <llvm/IR/Instructions.h>
 
+#include "interpreter/LoopProgress.h"
 #include "interpreter/Program.h"
 #include "runner/EventSink.h"
 
@@ -80,38 +81,13 @@ public:
   std::vector<LoopActivity> busyLoops(uint64_t minIterations) const override;
 
 private:
-  /// What a loop iteration is compared with when it ends (zero net effect, docs/dpor.md §4).
-  struct IterationStart {
-    int32_t events = 0;   // the thread's next event index
-    int32_t effects = 0;  // Thread::effects
-    uint32_t changes = 0; // Thread::rmwChanges.size()
-    Scope scope = Scope::System;
-    bool weakNext = false;
-    ThreadPos pos; // a placement annotation in the iteration changes the thread's events
-    // Set by an annotation before the iteration's first event: the value the iteration
-    // started with is never read, so it is not compared when the iteration ends
-    // (annotationBeforeEvents).
-    bool scopeSet = false, weakSet = false;
-  };
-  /// An RMW that changed its location: by `delta` (new - old, modulo its size).
-  struct RmwChange {
-    uint64_t addr, delta;
-    uint32_t size;
-  };
-  /// Memory this thread allocated: until it makes a release or reads the block, no other
-  /// thread can reach it, so writing it is no effect for loops.
-  struct OwnAlloc {
-    uint64_t addr, size;
-    int32_t event;            // the allocation's event index
-    bool readByOwner = false; // a loop that reads it back (a counter) makes progress in it
-  };
   struct Frame {
     const FunctionInfo *fi = nullptr;
     const llvm::BasicBlock *bb = nullptr;
     llvm::BasicBlock::const_iterator pc;
     std::vector<RtValue> regs;
-    std::vector<uint32_t> loopIters;        // back edges taken in the current instance of each loop
-    std::vector<IterationStart> loopStarts; // the thread as the current iteration began
+    std::vector<uint32_t> loopIters; // back edges taken in the current instance of each loop
+    std::vector<LoopProgress::Start> loopStarts; // the thread as the current iteration began
     uint64_t privMark = 0;
   };
   struct Thread {
@@ -126,16 +102,13 @@ private:
     const SourceLoc *weakFrom = nullptr;  // the call that set `weakNext`
     std::vector<Frame> stack;
     int32_t nextIndex = 0;
-    int32_t effects = 0;      // events with an effect on memory or threads (loops, docs/dpor.md §4)
-    int32_t lastRelease = -1; // index of the latest release event
-    std::vector<RmwChange> rmwChanges;
+    LoopProgress progress; // what the thread's loop iterations did (docs/dpor.md §4)
     std::vector<uint8_t> priv;
     // No stack object starts at offset 0 (see Program::layoutGlobals).
     uint64_t privTop = addr::kStackStart, sharedTop = addr::kStackStart, heapTop = 16;
     /// The live stack objects of the thread, (offset, end) in ascending order: private ones
     /// are dropped when their frame returns, shared ones stay (their lifetime is not checked).
     std::vector<std::pair<uint64_t, uint64_t>> privObjects, sharedObjects;
-    std::vector<OwnAlloc> ownAllocs;
     std::vector<std::pair<uint64_t, uint32_t>> barrierCalls; // (barrier, calls so far)
     uint32_t groupSize = 0;                                  // __VERIFIER_groupsize
     std::optional<uint32_t>
@@ -190,32 +163,10 @@ private:
   }
   void setBits(Frame &f, const llvm::Instruction &i, uint64_t v) const { reg(f, &i).bits = v; }
   void set(Frame &f, const llvm::Instruction &i, RtValue v) const;
-  RtValue binary(const llvm::BinaryOperator &i, const RtValue &a, const RtValue &b) const;
-  /// i's operation on values of type t (a vector: element by element).
-  RtValue binaryOf(const llvm::BinaryOperator &i, llvm::Type *t, const RtValue &a,
-                   const RtValue &b) const;
-  RtValue castValue(const llvm::CastInst &i, const RtValue &v) const;
-  RtValue castScalar(unsigned opcode, llvm::Type *src, llvm::Type *dst, const RtValue &v) const;
   uint64_t gep(const Frame &f, const llvm::GetElementPtrInst &i) const;
 
   // events (Memory.cpp)
   bool offer(Thread &th, const EventLabel &lab, uint64_t *value = nullptr);
-  /// Accounts an offered event for loop progress (effects, releases, own blocks read).
-  void noteEvent(Thread &th, const EventLabel &lab);
-  /// An RMW wrote `newv` over `old`.
-  void noteRmw(Thread &th, uint64_t a, uint32_t size, uint64_t old, uint64_t newv);
-  bool isUnpublished(const Thread &th, const WriteLabel &w) const;
-  /// Whether the iteration that began at `s` ended with no net effect (docs/dpor.md §4).
-  bool leftNoEffect(const Thread &th, const IterationStart &s) const;
-  /// An annotation changed the thread's scope or weak-access state: an iteration of the
-  /// current function that has made no event yet starts with the new state.
-  /// A scope (`weak` false) or weak-access annotation ran: if the current iteration of a
-  /// loop has made no event yet, that state's value at the iteration's start is dead.
-  static void annotationBeforeEvents(Thread &th, bool weak);
-  IterationStart iterationStart(const Thread &th) const {
-    return IterationStart{th.nextIndex, th.effects,  static_cast<uint32_t>(th.rmwChanges.size()),
-                          th.scope,     th.weakNext, th.pos};
-  }
   Event nextEvent(const Thread &th) const { return Event{th.tid, th.nextIndex}; }
   const SourceLoc *src(const llvm::Instruction &i) const { return prog_.sourceOf(&i); }
   Flow block(Thread &th, const llvm::Instruction &i, BlockReason r, bool awaits = false);

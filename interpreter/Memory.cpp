@@ -115,81 +115,9 @@ bool Interpreter::offer(Thread &th, const EventLabel &lab, uint64_t *value) {
   if (r.status == SinkReply::Status::Stop)
     return false;
   ++th.nextIndex;
-  noteEvent(th, lab);
+  th.progress.noteEvent(lab);
   if (value)
     *value = r.value;
-  return true;
-}
-
-void Interpreter::noteEvent(Thread &th, const EventLabel &lab) {
-  // Effects are what a loop iteration must leave to make progress (docs/dpor.md §4). Reads,
-  // fences, blocks and errors are none; an RMW's write half is judged by the RMW
-  // (noteRmw); a write to a block no other thread can reach yet is none.
-  if (isRelease(lab.order()))
-    th.lastRelease = lab.index();
-  if (auto *r = dyn_cast<ReadLabel>(&lab)) {
-    if (r->onHeap())
-      for (OwnAlloc &a : th.ownAllocs)
-        if (r->addr() >= a.addr && r->addr() < a.addr + a.size)
-          a.readByOwner = true;
-    return;
-  }
-  if (auto *w = dyn_cast<WriteLabel>(&lab)) {
-    if (!w->isRmwPart() && !isUnpublished(th, *w))
-      ++th.effects;
-    return;
-  }
-  // A hazard pointer set by the iteration is none either (GenMC treats protect as pure): the
-  // next iteration, reading the same values, protects the same pointer and makes no event.
-  if (isa<HazardLabel>(&lab) && opts_.zeroNetEffect)
-    return;
-  if (!isa<FenceLabel>(&lab) && !isa<BlockLabel>(&lab) && !isa<ErrorLabel>(&lab))
-    ++th.effects;
-}
-
-bool Interpreter::isUnpublished(const Thread &th, const WriteLabel &w) const {
-  if (!opts_.zeroNetEffect || !w.onHeap() || isRelease(w.order()))
-    return false;
-  for (const OwnAlloc &a : th.ownAllocs)
-    if (w.addr() >= a.addr && w.addr() < a.addr + a.size)
-      return a.event > th.lastRelease && !a.readByOwner;
-  return false;
-}
-
-void Interpreter::noteRmw(Thread &th, uint64_t a, uint32_t size, uint64_t old, uint64_t newv) {
-  uint64_t m = mask(size);
-  if ((old & m) == (newv & m))
-    return; // wrote back what it read
-  if (!opts_.zeroNetEffect) {
-    ++th.effects;
-    return;
-  }
-  th.rmwChanges.push_back(RmwChange{a, (newv - old) & m, size});
-}
-
-void Interpreter::annotationBeforeEvents(Thread &th, bool weak) {
-  for (IterationStart &s : th.stack.back().loopStarts)
-    if (s.events == th.nextIndex)
-      (weak ? s.weakSet : s.scopeSet) = true;
-}
-
-bool Interpreter::leftNoEffect(const Thread &th, const IterationStart &s) const {
-  // Annotation state the iteration consumed (a weak access set and used) or overwrote before
-  // reading it is no effect: the next iteration starts in the state this one did.
-  if (th.effects != s.effects || (!s.scopeSet && th.scope != s.scope) ||
-      (!s.weakSet && th.weakNext != s.weakNext) || !(th.pos == s.pos))
-    return false;
-  // The RMWs of the iteration must cancel out per location (a fetch_sub undone by a
-  // fetch_add, a lock taken and given back by exchanges).
-  for (size_t k = s.changes; k < th.rmwChanges.size(); ++k) {
-    const RmwChange &c = th.rmwChanges[k];
-    uint64_t sum = 0;
-    for (size_t j = s.changes; j < th.rmwChanges.size(); ++j)
-      if (th.rmwChanges[j].addr == c.addr)
-        sum += th.rmwChanges[j].delta;
-    if ((sum & mask(c.size)) != 0)
-      return false;
-  }
   return true;
 }
 
@@ -432,7 +360,7 @@ Interpreter::Flow Interpreter::rmwAt(Thread &th, const Instruction &i, uint64_t 
   if (fl == Flow::Next)
     fl = storeScalar(th, i, a, size, newv, addr::isPrivate(a) ? acc : wr, !addr::isPrivate(a));
   if (fl == Flow::Next)
-    noteRmw(th, a, size, old, newv);
+    th.progress.noteRmw(a, size, old, newv);
   return fl;
 }
 
@@ -449,7 +377,7 @@ Interpreter::Flow Interpreter::casAt(Thread &th, const Instruction &i, uint64_t 
   if (fl == Flow::Next && ok) {
     fl = storeScalar(th, i, a, size, desired, wr, !addr::isPrivate(a));
     if (fl == Flow::Next)
-      noteRmw(th, a, size, old, desired);
+      th.progress.noteRmw(a, size, old, desired);
   }
   return fl;
 }

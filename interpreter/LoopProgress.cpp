@@ -1,0 +1,85 @@
+#include "interpreter/LoopProgress.h"
+#include "interpreter/Bits.h"
+
+namespace scopemc {
+
+void LoopProgress::noteEvent(const EventLabel &lab) {
+  // Reads, fences, blocks and errors are no effect; an RMW's write half is judged by the RMW
+  // (noteRmw); a write to a block no other thread can reach yet is none.
+  if (isRelease(lab.order()))
+    lastRelease_ = lab.index();
+  if (auto *r = dyn_cast<ReadLabel>(&lab)) {
+    if (r->onHeap())
+      for (OwnAlloc &a : ownAllocs_)
+        if (r->addr() >= a.addr && r->addr() < a.addr + a.size)
+          a.readByOwner = true;
+    return;
+  }
+  if (auto *w = dyn_cast<WriteLabel>(&lab)) {
+    if (!w->isRmwPart() && !isUnpublished(*w))
+      ++effects_;
+    return;
+  }
+  // A hazard pointer set by the iteration is none either (GenMC treats protect as pure): the
+  // next iteration, reading the same values, protects the same pointer and makes no event.
+  if (isa<HazardLabel>(&lab) && zeroNetEffect_)
+    return;
+  if (!isa<FenceLabel>(&lab) && !isa<BlockLabel>(&lab) && !isa<ErrorLabel>(&lab))
+    ++effects_;
+}
+
+std::optional<uint64_t> LoopProgress::ownAllocationSize(uint64_t addr) const {
+  std::optional<uint64_t> size;
+  for (const OwnAlloc &a : ownAllocs_)
+    if (a.addr == addr)
+      size = a.size;
+  return size;
+}
+
+bool LoopProgress::isUnpublished(const WriteLabel &w) const {
+  if (!zeroNetEffect_ || !w.onHeap() || isRelease(w.order()))
+    return false;
+  for (const OwnAlloc &a : ownAllocs_)
+    if (w.addr() >= a.addr && w.addr() < a.addr + a.size)
+      return a.event > lastRelease_ && !a.readByOwner;
+  return false;
+}
+
+void LoopProgress::noteRmw(uint64_t addr, uint32_t size, uint64_t old, uint64_t newv) {
+  uint64_t m = maskBits(size * 8);
+  if ((old & m) == (newv & m))
+    return; // wrote back what it read
+  if (!zeroNetEffect_) {
+    ++effects_;
+    return;
+  }
+  rmwChanges_.push_back(RmwChange{addr, (newv - old) & m, size});
+}
+
+void LoopProgress::annotationBeforeEvents(std::span<Start> starts, int32_t nextEvent, bool weak) {
+  for (Start &s : starts)
+    if (s.events == nextEvent)
+      (weak ? s.weakSet : s.scopeSet) = true;
+}
+
+bool LoopProgress::leftNoEffect(const Start &s, const AnnotationState &now) const {
+  // Annotation state the iteration consumed (a weak access set and used) or overwrote before
+  // reading it is no effect: the next iteration starts in the state this one did.
+  if (effects_ != s.effects || (!s.scopeSet && now.scope != s.state.scope) ||
+      (!s.weakSet && now.weakNext != s.state.weakNext) || !(now.pos == s.state.pos))
+    return false;
+  // The RMWs of the iteration must cancel out per location (a fetch_sub undone by a
+  // fetch_add, a lock taken and given back by exchanges).
+  for (size_t k = s.changes; k < rmwChanges_.size(); ++k) {
+    const RmwChange &c = rmwChanges_[k];
+    uint64_t sum = 0;
+    for (size_t j = s.changes; j < rmwChanges_.size(); ++j)
+      if (rmwChanges_[j].addr == c.addr)
+        sum += rmwChanges_[j].delta;
+    if ((sum & maskBits(c.size * 8)) != 0)
+      return false;
+  }
+  return true;
+}
+
+} // namespace scopemc

@@ -1,0 +1,108 @@
+// The loop-progress rules (docs/dpor.md §4): what a loop iteration does that counts as
+// progress, and when an iteration that ended left none, so that running it again could only
+// repeat it (the interpreter then blocks the thread: GenMC's spin-assume convention).
+//
+// Contract: one object per thread, fed every event the thread offers (noteEvent), every RMW's
+// old and new value (noteRmw) and every heap block it allocates (noteAllocation), in program
+// order. leftNoEffect(s, now) holds only if, since start s was taken:
+// - the thread made no effect: no plain write other than to a block it allocated and has not
+//   published (no release since the allocation, never read back), no allocation, free, thread
+//   creation or join, barrier, private store (reads, fences, blocks, errors and, with zero net
+//   effect, hazard pointers are none);
+// - its RMWs cancel out per location (each one that changed its location is logged with its
+//   delta; with zero net effect off, any such RMW is an effect);
+// - its scope, weak-access state and placement are as they were, unless an annotation set
+//   them before the iteration's first event (then their value at the start is dead).
+// The header values a loop compares besides (its phis, retry values excepted) are the
+// interpreter's to compare (analysis/Loops.h).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "model/Labels.h"
+
+namespace scopemc {
+
+/// The thread state an iteration must leave as it found it, besides memory.
+struct AnnotationState {
+  Scope scope = Scope::System;
+  bool weakNext = false; // __VERIFIER_weak_access: the next access is plain
+  ThreadPos pos;         // a placement annotation changes the thread's events
+};
+
+class LoopProgress {
+public:
+  /// What an iteration's end is compared with.
+  struct Start {
+    int32_t events = 0;   // the thread's next event index
+    int32_t effects = 0;  // effects so far
+    uint32_t changes = 0; // RMW changes logged so far
+    AnnotationState state;
+    // Set by an annotation before the iteration's first event: the value the iteration
+    // started with is never read, so it is not compared when the iteration ends.
+    bool scopeSet = false, weakSet = false;
+  };
+  /// Where an instruction that will run again (its events replayed) takes the count back to.
+  struct Mark {
+    int32_t effects = 0;
+    size_t changes = 0;
+  };
+
+  /// `zeroNetEffect`: RMWs that cancel out, writes to unpublished own blocks and hazard
+  /// pointers are no effect (InterpreterOptions::zeroNetEffect); off: only the strict rule.
+  LoopProgress() = default;
+  explicit LoopProgress(bool zeroNetEffect) : zeroNetEffect_(zeroNetEffect) {}
+
+  /// Accounts an offered event (effects, releases, own blocks read).
+  void noteEvent(const EventLabel &lab);
+  /// An RMW at `addr` of `size` bytes wrote `newv` over `old`.
+  void noteRmw(uint64_t addr, uint32_t size, uint64_t old, uint64_t newv);
+  /// The thread allocated [addr, addr + size) on the heap with its event `event`.
+  void noteAllocation(uint64_t addr, uint64_t size, int32_t event) {
+    ownAllocs_.push_back(OwnAlloc{addr, size, event});
+  }
+  /// The size of the latest block the thread allocated at `addr`, if it allocated one there.
+  std::optional<uint64_t> ownAllocationSize(uint64_t addr) const;
+  /// Whether w writes a block the thread allocated and has not published yet.
+  bool isUnpublished(const WriteLabel &w) const;
+
+  Mark mark() const { return Mark{effects_, rmwChanges_.size()}; }
+  void rewind(Mark m) {
+    effects_ = m.effects;
+    rmwChanges_.resize(m.changes);
+  }
+  Start start(int32_t nextEvent, const AnnotationState &now) const {
+    return Start{nextEvent, effects_, static_cast<uint32_t>(rmwChanges_.size()), now};
+  }
+  /// A scope (`weak` false) or weak-access annotation ran: in each of `starts` (the current
+  /// function's loops) whose iteration has made no event yet, that state's start is dead.
+  static void annotationBeforeEvents(std::span<Start> starts, int32_t nextEvent, bool weak);
+  /// Whether the iteration that began at `s` ended with no net effect, the thread now in
+  /// state `now`.
+  bool leftNoEffect(const Start &s, const AnnotationState &now) const;
+
+private:
+  /// An RMW that changed its location: by `delta` (new - old, modulo its size).
+  struct RmwChange {
+    uint64_t addr, delta;
+    uint32_t size;
+  };
+  /// Memory this thread allocated: until it makes a release or reads the block, no other
+  /// thread can reach it, so writing it is no effect for loops.
+  struct OwnAlloc {
+    uint64_t addr, size;
+    int32_t event;            // the allocation's event index
+    bool readByOwner = false; // a loop that reads it back (a counter) makes progress in it
+  };
+
+  bool zeroNetEffect_ = true;
+  int32_t effects_ = 0;      // events with an effect on memory or threads
+  int32_t lastRelease_ = -1; // index of the latest release event
+  std::vector<RmwChange> rmwChanges_;
+  std::vector<OwnAlloc> ownAllocs_;
+};
+
+} // namespace scopemc
