@@ -1,10 +1,14 @@
 // Calls to functions the program does not define: intrinsics, the library functions scopemc
-// models (pthreads, heap, assert, __VERIFIER_*) and the kernel API of include/scopemc.h. A
-// part of the Interpreter (it runs on the interpreter's thread state), kept apart so that
-// each class has one job: Interpreter runs instructions and memory, Calls runs calls.
+// models (pthreads, heap, assert, __VERIFIER_*), the kernel API of include/scopemc.h, CUDA's
+// runtime and GenMC's API. It runs on the thread state of the thread that calls, and acts
+// through the interpreter's CallHost interface only (interpreter/CallHost.h): Interpreter runs
+// instructions and memory, Calls runs calls.
 #pragma once
 
-#include "interpreter/Interpreter.h"
+#include <map>
+#include <memory>
+
+#include "interpreter/CallHost.h"
 #include "interpreter/MathLib.h"
 #include "interpreter/OpenClLib.h"
 #include "interpreter/Symmetry.h"
@@ -13,12 +17,16 @@ namespace scopemc {
 
 class Calls {
 public:
-  using Thread = Interpreter::Thread;
-  using Frame = Interpreter::Frame;
-  using Flow = Interpreter::Flow;
+  using Thread = ThreadState;
+  using Frame = CallFrame;
+  using Flow = scopemc::Flow;
 
-  explicit Calls(Interpreter &in);
+  explicit Calls(CallHost &host);
   Flow call(Thread &th, Frame &f, const llvm::CallBase &i);
+  /// The arguments a kernel thread started by a CUDA launch passes to its kernel, decoded from
+  /// the launch's parameter bytes (Cuda.cpp); by-value aggregates are copied to its stack.
+  static std::vector<RtValue> kernelArguments(const llvm::DataLayout &dl, ThreadState &th,
+                                              const llvm::Function &kernel);
 
 private:
   /// A math function or floating-point intrinsic (MathLib.h), element-wise on vectors.
@@ -49,7 +57,7 @@ private:
 
   /// Argument k of call i, and setting its result (none for a void call).
   uint64_t argOf(const Frame &f, const llvm::CallBase &i, unsigned k) const {
-    return in_.bits(f, i.getArgOperand(k));
+    return host_.bits(f, i.getArgOperand(k));
   }
   /// Argument k read as a C truth value: any nonzero value of its type (all of its bits, not
   /// bit 0; a pointer is true when not null).
@@ -62,7 +70,7 @@ private:
   }
   Flow result(Frame &f, const llvm::CallBase &i, uint64_t v) const {
     if (!i.getType()->isVoidTy())
-      in_.setBits(f, i, v);
+      host_.setBits(f, i, v);
     return Flow::Next;
   }
 
@@ -101,7 +109,7 @@ private:
   /// The create event of a thread running `entry`, with its symmetry class (Symmetry.h).
   ThreadCreateLabel creation(const Thread &th, const llvm::CallBase &i, ThreadEntry entry) const;
 
-  Interpreter &in_;
+  CallHost &host_;
   std::unique_ptr<SymmetryAnalysis> symmetry_;          // null: InterpreterOptions::symmetry is off
   std::map<const llvm::Function *, OclBuiltin> openCl_; // parsed once per declaration
 };

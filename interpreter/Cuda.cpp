@@ -90,7 +90,7 @@ std::optional<uint64_t> launchScalarParam(const DataLayout &dl, const Function &
   return v;
 }
 
-Interpreter::Thread::Stream &Calls::stream(Thread &th, uint64_t handle) {
+ThreadState::Stream &Calls::stream(Thread &th, uint64_t handle) {
   if (th.streams.empty())
     th.streams.push_back({}); // the default stream
   for (auto &s : th.streams)
@@ -100,11 +100,11 @@ Interpreter::Thread::Stream &Calls::stream(Thread &th, uint64_t handle) {
   return th.streams.back();
 }
 
-Interpreter::Flow Calls::collective(Thread &th, Frame &f, const CallBase &i) {
+Flow Calls::collective(Thread &th, Frame &f, const CallBase &i) {
   // (level: 0 warp, 1 block; operation; mask; value; operand) -> the result
-  auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
+  auto arg = [&](unsigned k) { return host_.bits(f, i.getArgOperand(k)); };
   auto bad = [&](const std::string &what) {
-    return in_.fail(th, i, ErrorKind::UndefinedBehaviour, what);
+    return host_.fail(th, i, ErrorKind::UndefinedBehaviour, what);
   };
   auto op = collectiveOfApi(arg(1));
   if (!op || arg(0) > 1)
@@ -118,7 +118,7 @@ Interpreter::Flow Calls::collective(Thread &th, Frame &f, const CallBase &i) {
   if (arg(0) == 1) { // __syncthreads_count, _and, _or: the block barrier
     if (Flow fl = blockBarrier(th, i, kFenceAll, &c, &result); fl != Flow::Next)
       return fl;
-    in_.setBits(f, i, result);
+    host_.setBits(f, i, result);
     return Flow::Next;
   }
   uint32_t lane = lin % kWarpSize, warp = lin / kWarpSize;
@@ -141,13 +141,13 @@ Interpreter::Flow Calls::collective(Thread &th, Frame &f, const CallBase &i) {
                             fences, &c, &result);
       fl != Flow::Next)
     return fl;
-  in_.setBits(f, i, result);
+  host_.setBits(f, i, result);
   return Flow::Next;
 }
 
-Interpreter::Flow Calls::readKernelParams(Thread &th, const CallBase &i, const Function &kernel,
-                                          uint64_t args, std::vector<uint8_t> &bytes) {
-  const DataLayout &dl = in_.prog_.dataLayout();
+Flow Calls::readKernelParams(Thread &th, const CallBase &i, const Function &kernel, uint64_t args,
+                             std::vector<uint8_t> &bytes) {
+  const DataLayout &dl = host_.program().dataLayout();
   std::vector<ParamSlot> slots = paramLayout(dl, kernel);
   uint64_t total =
       slots.empty() ? 0
@@ -155,10 +155,10 @@ Interpreter::Flow Calls::readKernelParams(Thread &th, const CallBase &i, const F
   bytes.assign(total, 0);
   for (size_t k = 0; k < slots.size(); ++k) {
     uint64_t at = 0;
-    if (Flow fl = in_.loadScalar(th, i, args + 8 * k, 8, kPlain, at); fl != Flow::Next)
+    if (Flow fl = host_.loadScalar(th, i, args + 8 * k, 8, kPlain, at); fl != Flow::Next)
       return fl;
     RtValue v;
-    if (Flow fl = in_.load(th, i, at, slots[k].type, kPlain, v); fl != Flow::Next)
+    if (Flow fl = host_.load(th, i, at, slots[k].type, kPlain, v); fl != Flow::Next)
       return fl;
     uint64_t base = slots[k].offset;
     forEachLeaf(dl, slots[k].type, 0, v, 0, [&](uint64_t off, uint32_t size, RtValue &leaf) {
@@ -169,8 +169,8 @@ Interpreter::Flow Calls::readKernelParams(Thread &th, const CallBase &i, const F
   return Flow::Next;
 }
 
-std::vector<RtValue> Interpreter::kernelArguments(Thread &th, const Function &kernel) {
-  const DataLayout &dl = prog_.dataLayout();
+std::vector<RtValue> Calls::kernelArguments(const DataLayout &dl, ThreadState &th,
+                                            const Function &kernel) {
   const std::vector<uint8_t> &bytes = th.entry.data->bytes;
   std::vector<RtValue> args;
   for (const ParamSlot &s : paramLayout(dl, kernel)) {
@@ -199,25 +199,25 @@ std::vector<RtValue> Interpreter::kernelArguments(Thread &th, const Function &ke
   return args;
 }
 
-Interpreter::Flow Calls::cudaLaunch(Thread &th, Frame &f, const CallBase &i) {
+Flow Calls::cudaLaunch(Thread &th, Frame &f, const CallBase &i) {
   // (kernel or its stub, grid x/y/z, block x/y/z, void **args, shared bytes, stream,
   // cooperative)
-  auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
+  auto arg = [&](unsigned k) { return host_.bits(f, i.getArgOperand(k)); };
   auto dim = [&](unsigned k) {
     return Dim3{static_cast<uint32_t>(arg(k)), static_cast<uint32_t>(arg(k + 1)),
                 static_cast<uint32_t>(arg(k + 2))};
   };
   auto bad = [&](const std::string &what) {
-    return in_.fail(th, i, ErrorKind::UndefinedBehaviour, what);
+    return host_.fail(th, i, ErrorKind::UndefinedBehaviour, what);
   };
-  const FunctionInfo *fi = in_.prog_.functionAt(arg(0));
+  const FunctionInfo *fi = host_.program().functionAt(arg(0));
   const Function *kernel = fi ? launchedKernel(*fi->fn) : nullptr; // a stub: its kernel
   if (!kernel || kernel->isDeclaration())
-    return in_.fail(th, i, ErrorKind::MemoryError,
-                    "kernel launch of an address that is not a kernel");
-  const Function *runner = in_.prog_.module().getFunction("__scopemc_cuda_stream");
+    return host_.fail(th, i, ErrorKind::MemoryError,
+                      "kernel launch of an address that is not a kernel");
+  const Function *runner = host_.program().module().getFunction("__scopemc_cuda_stream");
   if (!runner || runner->isDeclaration())
-    throw InputError(toString(in_.src(i)) + ": the CUDA runtime's stream thread is missing");
+    throw InputError(toString(host_.src(i)) + ": the CUDA runtime's stream thread is missing");
   Dim3 grid = dim(1), block = dim(4);
   if (grid.count() == 0 || block.count() == 0)
     return bad("kernel launch with an empty grid or block (CUDA refuses it: "
@@ -238,29 +238,29 @@ Interpreter::Flow Calls::cudaLaunch(Thread &th, Frame &f, const CallBase &i) {
   for (const Thread::Stream &o : th.streams) // stream order, and the legacy default stream's
     if (o.last >= 0 && (&o == &s || (s.handle == 0 && o.blocking) || (o.handle == 0 && s.blocking)))
       data->waitFor.push_back(o.last);
-  data->kernel = in_.prog_.info(kernel).address;
+  data->kernel = host_.program().info(kernel).address;
   data->sharedBytes = arg(8);
   data->cooperative = arg(10) != 0;
   uint64_t child = 0;
   ThreadEntry entry{
-      in_.prog_.info(runner).address, 0, std::nullopt, k, std::move(data), nullptr, nullptr};
+      host_.program().info(runner).address, 0, std::nullopt, k, std::move(data), nullptr, nullptr};
   // Clang's launch stub (`__device_stub__K`, at the kernel's declaration) is called where the
   // user wrote `K<<<...>>>(...)`: the launch is that call's.
-  const SourceLoc *site = in_.src(i);
+  const SourceLoc *site = host_.src(i);
   if (th.stack.size() >= 2 && f.fi->fn->getName().contains("__device_stub__"))
-    if (const SourceLoc *call = in_.src(*th.stack[th.stack.size() - 2].pc))
+    if (const SourceLoc *call = host_.src(*th.stack[th.stack.size() - 2].pc))
       site = call;
-  if (!in_.offer(th, ThreadCreateLabel(in_.nextEvent(th), th.pos, site, entry), &child))
+  if (!host_.offer(th, ThreadCreateLabel(host_.nextEvent(th), th.pos, site, entry), &child))
     return Flow::Stop;
   stream(th, arg(9)).last = static_cast<ThreadId>(child);
   recordLaunch(th, 0, grid, {static_cast<ThreadId>(child)});
-  in_.setBits(f, i, 0); // cudaSuccess
+  host_.setBits(f, i, 0); // cudaSuccess
   return Flow::Next;
 }
 
-Interpreter::Flow Calls::streamRun(Thread &th, const CallBase &i) {
+Flow Calls::streamRun(Thread &th, const CallBase &i) {
   if (!th.entry.data || th.entry.place)
-    throw InputError(toString(in_.src(i)) + ": __scopemc_cuda_run outside a stream thread");
+    throw InputError(toString(host_.src(i)) + ": __scopemc_cuda_run outside a stream thread");
   const EntryData &d = *th.entry.data;
   const KernelGrid &k = th.entry.kernel;
   uint64_t n = k.grid.count() * k.block.count(), waits = d.waitFor.size();
@@ -272,14 +272,15 @@ Interpreter::Flow Calls::streamRun(Thread &th, const CallBase &i) {
   for (uint64_t s = r.off; s < waits + 2 * n; ++s) {
     r.off = s;
     if (s < waits) { // the launches the stream orders this one after
-      if (!in_.offer(th, ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i), d.waitFor[s])))
+      if (!host_.offer(th,
+                       ThreadJoinLabel(host_.nextEvent(th), th.pos, host_.src(i), d.waitFor[s])))
         return Flow::Stop;
     } else if (s < waits + n) { // the grid's threads
       uint64_t t = s - waits;
       ThreadPos pos{0, k.blockBase + static_cast<uint32_t>(t / k.block.count()),
                     static_cast<uint32_t>(t % k.block.count())};
       uint64_t child = 0;
-      if (!in_.offer(
+      if (!host_.offer(
               th,
               creation(th, i, ThreadEntry{d.kernel, 0, pos, k, th.entry.data, nullptr, nullptr}),
               &child))
@@ -289,8 +290,8 @@ Interpreter::Flow Calls::streamRun(Thread &th, const CallBase &i) {
       if (!r.joins)
         r.joins = std::make_shared<const std::vector<ThreadId>>(r.threads);
       size_t at = s - waits - n;
-      if (!in_.offer(th, ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i), r.threads[at],
-                                         r.joins, at)))
+      if (!host_.offer(th, ThreadJoinLabel(host_.nextEvent(th), th.pos, host_.src(i), r.threads[at],
+                                           r.joins, at)))
         return Flow::Stop;
     }
   }
@@ -298,9 +299,9 @@ Interpreter::Flow Calls::streamRun(Thread &th, const CallBase &i) {
   return Flow::Next;
 }
 
-Interpreter::Flow Calls::cudaSync(Thread &th, Frame &f, const CallBase &i) {
+Flow Calls::cudaSync(Thread &th, Frame &f, const CallBase &i) {
   // (what: 0 the device, 1 a stream, 2 an event's token; the stream or token)
-  uint64_t what = in_.bits(f, i.getArgOperand(0)), x = in_.bits(f, i.getArgOperand(1));
+  uint64_t what = host_.bits(f, i.getArgOperand(0)), x = host_.bits(f, i.getArgOperand(1));
   std::vector<ThreadId> joins;
   if (what == 2) {
     if (x != 0)
@@ -312,18 +313,18 @@ Interpreter::Flow Calls::cudaSync(Thread &th, Frame &f, const CallBase &i) {
         joins.push_back(o.last);
   }
   for (ThreadId t : joins)
-    if (!in_.offer(th, ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i), t)))
+    if (!host_.offer(th, ThreadJoinLabel(host_.nextEvent(th), th.pos, host_.src(i), t)))
       return Flow::Stop;
   for (Thread::Stream &o : th.streams) // joined: later synchronisations need not wait again
     for (ThreadId t : joins)
       if (o.last == t)
         o.last = -1;
-  in_.setBits(f, i, 0);
+  host_.setBits(f, i, 0);
   return Flow::Next;
 }
 
-Interpreter::Flow Calls::cudaBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
-  auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
+Flow Calls::cudaBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
+  auto arg = [&](unsigned k) { return host_.bits(f, i.getArgOperand(k)); };
   switch (b) {
   case Builtin::ApiCollective:
     return collective(th, f, i);
@@ -334,9 +335,9 @@ Interpreter::Flow Calls::cudaBuiltin(Thread &th, Frame &f, const CallBase &i, Bu
     return result(f, i, 0);
   case Builtin::CudaConfigGet:
     if (arg(0) >= th.launchConfig.size())
-      return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
-                      "a kernel's stub ran without a launch configuration (a __global__ "
-                      "function called without <<<...>>>)");
+      return host_.fail(th, i, ErrorKind::UndefinedBehaviour,
+                        "a kernel's stub ran without a launch configuration (a __global__ "
+                        "function called without <<<...>>>)");
     return result(f, i, th.launchConfig[arg(0)]);
   case Builtin::CudaLaunch:
     return cudaLaunch(th, f, i);

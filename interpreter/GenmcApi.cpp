@@ -23,7 +23,7 @@ uint64_t sampledValue(ThreadId tid, uint32_t k) {
 }
 } // namespace
 
-Interpreter::Flow Calls::protect(Thread &th, const CallBase &i, uint64_t slot, uint64_t target) {
+Flow Calls::protect(Thread &th, const CallBase &i, uint64_t slot, uint64_t target) {
   // Setting a hazard pointer to what it already protects changes nothing: no event (so a
   // protect-and-validate loop that goes round again is an iteration with no effect).
   auto it =
@@ -31,7 +31,7 @@ Interpreter::Flow Calls::protect(Thread &th, const CallBase &i, uint64_t slot, u
   uint64_t now = it == th.hazards.end() ? 0 : it->second;
   if (now == target)
     return Flow::Next;
-  if (!in_.offer(th, HazardLabel(in_.nextEvent(th), th.pos, in_.src(i), slot, target)))
+  if (!host_.offer(th, HazardLabel(host_.nextEvent(th), th.pos, host_.src(i), slot, target)))
     return Flow::Stop;
   if (it == th.hazards.end())
     th.hazards.push_back({slot, target});
@@ -40,7 +40,7 @@ Interpreter::Flow Calls::protect(Thread &th, const CallBase &i, uint64_t slot, u
   return Flow::Next;
 }
 
-Interpreter::Flow Calls::genmcBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
+Flow Calls::genmcBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
   auto arg = [&](unsigned k) { return argOf(f, i, k); };
   auto ret = [&](uint64_t v) { return result(f, i, v); };
   switch (b) {
@@ -52,10 +52,10 @@ Interpreter::Flow Calls::genmcBuiltin(Thread &th, Frame &f, const CallBase &i, B
   }
   case Builtin::ThreadJoinValue: { // __VERIFIER_thread_join(id): the thread's value
     uint64_t value = 0;
-    if (!in_.offer(
-            th,
-            ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i), static_cast<ThreadId>(arg(0))),
-            &value))
+    if (!host_.offer(th,
+                     ThreadJoinLabel(host_.nextEvent(th), th.pos, host_.src(i),
+                                     static_cast<ThreadId>(arg(0))),
+                     &value))
       return Flow::Stop;
     return ret(value);
   }
@@ -64,7 +64,7 @@ Interpreter::Flow Calls::genmcBuiltin(Thread &th, Frame &f, const CallBase &i, B
     if (t->isVoidTy())
       return Flow::Next;
     if (!t->isIntegerTy() && !t->isFloatingPointTy()) { // pointers and aggregates: null, zeros
-      in_.set(f, i, in_.prog_.constantValue(Constant::getNullValue(t)));
+      host_.set(f, i, host_.program().constantValue(Constant::getNullValue(t)));
       return Flow::Next;
     }
     uint64_t v = sampledValue(th.tid, th.nondetCalls++);
@@ -92,7 +92,8 @@ Interpreter::Flow Calls::genmcBuiltin(Thread &th, Frame &f, const CallBase &i, B
   case Builtin::HazardClear:
     return protect(th, i, arg(0), 0);
   case Builtin::HazardRetire:
-    if (arg(0) && !in_.offer(th, FreeLabel(in_.nextEvent(th), th.pos, in_.src(i), arg(0), true)))
+    if (arg(0) &&
+        !host_.offer(th, FreeLabel(host_.nextEvent(th), th.pos, host_.src(i), arg(0), true)))
       return Flow::Stop;
     return Flow::Next;
   default:

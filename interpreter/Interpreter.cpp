@@ -20,7 +20,7 @@ using namespace llvm;
 
 Interpreter::Interpreter(const Program &prog, InterpreterOptions opts)
     : prog_(prog), opts_(std::move(opts)), scFences_(!opts_.commutingUpdates || prog.mayFenceSc()),
-      calls_(std::make_unique<Calls>(*this)) {}
+      calls_(std::make_unique<Calls>(static_cast<CallHost &>(*this))) {}
 
 Interpreter::~Interpreter() = default;
 
@@ -72,7 +72,7 @@ RunStatus Interpreter::run(ThreadId t, EventSink &sink) {
                        " starts at an address that is not a function");
     std::vector<RtValue> args;
     if (th.entry.place && th.entry.data)
-      args = kernelArguments(th, *fi->fn);
+      args = Calls::kernelArguments(prog_.dataLayout(), th, *fi->fn);
     else
       for (size_t k = 0; k < fi->fn->arg_size(); ++k)
         args.push_back(RtValue{k == 0 && t != 0 ? th.entry.argument : 0, {}});

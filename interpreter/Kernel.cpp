@@ -87,13 +87,6 @@ uint32_t coordinate(uint64_t linear, const Dim3 &d, unsigned axis) {
 
 } // namespace
 
-uint64_t Interpreter::locate(const Thread &th, uint64_t a) const {
-  if (!addr::isBlockShared(a))
-    return a;
-  uint64_t key = 1 + ((static_cast<uint64_t>(th.pos.device) & 0xF) << 16) + (th.pos.block & 0xFFFF);
-  return addr::sharedTemplate(a) + (key << addr::kBlockShift);
-}
-
 uint64_t launchedThreadQuery(const ThreadPos &p, const KernelGrid &k, uint64_t which) {
   unsigned axis = static_cast<unsigned>(which % 3);
   switch (which / 3) {
@@ -130,8 +123,8 @@ uint64_t Calls::threadQuery(const Thread &th, uint64_t which) const {
   }
 }
 
-Interpreter::Flow Calls::blockBarrier(Thread &th, const CallBase &i, uint8_t fences,
-                                      const Collective *coll, uint64_t *result) {
+Flow Calls::blockBarrier(Thread &th, const CallBase &i, uint8_t fences, const Collective *coll,
+                         uint64_t *result) {
   if (th.entry.place) {
     const KernelGrid &k = th.entry.kernel;
     return barrierWait(th, i, barrierKey(1 + k.launch, th.pos.device, th.pos.block),
@@ -139,29 +132,30 @@ Interpreter::Flow Calls::blockBarrier(Thread &th, const CallBase &i, uint8_t fen
                        result);
   }
   if (th.groupSize == 0)
-    throw InputError(toString(in_.src(i)) + ": a block barrier outside a launched kernel needs the "
-                                            "block size: call __VERIFIER_groupsize(n) first");
+    throw InputError(toString(host_.src(i)) +
+                     ": a block barrier outside a launched kernel needs the "
+                     "block size: call __VERIFIER_groupsize(n) first");
   return barrierWait(th, i, barrierKey(0, th.pos.device, th.pos.block), th.groupSize, Scope::Block,
                      nullptr, fences);
 }
 
-Interpreter::Flow Calls::gridBarrier(Thread &th, const CallBase &i) {
+Flow Calls::gridBarrier(Thread &th, const CallBase &i) {
   if (!th.entry.place)
-    return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
-                    "grid barrier called by a thread that is not part of a launched kernel");
+    return host_.fail(th, i, ErrorKind::UndefinedBehaviour,
+                      "grid barrier called by a thread that is not part of a launched kernel");
   if (th.entry.data && !th.entry.data->cooperative)
-    return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
-                    "a grid barrier (grid_group::sync) in a kernel launched with <<<...>>>: only "
-                    "cudaLaunchCooperativeKernel makes the blocks run together");
+    return host_.fail(th, i, ErrorKind::UndefinedBehaviour,
+                      "a grid barrier (grid_group::sync) in a kernel launched with <<<...>>>: only "
+                      "cudaLaunchCooperativeKernel makes the blocks run together");
   const KernelGrid &k = th.entry.kernel;
   return barrierWait(th, i, barrierKey(1 + k.launch, th.pos.device, 0xFFFF),
                      static_cast<uint32_t>(k.grid.count() * k.block.count()), Scope::Device);
 }
 
-Interpreter::Flow Calls::apiAccess(Thread &th, Frame &f, const CallBase &i, Builtin b) {
-  auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
+Flow Calls::apiAccess(Thread &th, Frame &f, const CallBase &i, Builtin b) {
+  auto arg = [&](unsigned k) { return host_.bits(f, i.getArgOperand(k)); };
   auto bad = [&](const std::string &what) {
-    return in_.fail(th, i, ErrorKind::UndefinedBehaviour, what);
+    return host_.fail(th, i, ErrorKind::UndefinedBehaviour, what);
   };
   uint64_t a = arg(0), size = arg(1);
   if (!validSize(size))
@@ -175,7 +169,7 @@ Interpreter::Flow Calls::apiAccess(Thread &th, Frame &f, const CallBase &i, Buil
     auto s = scopeOfApi(arg(3));
     if (!o || !s || !loadOrder(*o))
       return bad("invalid memory order or scope for an atomic load");
-    fl = in_.loadScalar(th, i, a, sz, Access{*o, *s}, out);
+    fl = host_.loadScalar(th, i, a, sz, Access{*o, *s}, out);
     break;
   }
   case Builtin::ApiStore: { // (p, size, value, order, scope)
@@ -183,7 +177,7 @@ Interpreter::Flow Calls::apiAccess(Thread &th, Frame &f, const CallBase &i, Buil
     auto s = scopeOfApi(arg(4));
     if (!o || !s || !storeOrder(*o))
       return bad("invalid memory order or scope for an atomic store");
-    return in_.storeScalar(th, i, a, sz, arg(2), Access{*o, *s});
+    return host_.storeScalar(th, i, a, sz, arg(2), Access{*o, *s});
   }
   case Builtin::ApiRmw: { // (p, size, op, value, order, scope)
     auto op = rmwOfApi(arg(2));
@@ -193,7 +187,7 @@ Interpreter::Flow Calls::apiAccess(Thread &th, Frame &f, const CallBase &i, Buil
       return bad("invalid operation, memory order or scope for an atomic read-modify-write");
     if ((*op == RmwOp::FAdd || *op == RmwOp::FSub) && sz != 4 && sz != 8)
       return bad("floating-point atomic on " + std::to_string(sz) + " bytes");
-    fl = in_.rmwAt(th, i, a, sz, *op, arg(3), Access{*o, *s}, out);
+    fl = host_.rmwAt(th, i, a, sz, *op, arg(3), Access{*o, *s}, out);
     break;
   }
   default: { // ApiCas: (p, size, expected, desired, success, failure, scope)
@@ -202,12 +196,12 @@ Interpreter::Flow Calls::apiAccess(Thread &th, Frame &f, const CallBase &i, Buil
     auto s = scopeOfApi(arg(6));
     if (!o || !fo || !s || !loadOrder(*fo))
       return bad("invalid memory orders or scope for a compare-and-swap");
-    fl = in_.casAt(th, i, a, sz, arg(2), arg(3), Access{*o, *s}, *fo, out);
+    fl = host_.casAt(th, i, a, sz, arg(2), arg(3), Access{*o, *s}, *fo, out);
     break;
   }
   }
   if (fl == Flow::Next)
-    in_.setBits(f, i, out);
+    host_.setBits(f, i, out);
   return fl;
 }
 
@@ -215,11 +209,12 @@ KernelGrid Calls::launchGrid(Thread &th, const CallBase &i, uint32_t device, Dim
                              Dim3 block) {
   uint64_t n = grid.count() * block.count();
   if (n > kMaxLaunchThreads || block.count() > 0xFFFF)
-    throw InputError(toString(in_.src(i)) + ": a launch of " + std::to_string(n) +
+    throw InputError(toString(host_.src(i)) + ": a launch of " + std::to_string(n) +
                      " threads is beyond scopemc's limit of " + std::to_string(kMaxLaunchThreads) +
                      " threads");
   if (th.launches.size() >= kMaxLaunchesPerThread)
-    throw InputError(toString(in_.src(i)) + ": more than " + std::to_string(kMaxLaunchesPerThread) +
+    throw InputError(toString(host_.src(i)) + ": more than " +
+                     std::to_string(kMaxLaunchesPerThread) +
                      " kernel launches from one thread are not supported");
   uint32_t used = 0;
   for (auto &[d, k] : th.blocksUsed)
@@ -229,7 +224,7 @@ KernelGrid Calls::launchGrid(Thread &th, const CallBase &i, uint32_t device, Dim
   // and 4 bits of device: refuse what would not fit rather than share them by accident.
   if ((static_cast<uint64_t>(th.tid) << 10) + used + grid.count() > 0x10000 || device > 0xF)
     throw InputError(
-        toString(in_.src(i)) + ": kernel launches from thread " + std::to_string(th.tid) +
+        toString(host_.src(i)) + ": kernel launches from thread " + std::to_string(th.tid) +
         " on device " + std::to_string(device) +
         " are beyond scopemc's limits (devices 0-15, launches from the first 64 threads, "
         "1024 blocks per launching thread and device)");
@@ -251,9 +246,9 @@ void Calls::recordLaunch(Thread &th, uint32_t device, const Dim3 &grid,
   th.launches.push_back(Thread::Launch{std::move(threads), false});
 }
 
-Interpreter::Flow Calls::launch(Thread &th, Frame &f, const CallBase &i) {
+Flow Calls::launch(Thread &th, Frame &f, const CallBase &i) {
   // (kernel, argument, device, grid x/y/z, block x/y/z) -> launch handle
-  auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
+  auto arg = [&](unsigned k) { return host_.bits(f, i.getArgOperand(k)); };
   auto dim = [&](unsigned k) {
     return Dim3{static_cast<uint32_t>(arg(k)), static_cast<uint32_t>(arg(k + 1)),
                 static_cast<uint32_t>(arg(k + 2))};
@@ -261,17 +256,17 @@ Interpreter::Flow Calls::launch(Thread &th, Frame &f, const CallBase &i) {
   uint64_t fn = arg(0), argument = arg(1);
   auto device = static_cast<uint32_t>(arg(2));
   Dim3 grid = dim(3), block = dim(6);
-  const FunctionInfo *fi = in_.prog_.functionAt(fn);
+  const FunctionInfo *fi = host_.program().functionAt(fn);
   if (const Function *k = fi ? launchedKernel(*fi->fn) : nullptr; k && k != fi->fn) {
-    fi = &in_.prog_.info(k); // a CUDA kernel's stub: the kernel
+    fi = &host_.program().info(k); // a CUDA kernel's stub: the kernel
     fn = fi->address;
   }
   if (!fi || fi->fn->isDeclaration())
-    return in_.fail(th, i, ErrorKind::MemoryError,
-                    "kernel launch of an address that is not a function");
+    return host_.fail(th, i, ErrorKind::MemoryError,
+                      "kernel launch of an address that is not a function");
   if (grid.count() * block.count() == 0)
-    return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
-                    "kernel launch with an empty grid or block");
+    return host_.fail(th, i, ErrorKind::UndefinedBehaviour,
+                      "kernel launch with an empty grid or block");
   KernelGrid k = launchGrid(th, i, device, grid, block);
   // Resumable (Thread::bulk): each creation is offered once, not again after every new one.
   Thread::Bulk &r = th.bulk;
@@ -282,24 +277,24 @@ Interpreter::Flow Calls::launch(Thread &th, Frame &f, const CallBase &i) {
     ThreadPos pos{device, k.blockBase + static_cast<uint32_t>(s / block.count()),
                   static_cast<uint32_t>(s % block.count())};
     uint64_t child = 0;
-    if (!in_.offer(th,
-                   creation(th, i, ThreadEntry{fn, argument, pos, k, nullptr, nullptr, nullptr}),
-                   &child))
+    if (!host_.offer(th,
+                     creation(th, i, ThreadEntry{fn, argument, pos, k, nullptr, nullptr, nullptr}),
+                     &child))
       return Flow::Stop;
     r.threads.push_back(static_cast<ThreadId>(child));
   }
   std::vector<ThreadId> threads = std::move(r.threads);
   r = Thread::Bulk{};
   recordLaunch(th, device, grid, std::move(threads));
-  in_.setBits(f, i, th.launches.size() - 1);
+  host_.setBits(f, i, th.launches.size() - 1);
   return Flow::Next;
 }
 
-Interpreter::Flow Calls::waitLaunch(Thread &th, Frame &f, const CallBase &i) {
-  uint64_t h = in_.bits(f, i.getArgOperand(0));
+Flow Calls::waitLaunch(Thread &th, Frame &f, const CallBase &i) {
+  uint64_t h = host_.bits(f, i.getArgOperand(0));
   if (h >= th.launches.size() || th.launches[h].waited)
-    return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
-                    "wait for a kernel launch this thread did not make or already waited for");
+    return host_.fail(th, i, ErrorKind::UndefinedBehaviour,
+                      "wait for a kernel launch this thread did not make or already waited for");
   Thread::Bulk &r = th.bulk; // resumable, as the launch
   if (r.inst != &i)
     r = Thread::Bulk{&i, 0, false, {}, {}, {}, nullptr};
@@ -308,8 +303,8 @@ Interpreter::Flow Calls::waitLaunch(Thread &th, Frame &f, const CallBase &i) {
     r.joins = std::make_shared<const std::vector<ThreadId>>(children);
   for (uint64_t s = r.off; s < children.size(); ++s) {
     r.off = s;
-    if (!in_.offer(th,
-                   ThreadJoinLabel(in_.nextEvent(th), th.pos, in_.src(i), children[s], r.joins, s)))
+    if (!host_.offer(th, ThreadJoinLabel(host_.nextEvent(th), th.pos, host_.src(i), children[s],
+                                         r.joins, s)))
       return Flow::Stop;
   }
   r = Thread::Bulk{};
@@ -325,27 +320,27 @@ uint8_t fencesOfOpenClFlags(uint64_t flags) {
 }
 } // namespace
 
-Interpreter::Flow Calls::apiBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
-  auto arg = [&](unsigned k) { return in_.bits(f, i.getArgOperand(k)); };
+Flow Calls::apiBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
+  auto arg = [&](unsigned k) { return host_.bits(f, i.getArgOperand(k)); };
   switch (b) {
   case Builtin::ApiFence:         // (order, scope)
   case Builtin::ApiFenceFences: { // (order, scope, OpenCL fence flags): the memory it orders
     auto o = orderOf(arg(0));
     auto s = scopeOfApi(arg(1));
     if (!o || !s)
-      return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
-                      "invalid memory order or scope for a fence");
+      return host_.fail(th, i, ErrorKind::UndefinedBehaviour,
+                        "invalid memory order or scope for a fence");
     if (*o == MemOrder::Relaxed)
       return Flow::Next; // a relaxed fence has no effect
-    FenceLabel fence = in_.fenceLabel(th, i, *o, *s);
+    FenceLabel fence = host_.fenceLabel(th, i, *o, *s);
     if (b == Builtin::ApiFenceFences)
       fence.setFences(fencesOfOpenClFlags(arg(2)));
-    return in_.offer(th, fence) ? Flow::Next : Flow::Stop;
+    return host_.offer(th, fence) ? Flow::Next : Flow::Stop;
   }
   case Builtin::ApiBarrierFences: // (scope, OpenCL fence flags): the memory it orders
     if (arg(0) != 1)
-      return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
-                      "a work-group barrier's scope must be the work-group");
+      return host_.fail(th, i, ErrorKind::UndefinedBehaviour,
+                        "a work-group barrier's scope must be the work-group");
     // CLK_LOCAL_MEM_FENCE 1, CLK_GLOBAL_MEM_FENCE 2 (CLK_IMAGE_MEM_FENCE: images are global)
     return blockBarrier(th, i, fencesOfOpenClFlags(arg(1)));
   case Builtin::ApiBarrier: // (scope): block or device (the whole grid)
@@ -353,10 +348,10 @@ Interpreter::Flow Calls::apiBuiltin(Thread &th, Frame &f, const CallBase &i, Bui
       return blockBarrier(th, i);
     if (arg(0) == 2)
       return gridBarrier(th, i);
-    return in_.fail(th, i, ErrorKind::UndefinedBehaviour,
-                    "a barrier's scope must be block or device");
+    return host_.fail(th, i, ErrorKind::UndefinedBehaviour,
+                      "a barrier's scope must be block or device");
   case Builtin::ApiId:
-    in_.setBits(f, i, threadQuery(th, arg(0)));
+    host_.setBits(f, i, threadQuery(th, arg(0)));
     return Flow::Next;
   case Builtin::ApiLaunch:
     return launch(th, f, i);

@@ -13,7 +13,8 @@
 #include <optional>
 #include <vector>
 
-#include "interpreter/Interpreter.h"
+#include "interpreter/InterpreterOptions.h"
+#include "interpreter/Program.h"
 
 namespace scopemc {
 

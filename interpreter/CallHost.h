@@ -1,0 +1,87 @@
+// The one interface through which the library functions the interpreter models (Calls: the
+// builtins, the intrinsics, the kernel API and harness, CUDA's runtime, GenMC's API) act on
+// the thread they run on: the events they may offer, the memory they may read and write (as
+// events the interpreter builds), the call's registers, and a function to enter. The
+// Interpreter implements it; Calls sees nothing else of it.
+//
+// Contract (as for every instruction, runner/EventSink.h):
+// - a library function offers all its events before it changes the thread's state (a Stop
+//   from offer or from a memory operation means: return Flow::Stop at once; the call runs
+//   again, its events replayed, once the exploration resumes the thread);
+// - offer() advances the thread's event index and feeds loop progress; the memory
+//   operations check the address (a memory error is offered as an error event and ends the
+//   thread: Flow::Done) and apply the repair's overrides;
+// - block() and fail() offer the thread's last event (Flow::Done) or Stop.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "interpreter/InterpreterOptions.h"
+#include "interpreter/ThreadState.h"
+
+namespace scopemc {
+
+/// What executing one instruction did: go on with the next one, a jump was taken (pc set),
+/// the sink asked to stop (the instruction runs again on resumption), the thread ended.
+enum class Flow : uint8_t { Next, Jumped, Stop, Done };
+
+class CallHost {
+public:
+  virtual const Program &program() const = 0;
+  virtual const InterpreterOptions &options() const = 0;
+
+  // The thread's events
+  virtual Event nextEvent(const ThreadState &th) const = 0;
+  virtual const SourceLoc *src(const llvm::Instruction &i) const = 0;
+  /// Offers `lab` (the thread's next event); false: Stop. `value`: what a read returned.
+  virtual bool offer(ThreadState &th, const EventLabel &lab, uint64_t *value = nullptr) = 0;
+  virtual Flow block(ThreadState &th, const llvm::Instruction &i, BlockReason r,
+                     bool awaits = false) = 0;
+  virtual Flow fail(ThreadState &th, const llvm::Instruction &i, ErrorKind k, std::string msg) = 0;
+
+  // The call's registers
+  virtual RtValue get(const CallFrame &f, const llvm::Value *v) const = 0;
+  /// The scalar bits of an operand (no aggregate copy).
+  virtual uint64_t bits(const CallFrame &f, const llvm::Value *v) const = 0;
+  virtual void set(CallFrame &f, const llvm::Instruction &i, RtValue v) const = 0;
+  virtual void setBits(CallFrame &f, const llvm::Instruction &i, uint64_t v) const = 0;
+
+  // Memory, as events (Flow::Next when done)
+  /// Loads a value of type ty at a.
+  virtual Flow load(ThreadState &th, const llvm::Instruction &i, uint64_t a, llvm::Type *ty,
+                    Access acc, RtValue &out) = 0;
+  virtual Flow loadScalar(ThreadState &th, const llvm::Instruction &i, uint64_t a, uint32_t size,
+                          Access acc, uint64_t &out, ReadLabel::Rmw rmw = {}) = 0;
+  virtual Flow storeScalar(ThreadState &th, const llvm::Instruction &i, uint64_t a, uint32_t size,
+                           uint64_t v, Access acc, bool rmwPart = false) = 0;
+  /// An atomic read-modify-write (or a plain one when acc is plain); `old` is the value read.
+  virtual Flow rmwAt(ThreadState &th, const llvm::Instruction &i, uint64_t a, uint32_t size,
+                     RmwOp op, uint64_t x, Access acc, uint64_t &old) = 0;
+  /// A compare-and-swap; it succeeded when `old` equals `expected` in its low `size` bytes.
+  virtual Flow casAt(ThreadState &th, const llvm::Instruction &i, uint64_t a, uint32_t size,
+                     uint64_t expected, uint64_t desired, Access succ, MemOrder failOrder,
+                     uint64_t &old) = 0;
+  /// `resumable`: the instruction is only this operation, so a Stop keeps the pieces done
+  /// (ThreadState::bulk); not for a call that offers other events first (realloc).
+  virtual Flow copyMemory(ThreadState &th, const llvm::Instruction &i, uint64_t dst, uint64_t src,
+                          uint64_t n, bool resumable = true) = 0;
+  virtual Flow setMemory(ThreadState &th, const llvm::Instruction &i, uint64_t dst, uint8_t byte,
+                         uint64_t n) = 0;
+  /// A fence of `i` with order `o` and scope `s`, the repair's overrides applied.
+  virtual FenceLabel fenceLabel(ThreadState &th, const llvm::Instruction &i, MemOrder o,
+                                Scope s) const = 0;
+
+  /// Enters function `fi` with `args` on the thread (Flow::Jumped).
+  virtual Flow enterFunction(ThreadState &th, const FunctionInfo &fi,
+                             std::vector<RtValue> &&args) = 0;
+
+protected:
+  CallHost() = default;
+  CallHost(const CallHost &) = default;
+  CallHost &operator=(const CallHost &) = default;
+  ~CallHost() = default;
+};
+
+} // namespace scopemc

@@ -1,0 +1,51 @@
+// The interpreter's options (passed to its constructor) and the repair's per-instruction
+// access overrides.
+#pragma once
+
+#include <map>
+#include <memory>
+
+#include "model/Labels.h"
+
+namespace scopemc {
+
+/// A change to the accesses one instruction makes (each only strengthens): a plain access
+/// becomes a relaxed atomic, a scope is widened to at least `scope`, a read becomes an
+/// acquire, a write a release.
+struct AccessOverride {
+  bool makeAtomic = false;
+  Scope scope = Scope::Thread;
+  bool acquire = false, release = false;
+  bool operator==(const AccessOverride &) const = default;
+};
+/// Keyed by the instruction's source record (Program::sourceOf; one per instruction).
+using AccessOverrides = std::map<const SourceLoc *, AccessOverride>;
+
+struct InterpreterOptions {
+  /// Loops other than spin loops may take their back edge at most this many times in one
+  /// call of their function (0: no bound).
+  unsigned unroll = 0;
+  /// Changes to the order, scope or atomicity of accesses, per instruction (repair verifies
+  /// candidate edits with them); applied as each access's label is built.
+  std::shared_ptr<const AccessOverrides> overrides;
+  /// Zero-net-effect iterations block (docs/dpor.md §4): RMWs that cancel out (a fetch_sub undone
+  /// by a fetch_add), writes to memory the thread allocated and has not published yet, and
+  /// the value a failed CAS hands to the retry do not count as progress. Off: an iteration
+  /// blocks only when it wrote nothing and every header value repeats (the differential
+  /// tests compare the two).
+  bool zeroNetEffect = true;
+  /// Give created threads their symmetry class (interpreter/Symmetry.h), which the
+  /// exploration uses to explore interchangeable threads once (--no-symmetry: off).
+  bool symmetry = true;
+  /// Test aid: the symmetry analysis with a planted mistake (SymmetryAnalysis), which the
+  /// differential tests must catch. Never set otherwise.
+  bool symmetryPlantedMistake = false;
+  /// Mark the RMWs that commute with their like (interpreter/analysis/Commuting.h), which the
+  /// exploration explores in one order (--no-commuting-updates, --no-symmetry: off).
+  bool commutingUpdates = true;
+  /// Test aid: RMWs whose results are used are marked as commuting too, a mistake the
+  /// differential tests must catch. Never set otherwise.
+  bool commutingPlantedMistake = false;
+};
+
+} // namespace scopemc

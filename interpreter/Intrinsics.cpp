@@ -1,0 +1,233 @@
+// Calls that only compute: the C math library and floating-point intrinsics (MathLib.h),
+// OpenCL C's built-in functions (OpenClLib.h), and LLVM's intrinsics (memory ones through the
+// host's bulk operations), element-wise on vectors.
+#include <bit>
+#include <cmath>
+#include <cstring>
+
+#include <llvm/IR/IntrinsicInst.h>
+
+#include "interpreter/Bits.h"
+#include "interpreter/Calls.h"
+
+namespace scopemc {
+
+using namespace llvm;
+
+namespace {
+/// Whether a math intrinsic's floating-point operand is single precision.
+bool t32(const CallBase &i) {
+  for (const Use &a : i.args())
+    if (a->getType()->getScalarType()->isFloatingPointTy())
+      return a->getType()->getScalarType()->isFloatTy();
+  return false;
+}
+} // namespace
+
+Flow Calls::mathCall(Frame &f, const CallBase &i, MathOp op, bool single) {
+  unsigned n = mathArity(op);
+  std::vector<RtValue> ops;
+  for (unsigned k = 0; k < n && k < i.arg_size(); ++k)
+    ops.push_back(host_.get(f, i.getArgOperand(k)));
+  if (ops.size() != n)
+    throw InputError(toString(host_.src(i)) + ": '" + calledFunction(i)->getName().str() +
+                     "' is called with too few arguments");
+  auto one = [&](auto elem) {
+    std::vector<uint64_t> bits;
+    for (auto &o : ops)
+      bits.push_back(elem(o));
+    return computeMath(op, single, bits);
+  };
+  Type *rt = i.getType();
+  uint64_t m = rt->getScalarType()->isIntegerTy() && rt->getScalarSizeInBits() < 64
+                   ? (1ull << rt->getScalarSizeInBits()) - 1
+                   : ~0ull;
+  if (auto *vt = dyn_cast<FixedVectorType>(rt)) { // element-wise
+    RtValue v;
+    for (unsigned e = 0; e < vt->getNumElements(); ++e)
+      v.elems.push_back(RtValue{
+          one([&](const RtValue &o) { return o.elems.empty() ? o.bits : o.elems[e].bits; }) & m,
+          {}});
+    host_.set(f, i, std::move(v));
+  } else {
+    host_.set(f, i, RtValue{one([](const RtValue &o) { return o.bits; }) & m, {}});
+  }
+  return Flow::Next;
+}
+
+Flow Calls::openClCall(Frame &f, const CallBase &i, const Function &callee) {
+  auto it = openCl_.find(&callee);
+  if (it == openCl_.end()) {
+    std::optional<OclBuiltin> parsed = openClBuiltinNamed(callee.getName());
+    if (!parsed) // resolved as one at load (builtinNamed)
+      throw InputError(toString(host_.src(i)) + ": unsupported function '" +
+                       callee.getName().str() + "'");
+    it = openCl_.emplace(&callee, std::move(*parsed)).first;
+  }
+  const OclBuiltin &b = it->second;
+  if (i.arg_size() < b.params.size())
+    throw InputError(toString(host_.src(i)) + ": '" + b.name +
+                     "' is called with too few arguments");
+  Type *rt = i.getType();
+  auto *vt = dyn_cast<FixedVectorType>(rt);
+  unsigned width = vt ? vt->getNumElements() : 0;
+  OclType res;
+  res.isFloat = rt->getScalarType()->isFloatingPointTy();
+  res.bits = rt->getScalarSizeInBits();
+  std::vector<RtValue> args;
+  for (unsigned k = 0; k < b.params.size(); ++k)
+    args.push_back(host_.get(f, i.getArgOperand(k)));
+  auto elementsOf = [](const RtValue &v) {
+    std::vector<uint64_t> e;
+    if (v.elems.empty())
+      e.push_back(v.bits);
+    for (size_t k = 0; k < v.elems.size(); ++k)
+      e.push_back(v.elems[k].bits);
+    return e;
+  };
+  uint64_t m = res.bits >= 64 ? ~0ull : (1ull << res.bits) - 1;
+  std::vector<uint64_t> out;
+  if (openClAcrossLanes(b)) {
+    std::vector<std::vector<uint64_t>> ops;
+    for (const RtValue &a : args)
+      ops.push_back(elementsOf(a));
+    out = computeOpenClAcross(b, ops, width);
+  } else {
+    for (unsigned lane = 0; lane < std::max(width, 1u); ++lane) {
+      std::vector<uint64_t> ops;
+      for (const RtValue &a : args)
+        ops.push_back(a.elems.empty() ? a.bits : a.elems[lane].bits);
+      out.push_back(computeOpenCl(b, ops, res, width != 0));
+    }
+  }
+  if (!vt) {
+    host_.set(f, i, RtValue{out.empty() ? 0 : out[0] & m, {}});
+    return Flow::Next;
+  }
+  RtValue v;
+  for (unsigned lane = 0; lane < width; ++lane)
+    v.elems.push_back(RtValue{lane < out.size() ? out[lane] & m : 0, {}});
+  host_.set(f, i, std::move(v));
+  return Flow::Next;
+}
+
+Flow Calls::intrinsic(Thread &th, Frame &f, const CallBase &i, Intrinsic::ID id) {
+  auto arg = [&](unsigned k) { return host_.bits(f, i.getArgOperand(k)); };
+  unsigned w = i.getType()->isIntegerTy() ? i.getType()->getIntegerBitWidth() : 64;
+  auto result = [&](uint64_t v) {
+    host_.set(f, i, RtValue{v & maskBits(w), {}});
+    return Flow::Next;
+  };
+  switch (id) {
+  case Intrinsic::memcpy:
+  case Intrinsic::memmove:
+    return host_.copyMemory(th, i, arg(0), arg(1), arg(2));
+  case Intrinsic::memset:
+    return host_.setMemory(th, i, arg(0), static_cast<uint8_t>(arg(1)), arg(2));
+  case Intrinsic::expect:
+    return result(arg(0));
+  case Intrinsic::threadlocal_address: // this thread's instance (addr::kThreadLocal)
+    return result(addr::threadBase(addr::kThreadLocal, th.tid) + addr::offsetIn(arg(0)));
+  case Intrinsic::smax:
+    return result(sextBits(arg(0), w) >= sextBits(arg(1), w) ? arg(0) : arg(1));
+  case Intrinsic::smin:
+    return result(sextBits(arg(0), w) <= sextBits(arg(1), w) ? arg(0) : arg(1));
+  case Intrinsic::umax:
+    return result(std::max(arg(0) & maskBits(w), arg(1) & maskBits(w)));
+  case Intrinsic::umin:
+    return result(std::min(arg(0) & maskBits(w), arg(1) & maskBits(w)));
+  case Intrinsic::abs: {
+    int64_t v = sextBits(arg(0), w);
+    return result(static_cast<uint64_t>(v < 0 ? -v : v));
+  }
+  case Intrinsic::ctpop:
+    return result(static_cast<uint64_t>(__builtin_popcountll(arg(0) & maskBits(w))));
+  case Intrinsic::bswap: {
+    uint64_t v = __builtin_bswap64(arg(0));
+    return result(v >> (64 - w));
+  }
+  case Intrinsic::ctlz: {
+    uint64_t v = arg(0) & maskBits(w);
+    return result(v ? static_cast<uint64_t>(__builtin_clzll(v) - (64 - static_cast<int>(w))) : w);
+  }
+  case Intrinsic::cttz: {
+    uint64_t v = arg(0) & maskBits(w);
+    return result(v ? static_cast<uint64_t>(__builtin_ctzll(v)) : w);
+  }
+  case Intrinsic::fabs: {
+    uint64_t sign = i.getType()->isFloatTy() ? (1ull << 31) : (1ull << 63);
+    host_.set(f, i, RtValue{arg(0) & ~sign, {}});
+    return Flow::Next;
+  }
+  case Intrinsic::sadd_with_overflow:
+  case Intrinsic::uadd_with_overflow:
+  case Intrinsic::ssub_with_overflow:
+  case Intrinsic::usub_with_overflow:
+  case Intrinsic::smul_with_overflow:
+  case Intrinsic::umul_with_overflow: {
+    unsigned bw = i.getArgOperand(0)->getType()->getIntegerBitWidth();
+    APInt a(bw, arg(0)), b(bw, arg(1)), r;
+    bool ov = false;
+    switch (id) {
+    case Intrinsic::sadd_with_overflow:
+      r = a.sadd_ov(b, ov);
+      break;
+    case Intrinsic::uadd_with_overflow:
+      r = a.uadd_ov(b, ov);
+      break;
+    case Intrinsic::ssub_with_overflow:
+      r = a.ssub_ov(b, ov);
+      break;
+    case Intrinsic::usub_with_overflow:
+      r = a.usub_ov(b, ov);
+      break;
+    case Intrinsic::smul_with_overflow:
+      r = a.smul_ov(b, ov);
+      break;
+    default:
+      r = a.umul_ov(b, ov);
+      break;
+    }
+    host_.set(f, i, RtValue{0, {RtValue{r.getZExtValue(), {}}, RtValue{ov ? 1u : 0u, {}}}});
+    return Flow::Next;
+  }
+  case Intrinsic::trap:
+    return host_.fail(th, i, ErrorKind::Assertion, "trap instruction executed");
+  case Intrinsic::fmuladd: { // fused on a GPU (nvcc's default), a multiply and an add on a CPU
+    bool gpu = i.getFunction()->getFnAttribute("target-cpu").getValueAsString().starts_with("sm_");
+    return mathCall(f, i, gpu ? MathOp::Fma : MathOp::MulAdd, t32(i));
+  }
+  case Intrinsic::is_fpclass: { // (x, classes): bit k of classes is LLVM's FPClassTest k
+    bool single = t32(i);
+    double x = single ? std::bit_cast<float>(static_cast<uint32_t>(arg(0)))
+                      : std::bit_cast<double>(arg(0));
+    bool neg = std::signbit(x);
+    unsigned cls = 0;
+    if (std::isnan(x)) { // signalling when the quiet bit is clear
+      uint64_t quiet = single ? (arg(0) >> 22) & 1 : (arg(0) >> 51) & 1;
+      cls = quiet ? 1 : 0;
+    } else if (std::isinf(x)) {
+      cls = neg ? 2 : 9;
+    } else if (x == 0) {
+      cls = neg ? 5 : 6;
+    } else if (std::fpclassify(single ? static_cast<float>(x) : x) == FP_SUBNORMAL) {
+      cls = neg ? 4 : 7;
+    } else {
+      cls = neg ? 3 : 8;
+    }
+    return result((arg(1) >> cls) & 1);
+  }
+  case Intrinsic::bitreverse: {
+    uint64_t v = arg(0), r = 0;
+    for (unsigned k = 0; k < w; ++k)
+      r |= ((v >> k) & 1) << (w - 1 - k);
+    return result(r);
+  }
+  default:
+    if (auto op = mathIntrinsic(id))
+      return mathCall(f, i, *op, t32(i));
+    return Flow::Next; // debug info, lifetime markers and other hints
+  }
+}
+
+} // namespace scopemc
