@@ -8,7 +8,9 @@
 #include <memory>
 
 #include "dpor/Estimate.h"
-#include "dpor/Explorer.h"
+#include "dpor/Observer.h"
+#include "dpor/Options.h"
+#include "runner/EventSink.h"
 
 namespace scopemc {
 

@@ -1,6 +1,6 @@
 // Calls: defined functions and the library functions scopemc models itself (pthreads, heap,
-// assert, __VERIFIER_*); intrinsics and math are in Intrinsics.cpp. Each event-producing builtin offers its events
-// before changing any thread-local state, so that it can be re-run after a Stop.
+// assert, __VERIFIER_*); intrinsics and math are in Intrinsics.cpp. Each event-producing builtin
+// offers its events before changing any thread-local state, so that it can be re-run after a Stop.
 #include <bit>
 #include <cmath>
 #include <cstring>

@@ -5,6 +5,7 @@
 
 #include "dpor/Explorer.h"
 #include "dpor/Parallel.h"
+#include "interpreter/Interpreter.h"
 #include "interpreter/ProgramSymbolizer.h"
 #include "interpreter/frontend/Startup.h"
 

@@ -12,10 +12,11 @@
 
 #include "checks/BugChecker.h"
 #include "dpor/Estimate.h"
-#include "dpor/Explorer.h"
+#include "dpor/Observer.h"
 #include "dpor/Options.h"
 #include "dpor/Parallel.h"
-#include "interpreter/Interpreter.h"
+#include "interpreter/InterpreterOptions.h"
+#include "interpreter/Program.h"
 #include "interpreter/frontend/Frontend.h"
 #include "interpreter/frontend/KernelHarness.h"
 

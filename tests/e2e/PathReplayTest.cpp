@@ -14,6 +14,7 @@
 #include "tests/e2e/Manifest.h"
 
 #include "dpor/Replay.h"
+#include "interpreter/Interpreter.h"
 #include "interpreter/ProgramSymbolizer.h"
 #include "session/Session.h"
 

@@ -7,6 +7,7 @@
 
 #include "dpor/Explorer.h"
 #include "dpor/Parallel.h"
+#include "interpreter/Interpreter.h"
 #include "session/Session.h"
 #include "tests/oracle/Reference.h"
 
