@@ -1,5 +1,10 @@
 // The bug checks (docs/model.md §6), run by the exploration on each consistent graph. Finding an
 // error records a Report; printing it is done elsewhere.
+//
+// Contract: an error is reported only if the graph it is found in shows it (the report's
+// events are in that graph); each distinct error (ErrorType and report key) is recorded once,
+// with everything every output needs resolved when it is recorded (Report: names, positions,
+// witness), so a report outlives the graph. With stopOnFirst, the first one stops the search.
 #pragma once
 
 #include <set>

@@ -4,6 +4,13 @@
 // the Scheduler's (Scheduler.h), dropping branches where a spin loop can never continue the
 // SpinPruner's (SpinPruning.h), limits and progress the ExplorationMonitor's (Monitor.h);
 // estimation (Estimate.h) and parallel work sharing (Parallel.h) sit on the public interface.
+//
+// Contract (docs/dpor.md §7 checks it): with the reductions off, every consistent execution of
+// the program is explored exactly once (complete, or blocked where no thread can continue),
+// and only consistent ones; the counts do not depend on the runner's speed, the cache or the
+// seed of the thread choice. With a reduction on, a subset is explored with the same errors and
+// final states (docs/symmetry.md, docs/commuting.md). Memory stays polynomial in the size of one
+// execution: the graph, the path of pending alternatives, no set of visited executions.
 #pragma once
 
 #include <chrono>

@@ -1,5 +1,11 @@
-// What the exploration tells the bug checks (checks/ implements it). The exploration calls
-// it on consistent graphs only.
+// What the exploration tells the bug checks (checks/ implements it).
+//
+// Contract: the exploration calls an observer on consistent graphs only, from the one thread
+// that runs its explorer; onEvent for every event added (or read given a new source) in the
+// order the search makes them, onExecutionEnd once per maximal execution (complete or
+// blocked) it explores, with the graph as it is then. The graph is only valid during the call.
+// Returning false stops the search (the result says it stopped early); an observer never
+// changes what is explored otherwise.
 #pragma once
 
 #include <vector>

@@ -2,6 +2,10 @@
 // the runner re-runs threads from their start, events already in the graph are replayed
 // with the graph's values, and the first event not in the graph becomes the thread's
 // pending next event.
+//
+// Contract: next(t) is the event thread t adds next in the graph under exploration: a
+// function of the graph (how it was computed, run or taken from the replay cache or a
+// snapshot, is invisible to the caller).
 #pragma once
 
 #include <functional>

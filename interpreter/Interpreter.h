@@ -1,6 +1,11 @@
 // Runs the threads of a Program one at a time, turning every visible operation into a label
 // offered to an EventSink (see EventSink.h). Holds no state across executions beyond what
 // replay rebuilds: after resetThread, a thread starts again from its entry.
+//
+// Contract: the ProgramRunner one (runner/EventSink.h): a thread's events are a function of
+// the program, its entry and the values its earlier events were given, so replaying them
+// rebuilds its state. Library calls act through CallHost (interpreter/CallHost.h), loop
+// progress is LoopProgress's (interpreter/LoopProgress.h).
 #pragma once
 
 #include <map>

@@ -1,6 +1,11 @@
 // A loaded program: the LLVM module plus what the interpreter precomputes once and then
 // only reads (shared by every run): value slots, loops, globals and their initial image,
 // source locations, which allocas never escape their thread.
+//
+// Contract: a Program that was constructed can be run: validation refused (InputError, with
+// file:line) every instruction, intrinsic and call the interpreter cannot run. After
+// construction it is immutable and may be read by the interpreters of every worker at once.
+// The load-time analyses that fill it are in interpreter/analysis/, one per file.
 #pragma once
 
 #include <deque>

@@ -1,6 +1,13 @@
 // The memory-model interface the exploration asks: "is G + e consistent?", "where can this
 // write go in co?", "which writes can this read read from?". One implementation per model,
 // chosen by a factory, so that a plain RC11 checker can be swapped in for differential tests.
+//
+// Contract: every answer is a function of the graph it is given (the checker keeps nothing a
+// caller could observe between calls; explorers of a parallel search each own one).
+// coherentRfs and coherentCoPlacements list every choice coherence and atomicity allow, in a
+// fixed order (a superset of the consistent ones: the caller keeps those isConsistent
+// accepts); isConsistent decides every axiom of the model (docs/model.md §4) for a graph that
+// satisfied them before `e`, and never accepts a graph that breaks one.
 #pragma once
 
 #include <memory>

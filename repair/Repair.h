@@ -2,6 +2,11 @@
 // that made them (a wider scope, a plain access made atomic, a stronger order), applied to the
 // loaded program as interpreter overrides, verified again, round after round, then made
 // minimal. Which text carries each change is SourceEdit.h's business.
+//
+// Contract: changes only strengthen accesses (docs/model.md §7). The verdict returned is that
+// of a verification of the program with the changes (Verified only as session/Session.h
+// promises it: never when a bound or the time limit cut the search). Each change returned was
+// tried without, and the program then had an error again.
 #pragma once
 
 #include <functional>

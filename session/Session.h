@@ -2,6 +2,12 @@
 // (the tool's commands, the litmus runner, repair, the tests and benchmarks) verifies through
 // this API; it renders nothing (output files and exit codes are the command line's,
 // cli/Output.h).
+//
+// Contract: options in, a Verdict and results out. Verified only when the search ran to its
+// end with no error, and no loop bound, memory limit, sampled value or time limit cut it
+// (else Bounded, Timeout or Failed, never Verified); the reports are the bug checks'
+// (checks/Report.h), ready to render. Input that cannot be handled throws InputError (with
+// file:line where there is one).
 #pragma once
 
 #include <functional>

@@ -1,6 +1,11 @@
 // Turns a source file into an LLVM module: C and C++ are compiled in-process with Clang's
 // API (no clang binary at run time), .ll and .bc files are parsed. Then the IR passes the
 // interpreter relies on run (promotion of local variables to registers).
+//
+// Contract: input the compiler rejects, or the front end cannot take, throws InputError
+// naming file:line and the compiler's message; nothing is written to the terminal. Every
+// instruction of the module keeps its source location (debug info, or `scopemc.line`
+// metadata for textual IR).
 #pragma once
 
 #include <functional>

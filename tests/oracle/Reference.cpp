@@ -1,4 +1,6 @@
 #include "tests/oracle/Reference.h"
+#include "tests/oracle/Cat.h"
+#include "tests/oracle/Relation.h"
 
 #include <algorithm>
 #include <map>
@@ -8,82 +10,6 @@
 namespace scopemc::oracle {
 
 namespace {
-
-// ---- relations as bit matrices (at most 64 events) ----------------------------------------
-struct Rel {
-  std::vector<uint64_t> r;
-  explicit Rel(size_t n = 0) : r(n, 0) {}
-  size_t n() const { return r.size(); }
-  bool has(size_t a, size_t b) const { return (r[a] >> b) & 1; }
-  void add(size_t a, size_t b) { r[a] |= 1ull << b; }
-};
-Rel identity(size_t n) {
-  Rel x(n);
-  for (size_t i = 0; i < n; ++i)
-    x.add(i, i);
-  return x;
-}
-Rel unite(const Rel &a, const Rel &b) {
-  Rel x = a;
-  for (size_t i = 0; i < x.n(); ++i)
-    x.r[i] |= b.r[i];
-  return x;
-}
-Rel meet(const Rel &a, const Rel &b) {
-  Rel x = a;
-  for (size_t i = 0; i < x.n(); ++i)
-    x.r[i] &= b.r[i];
-  return x;
-}
-Rel seq(const Rel &a, const Rel &b) { // a ; b
-  Rel x(a.n());
-  for (size_t i = 0; i < a.n(); ++i)
-    for (size_t j = 0; j < a.n(); ++j)
-      if (a.has(i, j))
-        x.r[i] |= b.r[j];
-  return x;
-}
-Rel plus(const Rel &a) { // a+
-  Rel x = a;
-  for (size_t k = 0; k < x.n(); ++k)
-    for (size_t i = 0; i < x.n(); ++i)
-      if (x.has(i, k))
-        x.r[i] |= x.r[k];
-  return x;
-}
-Rel opt(const Rel &a) { return unite(a, identity(a.n())); } // a?
-Rel star(const Rel &a) { return opt(plus(a)); }
-Rel inverse(const Rel &a) {
-  Rel x(a.n());
-  for (size_t i = 0; i < a.n(); ++i)
-    for (size_t j = 0; j < a.n(); ++j)
-      if (a.has(i, j))
-        x.add(j, i);
-  return x;
-}
-Rel minus(const Rel &a, const Rel &b) {
-  Rel x = a;
-  for (size_t i = 0; i < x.n(); ++i)
-    x.r[i] &= ~b.r[i];
-  return x;
-}
-bool irreflexive(const Rel &a) {
-  for (size_t i = 0; i < a.n(); ++i)
-    if (a.has(i, i))
-      return false;
-  return true;
-}
-bool acyclic(const Rel &a) { return irreflexive(plus(a)); }
-bool empty(const Rel &a) {
-  return std::all_of(a.r.begin(), a.r.end(), [](uint64_t v) { return v == 0; });
-}
-template <typename P> Rel filter(size_t n, P pred) { // [pred] as a relation
-  Rel x(n);
-  for (size_t i = 0; i < n; ++i)
-    if (pred(i))
-      x.add(i, i);
-  return x;
-}
 
 // ---- events --------------------------------------------------------------------------------
 struct REvent {
@@ -100,6 +26,7 @@ struct REvent {
 
 struct Candidate {
   const AbstractProgram &p;
+  const CatModel &model;
   std::vector<REvent> ev;
   std::vector<int> rf;              // per event (reads only): the write it reads
   std::vector<std::vector<int>> co; // per location: writes in co order, init first
@@ -144,49 +71,22 @@ bool consistent(const Candidate &c) {
     for (size_t i = 0; i < order.size(); ++i)
       for (size_t j = i + 1; j < order.size(); ++j)
         co.add(static_cast<size_t>(order[i]), static_cast<size_t>(order[j]));
-  Rel fr = minus(seq(inverse(rf), co), identity(n));
-
-  // no-thin-air: po U rf acyclic
-  if (!acyclic(unite(po, rf)))
-    return false;
-  // atomicity: rmw n (fr; co) empty
-  if (!empty(meet(rmw, seq(fr, co))))
-    return false;
-
   auto ord = [&](auto pred) { return filter(n, [&](size_t i) { return pred(c.ev[i]); }); };
-  Rel W = ord([](const REvent &e) { return e.kind == REvent::W; });
-  Rel Fn = ord([](const REvent &e) { return e.kind == REvent::F; });
-  Rel Wrlx = ord([](const REvent &e) { return e.kind == REvent::W && atomicEv(e); });
-  Rel Rrlx = ord([](const REvent &e) { return e.kind == REvent::R && atomicEv(e); });
-  Rel Erel = ord([](const REvent &e) { return e.thread >= 0 && isRelease(e.order); });
-  Rel Eacq = ord([](const REvent &e) { return e.thread >= 0 && isAcquire(e.order); });
-  Rel Esc = ord([](const REvent &e) { return e.thread >= 0 && e.order == MemOrder::SeqCst; });
-  Rel Fsc = meet(Esc, Fn);
-  Rel poloc = meet(po, loc);
-  Rel rfincl = meet(rf, incl);
-
-  // rs = [W]; po|loc?; [W >= rlx]; ((rf n incl); rmw)*
-  Rel rs = seq(seq(seq(W, opt(poloc)), Wrlx), star(seq(rfincl, rmw)));
-  // sw = ([E>=rel]; ([F]; po)?; rs; (rf n incl); [R>=rlx]; (po; [F])?; [E>=acq]) n incl
-  Rel sw = seq(seq(Erel, opt(seq(Fn, po))), rs);
-  sw = seq(seq(seq(sw, rfincl), Rrlx), opt(seq(po, Fn)));
-  sw = meet(seq(sw, Eacq), incl);
-  Rel hb = plus(unite(po, sw));
-  Rel eco = plus(unite(unite(rf, co), fr));
-
-  // coherence: hb; eco? irreflexive
-  if (!irreflexive(seq(hb, opt(eco))))
-    return false;
-
-  // sc: psc acyclic
-  Rel poNotLoc = minus(po, loc);
-  Rel scb = unite(unite(po, seq(seq(poNotLoc, hb), poNotLoc)), unite(meet(hb, loc), unite(co, fr)));
-  Rel left = unite(Esc, seq(Fsc, opt(hb)));
-  Rel right = unite(Esc, seq(opt(hb), Fsc));
-  Rel pscBase = seq(seq(left, scb), right);
-  Rel pscF = seq(seq(Fsc, unite(hb, seq(seq(hb, eco), hb))), Fsc);
-  Rel psc = meet(unite(pscBase, pscF), incl);
-  return acyclic(psc);
+  std::map<std::string, Rel> base{
+      {"po", po},
+      {"rf", rf},
+      {"co", co},
+      {"rmw", rmw},
+      {"loc", loc},
+      {"incl", incl},
+      {"W", ord([](const REvent &e) { return e.kind == REvent::W; })},
+      {"R", ord([](const REvent &e) { return e.kind == REvent::R; })},
+      {"F", ord([](const REvent &e) { return e.kind == REvent::F; })},
+      {"A", ord([](const REvent &e) { return e.kind != REvent::F && atomicEv(e); })},
+      {"REL", ord([](const REvent &e) { return e.thread >= 0 && isRelease(e.order); })},
+      {"ACQ", ord([](const REvent &e) { return e.thread >= 0 && isAcquire(e.order); })},
+      {"SC", ord([](const REvent &e) { return e.thread >= 0 && e.order == MemOrder::SeqCst; })}};
+  return c.model.allows(base, n);
 }
 
 std::string canonicalOf(const std::vector<std::vector<std::string>> &threads,
@@ -213,7 +113,14 @@ std::string name(const REvent &e) {
 
 } // namespace
 
-std::set<std::string> enumerateConsistent(const AbstractProgram &p, uint64_t maxCandidates) {
+const CatModel &specifiedModel() {
+  static const CatModel m = CatModel::load(SCOPEMC_CAT_MODEL);
+  return m;
+}
+
+std::set<std::string> enumerateConsistent(const AbstractProgram &p, uint64_t maxCandidates,
+                                          const CatModel *model) {
+  const CatModel &m = model ? *model : specifiedModel();
   std::vector<std::pair<size_t, size_t>> cases;
   for (size_t t = 0; t < p.threads.size(); ++t)
     for (size_t i = 0; i < p.threads[t].ops.size(); ++i)
@@ -221,7 +128,7 @@ std::set<std::string> enumerateConsistent(const AbstractProgram &p, uint64_t max
         cases.push_back({t, i});
   std::set<std::string> out;
   for (uint64_t mask = 0; mask < (1ull << cases.size()); ++mask) {
-    Candidate c{p, {}, {}, {}};
+    Candidate c{p, m, {}, {}, {}};
     for (int l = 0; l < p.numLocs; ++l)
       c.ev.push_back(
           REvent{REvent::W, -1, 0, l, MemOrder::NotAtomic, Scope::System, {}, -1, nullptr});

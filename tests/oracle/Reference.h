@@ -1,7 +1,8 @@
 // The reference side of the differential oracle: all candidate executions of an
-// AbstractProgram (every rf choice and co order), filtered by a plain implementation of
-// docs/model.md written from the formulas (relations as bit matrices, closures, compositions).
-// It shares no code with model/ beyond the Scope/ThreadPos types and the inScope predicate.
+// AbstractProgram (every rf choice and co order), filtered by the memory model's own text,
+// docs/scoped-rc11.cat, evaluated by a small .cat evaluator (Cat.h: relations as bit
+// matrices, closures, compositions). It shares no code with model/ beyond the Scope/ThreadPos
+// types and the inScope predicate.
 #pragma once
 
 #include <functional>
@@ -18,9 +19,15 @@ struct TooLarge : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// The canonical text of every consistent complete execution. Throws TooLarge when the
-/// number of candidates exceeds `maxCandidates`.
-std::set<std::string> enumerateConsistent(const AbstractProgram &p, uint64_t maxCandidates);
+class CatModel;
+
+/// The model the specification states (docs/scoped-rc11.cat), parsed once.
+const CatModel &specifiedModel();
+
+/// The canonical text of every complete execution `model` allows (null: specifiedModel()).
+/// Throws TooLarge when the number of candidates exceeds `maxCandidates`.
+std::set<std::string> enumerateConsistent(const AbstractProgram &p, uint64_t maxCandidates,
+                                          const CatModel *model = nullptr);
 
 /// The canonical text of a complete graph explored by the DPOR. `locOf` maps an address to
 /// a variable number, or -1 for memory the program text does not name (ignored).
