@@ -18,8 +18,4 @@ std::optional<Builtin> builtinNamed(llvm::StringRef name);
 /// Every function name the interpreter models (for tests that probe each one).
 std::vector<llvm::StringRef> builtinNames();
 
-/// Why a known library or verifier function is not modelled, for the load-time refusal
-/// (empty when the name is not one of those).
-llvm::StringRef refusalReason(llvm::StringRef name);
-
 } // namespace scopemc

@@ -4,6 +4,7 @@
 #include "interpreter/ProgramSymbolizer.h"
 #include "interpreter/analysis/Captures.h"
 #include "interpreter/analysis/Commuting.h"
+#include "interpreter/analysis/Validate.h"
 #include "interpreter/frontend/IrPasses.h"
 
 #include <algorithm>
@@ -153,10 +154,15 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
     throw InputError(mod_->getSourceFileName() + ": the program has no function '" + opts.entry +
                      "' to start from");
   entry_ = byFunction_.lookup(e);
+  auto builtin = [this](const Function &f) { return builtinOf(&f); };
+  auto source = [this](const Instruction &i) { return sourceOf(&i); };
+  auto computes = [](Intrinsic::ID id) { return mathIntrinsic(id).has_value(); };
+  auto known = [this](SyncScope::ID id) { return id < syncScopes_.size() && syncScopes_[id]; };
+  ValidationContext cx{builtin, source, computes, known};
   for (const Function &f : *mod_)
     if (!f.isDeclaration())
-      validate(f);
-  refusePersistency();
+      validateFunction(f, cx);
+  refusePersistency(*mod_);
 }
 
 void Program::analyse() {

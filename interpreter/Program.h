@@ -249,12 +249,6 @@ private:
   RtValue evaluate(const llvm::Constant *c) const;
   void writeConstant(const llvm::Constant *c, std::vector<uint8_t> &bytes, uint64_t offset);
   uint64_t imageOffset(uint64_t a) const; // where the initial bytes of a global address are
-  void validate(const llvm::Function &f) const;
-  void validateSyncScope(const llvm::Instruction &i) const;
-  void refusePersistency() const;
-  /// Refuses a call of a modelled function with fewer arguments than it reads, or with one
-  /// that is not an integer or a pointer (an unprototyped declaration lets C do both).
-  void checkBuiltinCall(const llvm::CallBase &call, Builtin b) const;
 
   std::unique_ptr<llvm::LLVMContext> ctx_;
   std::unique_ptr<llvm::Module> mod_;

@@ -1,14 +1,12 @@
-// Load-time validation of a program (Program::validate and the checks it calls): what the
-// interpreter cannot run is refused here, naming the construct and file:line, before any
-// exploration starts.
+#include "interpreter/analysis/Validate.h"
+
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 
-#include "interpreter/MathLib.h"
-#include "interpreter/Program.h"
+#include "interpreter/frontend/InputError.h"
 
 namespace scopemc {
 
@@ -59,7 +57,7 @@ bool isIgnorableIntrinsic(Intrinsic::ID id) {
   }
 }
 
-bool isSupportedIntrinsic(Intrinsic::ID id) {
+bool isSupportedIntrinsic(Intrinsic::ID id, const ValidationContext &cx) {
   switch (id) {
   case Intrinsic::memcpy:
   case Intrinsic::memmove:
@@ -88,17 +86,17 @@ bool isSupportedIntrinsic(Intrinsic::ID id) {
   case Intrinsic::is_fpclass:
     return true;
   default:
-    return mathIntrinsic(id).has_value() || isIgnorableIntrinsic(id);
+    return cx.computesIntrinsic(id) || isIgnorableIntrinsic(id);
   }
 }
 
-std::string where(const Program &p, const Instruction &i) {
-  if (const SourceLoc *s = p.sourceOf(&i))
+std::string where(const ValidationContext &cx, const Instruction &i) {
+  if (const SourceLoc *s = cx.sourceOf(i))
     return toString(s);
   // Code the compiler made without a location (the shared block of computed gotos): where
   // the jumps into its block come from, else the function's definition.
   for (const BasicBlock *pred : llvm::predecessors(i.getParent()))
-    if (const SourceLoc *s = p.sourceOf(pred->getTerminator()))
+    if (const SourceLoc *s = cx.sourceOf(*pred->getTerminator()))
       return toString(s);
   std::string fn = "in function '" + llvm::demangle(i.getFunction()->getName().str()) + "'";
   if (const DISubprogram *sp = i.getFunction()->getSubprogram())
@@ -195,63 +193,68 @@ StringRef refusalReason(StringRef name) {
   return {};
 }
 
-void Program::checkBuiltinCall(const CallBase &call, Builtin b) const {
+namespace {
+
+/// Refuses a call of a modelled function with fewer arguments than it reads, or with one
+/// that is not an integer or a pointer (an unprototyped declaration lets C do both).
+void checkBuiltinCall(const CallBase &call, Builtin b, const ValidationContext &cx) {
   unsigned want = builtinArity(b);
   std::string name = calledFunction(call)->getName().str();
   if (call.arg_size() < want)
-    throw InputError(where(*this, call) + ": '" + name + "' is called with " +
+    throw InputError(where(cx, call) + ": '" + name + "' is called with " +
                      std::to_string(call.arg_size()) + " argument" +
                      (call.arg_size() == 1 ? "" : "s") + ", it takes " + std::to_string(want));
   for (unsigned k = 0; k < want; ++k) {
     Type *t = call.getArgOperand(k)->getType();
     if (!t->isIntegerTy() && !t->isPointerTy())
-      throw InputError(where(*this, call) + ": argument " + std::to_string(k + 1) + " of '" + name +
+      throw InputError(where(cx, call) + ": argument " + std::to_string(k + 1) + " of '" + name +
                        "' is not an integer or a pointer");
     if (t->isIntegerTy() && t->getIntegerBitWidth() > 64)
-      throw InputError(where(*this, call) + ": argument " + std::to_string(k + 1) + " of '" + name +
+      throw InputError(where(cx, call) + ": argument " + std::to_string(k + 1) + " of '" + name +
                        "' is wider than 64 bits");
   }
 }
 
-void Program::refusePersistency() const {
+void validateSyncScope(const Instruction &i, const ValidationContext &cx) {
+  std::optional<SyncScope::ID> id = getAtomicSyncScopeID(&i);
+  if (!id || *id == SyncScope::System || cx.knownSyncScope(*id))
+    return;
+  SmallVector<StringRef, 8> names;
+  i.getContext().getSyncScopeNames(names);
+  throw InputError(where(cx, i) + ": unknown syncscope '" +
+                   (*id < names.size() ? names[*id].str() : std::string("?")) +
+                   "' (known: workgroup, block, cta, wavefront, subgroup, agent, device, gpu, "
+                   "singlethread, system and the empty name, also with -one-as)");
+}
+
+} // namespace
+
+void refusePersistency(const Module &m) {
   // GenMC runs a program's recovery routine after a crash and keeps globals marked
   // __VERIFIER_persistent_storage on a persistent device: neither is modelled here.
-  if (const Function *r = mod_->getFunction("__VERIFIER_recovery_routine");
-      r && !r->isDeclaration())
+  if (const Function *r = m.getFunction("__VERIFIER_recovery_routine"); r && !r->isDeclaration())
     throw InputError("in function '__VERIFIER_recovery_routine': persistency checking (GenMC's "
                      "recovery routine) is not supported");
-  for (const GlobalVariable &g : mod_->globals())
+  for (const GlobalVariable &g : m.globals())
     if (g.getSection() == "__genmc_persist")
       throw InputError("global '" + g.getName().str() +
                        "': persistent storage (GenMC's "
                        "__VERIFIER_persistent_storage) is not supported");
 }
 
-void Program::validateSyncScope(const Instruction &i) const {
-  std::optional<SyncScope::ID> id = getAtomicSyncScopeID(&i);
-  if (!id || *id == SyncScope::System || (*id < syncScopes_.size() && syncScopes_[*id]))
-    return;
-  SmallVector<StringRef, 8> names;
-  ctx_->getSyncScopeNames(names);
-  throw InputError(where(*this, i) + ": unknown syncscope '" +
-                   (*id < names.size() ? names[*id].str() : std::string("?")) +
-                   "' (known: workgroup, block, cta, wavefront, subgroup, agent, device, gpu, "
-                   "singlethread, system and the empty name, also with -one-as)");
-}
-
-void Program::validate(const Function &f) const {
+void validateFunction(const Function &f, const ValidationContext &cx) {
   auto tooWide = [](const Type *t) {
     if (auto *vt = dyn_cast<VectorType>(t))
       t = vt->getElementType();
     return t->isIntegerTy() && t->getIntegerBitWidth() > 64;
   };
   for (const Instruction &i : instructions(f)) {
-    validateSyncScope(i);
+    validateSyncScope(i, cx);
     bool wide = tooWide(i.getType());
     for (const Use &op : i.operands())
       wide = wide || tooWide(op->getType());
     if (wide && !isa<DbgInfoIntrinsic>(&i))
-      throw InputError(where(*this, i) +
+      throw InputError(where(cx, i) +
                        ": integers wider than 64 bits (__int128, _BitInt) are not supported");
     switch (i.getOpcode()) {
     case Instruction::Invoke:
@@ -262,15 +265,15 @@ void Program::validate(const Function &f) const {
     case Instruction::CatchSwitch:
     case Instruction::CatchRet:
     case Instruction::CleanupRet:
-      throw InputError(where(*this, i) + ": unsupported instruction '" +
+      throw InputError(where(cx, i) + ": unsupported instruction '" +
                        std::string(i.getOpcodeName()) + "' (C++ exceptions are not supported)");
     case Instruction::IndirectBr:
-      throw InputError(where(*this, i) +
+      throw InputError(where(cx, i) +
                        ": unsupported instruction 'indirectbr' (GNU's computed goto, "
                        "`goto *p`, is not supported)");
     case Instruction::CallBr:
     case Instruction::VAArg:
-      throw InputError(where(*this, i) + ": unsupported instruction '" +
+      throw InputError(where(cx, i) + ": unsupported instruction '" +
                        std::string(i.getOpcodeName()) + "'");
     default:
       break;
@@ -278,26 +281,26 @@ void Program::validate(const Function &f) const {
     auto *call = dyn_cast<CallBase>(&i);
     if (!call || call->isInlineAsm()) {
       if (call)
-        throw InputError(where(*this, i) + ": inline assembly is not supported");
+        throw InputError(where(cx, i) + ": inline assembly is not supported");
       continue;
     }
     const Function *callee = calledFunction(*call);
     if (!callee || !callee->isDeclaration())
       continue;
     if (callee->isIntrinsic()) {
-      if (!isSupportedIntrinsic(callee->getIntrinsicID()))
-        throw InputError(where(*this, i) + ": unsupported intrinsic '" + callee->getName().str() +
+      if (!isSupportedIntrinsic(callee->getIntrinsicID(), cx))
+        throw InputError(where(cx, i) + ": unsupported intrinsic '" + callee->getName().str() +
                          "'");
       continue;
     }
     if (StringRef why = refusalReason(callee->getName()); !why.empty())
-      throw InputError(where(*this, i) + ": unsupported function '" + callee->getName().str() +
+      throw InputError(where(cx, i) + ": unsupported function '" + callee->getName().str() +
                        "': " + why.str());
-    std::optional<Builtin> b = builtinOf(callee);
+    std::optional<Builtin> b = cx.builtinOf(*callee);
     if (b && *b != Builtin::Undefined)
-      checkBuiltinCall(*call, *b);
+      checkBuiltinCall(*call, *b, cx);
     if (!b)
-      throw InputError(where(*this, i) + ": unsupported function '" +
+      throw InputError(where(cx, i) + ": unsupported function '" +
                        llvm::demangle(callee->getName().str()) +
                        "' (it has no definition and scopemc does not model it)");
   }
