@@ -6,6 +6,7 @@
 #                    shared specification's files (docs/model.md, dpor.md, interface.md are ours);
 #   size limits:     scripts/size_limits.py on every library folder (file lines, member
 #                    functions per class; ceilings that only go down);
+#   include graph:   scripts/include_graph.py: no folder includes one of its layer or above;
 #   clang-tidy-19:   the checks .clang-tidy keeps, warnings as errors, on every library and
 #                    tool source, with the compile commands of a plain configure in BUILD_DIR
 #                    (default build-lint; configured here, nothing is compiled: the main
@@ -60,6 +61,8 @@ if [ "$mode" != format ]; then
   # every library folder: no file over 600 lines, no class over 30 member functions (Clang's
   # AST), or the folder's ceiling where it was over that (scripts/size_limits.py, LIMITS)
   python3 scripts/size_limits.py "$build/include-view"
+  # no include runs up the layers of library folders (scripts/include_graph.py, LAYERS)
+  python3 scripts/include_graph.py
   # library and tool sources (the tests' gtest macros trip checks meant for product code)
   files=$(sources | grep -Ev '^tests/' | grep '\.cpp$')
   echo "clang-tidy-19: $(echo "$files" | wc -l) files"
