@@ -159,6 +159,12 @@ SYMMETRY = [("sym-caslock-4x2", "gpu/caslock.c", {"BLOCKS": 4, "THREADS": 2, "VA
              None, 10),
             ("sym-counters-16", "symmetry/counters.cu", {"THREADS": 16, "SLOTS": 8}, "verified", 2 ** 8, None),
             ("sym-counters-64", "symmetry/counters.cu", {"THREADS": 64, "SLOTS": 32}, "verified", 2 ** 32, 1),
+            # many adds on one counter: one execution, but the branches dropped grow with k!
+            # (docs/commuting.md, Limits)
+            ("sym-counters-8-on-1", "symmetry/counters.cu", {"THREADS": 8, "SLOTS": 1}, "verified",
+             math.factorial(8), None),
+            ("sym-counters-12-on-1", "symmetry/counters.cu", {"THREADS": 12, "SLOTS": 1}, "verified",
+             math.factorial(12), None),
             ("sym-xfbarrier-6x4", "gpu/xfbarrier.c", {"BLOCKS": 6, "THREADS": 4, "VARIANT": 0}, "verified", 1,
              None),
             ("sym-xfbarrier-6x4-served-3", "gpu/xfbarrier.c", {"BLOCKS": 6, "THREADS": 4, "VARIANT": 0, "SERVED": 3},
