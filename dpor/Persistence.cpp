@@ -15,28 +15,38 @@ void Persistence::findRevisitable(const ExecutionGraph &g) {
   // thread that knows such a write, which is in its porf-prefix and kept, and the maximality
   // condition (docs/dpor.md §2, condition 3) forbids the revisit; a read's own thread writes after
   // it, in its porf-prefix. The largest such P: start from all and drop reads until none fails.
-  std::vector<const ReadLabel *> held, open;
+  //
+  // Only the two least stamps of the changeable reads are asked for, and what stays depends on
+  // the least alone (staysKnown), which only goes down as reads are dropped (less stays, less
+  // is known, fewer reads are pinned). So each round looks at the reads in stamp order below
+  // the second least found so far, under the least; it ends when the least no longer moves.
+  std::vector<const ReadLabel *> held;
   for (ThreadId u = 0; u < g.numThreads(); ++u)
     for (int32_t i = 0; i < g.threadSize(u); ++i)
       if (auto *r = dyn_cast<ReadLabel>(g.label(Event{u, i}));
           r && r->revisitable() && r->addedMax())
         held.push_back(r);
+  std::sort(held.begin(), held.end(),
+            [](const ReadLabel *a, const ReadLabel *b) { return a->stamp() < b->stamp(); });
+  std::vector<bool> open(held.size(), false);
   minKnown_ = true;
+  minRevisitable_ = nextRevisitable_ = std::numeric_limits<Stamp>::max();
   while (true) {
-    minRevisitable_ = nextRevisitable_ = std::numeric_limits<Stamp>::max();
-    for (const ReadLabel *r : open) {
-      nextRevisitable_ = std::min(nextRevisitable_, std::max(minRevisitable_, r->stamp()));
-      minRevisitable_ = std::min(minRevisitable_, r->stamp());
+    forgetKnowledge(); // what stays changes with minRevisitable_
+    Stamp least = minRevisitable_, next = nextRevisitable_;
+    for (size_t k = 0; k < held.size() && held[k]->stamp() < next; ++k) {
+      if (open[k] || pinned(g, *held[k]))
+        continue;
+      open[k] = true;
+      Stamp st = held[k]->stamp();
+      next = std::min(next, std::max(least, st));
+      least = std::min(least, st);
     }
-    size_t before = open.size();
-    for (const ReadLabel *r : held)
-      if (!pinned(g, *r))
-        open.push_back(r);
-    if (open.size() == before)
+    bool moved = least != minRevisitable_;
+    minRevisitable_ = least;
+    nextRevisitable_ = next;
+    if (!moved)
       return;
-    std::erase_if(held, [&](const ReadLabel *r) {
-      return std::find(open.begin(), open.end(), r) != open.end();
-    });
   }
 }
 
@@ -44,17 +54,99 @@ bool Persistence::pinned(const ExecutionGraph &g, const ReadLabel &r) {
   const LocationInfo *li = g.location(r.addr());
   if (!li)
     return false;
-  auto after = li->co.begin() + static_cast<long>(g.coIndex(r.rf()) + 1);
-  auto knowsLater = [&](const View &known) {
-    return std::any_of(after, li->co.end(), [&](Event w) { return known.contains(w); });
-  };
+  // Every other thread that may access the location knows a write co-after r's source: the
+  // least level of those threads, r's own thread left out, is above the source's index.
+  const Levels &lv = levels(g, r, *li);
+  long least = lv.lowestThread == r.thread() ? lv.second : lv.lowest;
+  return least > g.coIndex(r.rf());
+}
+
+const Persistence::Levels &Persistence::levels(const ExecutionGraph &g, const ReadLabel &r,
+                                               const LocationInfo &li) {
+  auto &cache = levels_[r.localSpace() ? 1 : 0];
+  auto [it, fresh] = cache.try_emplace({r.addr(), r.size()});
+  Levels &lv = it->second;
+  if (!fresh)
+    return lv;
   for (ThreadId u = 0; u < g.numThreads(); ++u) {
-    if (u == r.thread() || !g.threadExists(u) || !mayAccess(g, u, r.addr(), r.size()))
+    if (!g.threadExists(u) || !mayAccess(g, u, r.addr(), r.size()))
       continue;
-    if (!knows(g, u, r.localSpace(), knowsLater))
-      return false;
+    long level = computeLevel(g, u, r.localSpace(), li);
+    if (level < lv.lowest) {
+      lv.second = lv.lowest;
+      lv.lowest = level;
+      lv.lowestThread = u;
+    } else if (level < lv.second) {
+      lv.second = level;
+    }
   }
-  return true;
+  return lv;
+}
+
+long Persistence::computeLevel(const ExecutionGraph &g, ThreadId u, bool local,
+                               const LocationInfo &li) {
+  bool all = false;
+  const View &seen = consulted(g, u, local, all);
+  if (all)
+    return kLevelAll;
+  for (long i = static_cast<long>(li.co.size()) - 1; i >= 0; --i)
+    if (seen.contains(li.co[static_cast<size_t>(i)]))
+      return i;
+  return -1;
+}
+
+const View &Persistence::consulted(const ExecutionGraph &g, ThreadId u, bool local, bool &all) {
+  // knows() with every view it consults joined (a view contains an event exactly when one of
+  // them does); `all` where knows() answers true without looking (a thread that adds no read
+  // or write below).
+  std::vector<Consulted> &cache = consulted_[local ? 1 : 0];
+  if (cache.size() < static_cast<size_t>(g.numThreads()))
+    cache.resize(static_cast<size_t>(g.numThreads()));
+  Consulted &c = cache[static_cast<size_t>(u)];
+  if (c.computed) {
+    all = c.all;
+    return c.view;
+  }
+  c.computed = true;
+  c.view = View();
+  c.all = consultInto(g, u, local, c.view);
+  all = c.all;
+  return c.view;
+}
+
+bool Persistence::consultInto(const ExecutionGraph &g, ThreadId u, bool local, View &into) {
+  bool finished = false;
+  const View *kept = knowledge(g, u, local, finished);
+  if (finished)
+    return true;
+  if (kept)
+    into.join(*kept);
+  if (!next_ || g.threadSize(u) == 0 || !staysWhole(g, u))
+    return false;
+  const EventLabel *n = next_(u);
+  if (plantedMistake_ == SymmetryMistake::WaitersKnowAll)
+    return true;
+  if (n && isa<ThreadFinishLabel>(n))
+    return true;
+  for (int32_t depth = 0; depth < g.numThreads(); ++depth) {
+    auto *j = n ? dyn_cast<ThreadJoinLabel>(n) : nullptr;
+    if (!j || j->child() < 0 || j->child() >= g.numThreads() || !g.threadExists(j->child()))
+      return false;
+    ThreadId v = j->child();
+    bool vFinished = false;
+    if (const View *kv = knowledge(g, v, local, vFinished))
+      into.join(*kv);
+    for (ThreadId x : j->joinsAfter()) {
+      bool xFinished = false;
+      if (x >= 0 && x < g.numThreads() && g.threadExists(x))
+        if (const View *kx = knowledge(g, x, local, xFinished))
+          into.join(*kx);
+    }
+    if (vFinished || g.threadSize(v) == 0 || !staysWhole(g, v))
+      return false;
+    n = next_(v);
+  }
+  return false;
 }
 
 bool Persistence::mayAccess(const ExecutionGraph &g, ThreadId u, uint64_t addr, uint64_t size) {
@@ -121,6 +213,20 @@ bool Persistence::knows(const ExecutionGraph &g, ThreadId u, bool local,
 
 const View *Persistence::knowledge(const ExecutionGraph &g, ThreadId u, bool local,
                                    bool &finished) {
+  std::vector<Known> &cache = known_[local ? 1 : 0];
+  if (cache.size() < static_cast<size_t>(g.numThreads()))
+    cache.resize(static_cast<size_t>(g.numThreads()));
+  Known &k = cache[static_cast<size_t>(u)];
+  if (!k.computed) {
+    k.view = computeKnowledge(g, u, local, k.finished);
+    k.computed = true;
+  }
+  finished = k.finished;
+  return k.view;
+}
+
+const View *Persistence::computeKnowledge(const ExecutionGraph &g, ThreadId u, bool local,
+                                          bool &finished) {
   // What thread u has seen for good: the happens-before of its last event that stays (every
   // later event of it follows that one in po); of its creation if none stays. A thread created
   // later inherits its creator's.

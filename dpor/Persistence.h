@@ -14,7 +14,10 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
+#include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "model/ExecutionGraph.h"
 
@@ -42,7 +45,10 @@ public:
       : plantedMistake_(plantedMistake), next_(std::move(next)) {}
 
   /// The graph changed: answers are computed again for g when next asked.
-  void refresh() { minKnown_ = false; }
+  void refresh() {
+    minKnown_ = false;
+    forgetKnowledge();
+  }
   bool stays(const ExecutionGraph &g, const EventLabel *l);
   /// Whether every event of u stays.
   bool staysWhole(const ExecutionGraph &g, ThreadId u);
@@ -73,12 +79,54 @@ private:
   /// The happens-before (of local or other memory) that thread u keeps in every graph below
   /// this one; null: none is known. `finished`: u adds no event below this graph.
   const View *knowledge(const ExecutionGraph &g, ThreadId u, bool local, bool &finished);
+  const View *computeKnowledge(const ExecutionGraph &g, ThreadId u, bool local, bool &finished);
   bool staysKnown(const EventLabel *l) const;
+  /// knowledge() answers are kept per thread until what stays changes (a new graph, or the
+  /// fixpoint of findRevisitable moving on): they depend only on the graph and on that.
+  struct Known {
+    bool computed = false, finished = false;
+    const View *view = nullptr;
+  };
+  void forgetKnowledge() {
+    for (auto &k : known_)
+      k.clear();
+    for (auto &l : levels_)
+      l.clear();
+    for (auto &c : consulted_)
+      c.clear();
+  }
+  /// The highest co index of a write of location `li` that thread u knows in every graph
+  /// below, as knows() finds it (kLevelAll: u adds no read or write below): knows(g, u, local,
+  /// "has a write co-after index c") holds exactly when this is above c.
+  long computeLevel(const ExecutionGraph &g, ThreadId u, bool local, const LocationInfo &li);
+  /// The two least levels among the threads that may access r's bytes, and whose the least is.
+  struct Levels {
+    long lowest = kLevelAll, second = kLevelAll;
+    ThreadId lowestThread = -1;
+  };
+  const Levels &levels(const ExecutionGraph &g, const ReadLabel &r, const LocationInfo &li);
+  /// Every view knows() consults for thread u, joined; `all`: knows() answers true at once.
+  struct Consulted {
+    bool computed = false, all = false;
+    View view;
+  };
+  const View &consulted(const ExecutionGraph &g, ThreadId u, bool local, bool &all);
+  bool consultInto(const ExecutionGraph &g, ThreadId u, bool local, View &into);
+  struct RangeHash {
+    size_t operator()(const std::pair<uint64_t, uint32_t> &k) const {
+      return std::hash<uint64_t>()(k.first * 31 + k.second);
+    }
+  };
+  static constexpr long kLevelAll = std::numeric_limits<long>::max();
 
   SymmetryMistake plantedMistake_;
   std::function<const EventLabel *(ThreadId)> next_;
   Stamp minRevisitable_ = 0, nextRevisitable_ = 0; // the two least stamps of such reads
   bool minKnown_ = false;
+  std::vector<Known> known_[2]; // by thread; [local]
+  /// Levels of the threads that may access each (address, size) read; [local].
+  std::unordered_map<std::pair<uint64_t, uint32_t>, Levels, RangeHash> levels_[2];
+  std::vector<Consulted> consulted_[2]; // by thread; [local]
 };
 
 } // namespace scopemc
