@@ -96,9 +96,8 @@ long Persistence::computeLevel(const ExecutionGraph &g, ThreadId u, bool local,
 }
 
 const View &Persistence::consulted(const ExecutionGraph &g, ThreadId u, bool local, bool &all) {
-  // knows() with every view it consults joined (a view contains an event exactly when one of
-  // them does); `all` where knows() answers true without looking (a thread that adds no read
-  // or write below).
+  // What u keeps, joined with what the threads it waits to join keep (a joined view contains
+  // an event exactly when one of them does); `all` where u adds no read or write below.
   std::vector<Consulted> &cache = consulted_[local ? 1 : 0];
   if (cache.size() < static_cast<size_t>(g.numThreads()))
     cache.resize(static_cast<size_t>(g.numThreads()));
@@ -121,13 +120,16 @@ bool Persistence::consultInto(const ExecutionGraph &g, ThreadId u, bool local, V
     return true;
   if (kept)
     into.join(*kept);
+  // u's events all stay, so its next one is the same in every graph below: if it is a join of
+  // v, every event u adds follows v's finish, which follows what v keeps (and, if v waits to
+  // join w in turn, w's finish).
   if (!next_ || g.threadSize(u) == 0 || !staysWhole(g, u))
     return false;
   const EventLabel *n = next_(u);
   if (plantedMistake_ == SymmetryMistake::WaitersKnowAll)
     return true;
   if (n && isa<ThreadFinishLabel>(n))
-    return true;
+    return true; // only its finish is left: u adds nothing more that reads or writes
   for (int32_t depth = 0; depth < g.numThreads(); ++depth) {
     auto *j = n ? dyn_cast<ThreadJoinLabel>(n) : nullptr;
     if (!j || j->child() < 0 || j->child() >= g.numThreads() || !g.threadExists(j->child()))
@@ -136,7 +138,7 @@ bool Persistence::consultInto(const ExecutionGraph &g, ThreadId u, bool local, V
     bool vFinished = false;
     if (const View *kv = knowledge(g, v, local, vFinished))
       into.join(*kv);
-    for (ThreadId x : j->joinsAfter()) {
+    for (ThreadId x : j->joinsAfter()) { // the joins that follow come first too
       bool xFinished = false;
       if (x >= 0 && x < g.numThreads() && g.threadExists(x))
         if (const View *kx = knowledge(g, x, local, xFinished))
@@ -172,43 +174,9 @@ bool Persistence::staysWhole(const ExecutionGraph &g, ThreadId u) {
 bool Persistence::knows(const ExecutionGraph &g, ThreadId u, bool local,
                         const std::function<bool(const View &)> &has) {
   known(g);
-  bool finished = false;
-  const View *kept = knowledge(g, u, local, finished);
-  if (finished || (kept && has(*kept)))
-    return true;
-  // u's events all stay, so its next one is the same in every graph below: if it is a join of
-  // v, every event u adds follows v's finish, which follows what v keeps (and, if v waits to
-  // join w in turn, w's finish).
-  if (!next_ || g.threadSize(u) == 0 || !staysWhole(g, u))
-    return false;
-  const EventLabel *n = next_(u);
-  if (plantedMistake_ == SymmetryMistake::WaitersKnowAll)
-    return true;
-  if (n && isa<ThreadFinishLabel>(n))
-    return true; // only its finish is left: u adds nothing more that reads or writes
-  for (int32_t depth = 0; depth < g.numThreads(); ++depth) {
-    auto *j = n ? dyn_cast<ThreadJoinLabel>(n) : nullptr;
-    if (!j || j->child() < 0 || j->child() >= g.numThreads() || !g.threadExists(j->child()))
-      return false;
-    ThreadId v = j->child();
-    bool vFinished = false;
-    const View *kv = knowledge(g, v, local, vFinished);
-    if (kv && has(*kv))
-      return true;
-    // The joins that follow this one come first: u reads and writes only after all of them.
-    for (ThreadId x : j->joinsAfter()) {
-      bool xFinished = false;
-      const View *kx = x >= 0 && x < g.numThreads() && g.threadExists(x)
-                           ? knowledge(g, x, local, xFinished)
-                           : nullptr;
-      if (kx && has(*kx))
-        return true;
-    }
-    if (vFinished || g.threadSize(v) == 0 || !staysWhole(g, v))
-      return false;
-    n = next_(v);
-  }
-  return false;
+  bool all = false;
+  const View &seen = consulted(g, u, local, all);
+  return all || has(seen);
 }
 
 const View *Persistence::knowledge(const ExecutionGraph &g, ThreadId u, bool local,

@@ -7,7 +7,8 @@
 //   it (a read) another source;
 // - knows(g, u, ...): every read and write thread u adds below g (or re-adds after a revisit)
 //   has in its happens-before a view for which the predicate holds; a thread that adds none
-//   knows all;
+//   knows all. The predicate asks whether a view contains some event (so it holds of a join
+//   of views exactly when it holds of one of them);
 // - mayAccess(g, u, ...): whether u may ever access a byte of the range (its footprint).
 // Every answer errs on the side of "may change" / "does not know" / "may access".
 #pragma once
@@ -96,8 +97,8 @@ private:
       c.clear();
   }
   /// The highest co index of a write of location `li` that thread u knows in every graph
-  /// below, as knows() finds it (kLevelAll: u adds no read or write below): knows(g, u, local,
-  /// "has a write co-after index c") holds exactly when this is above c.
+  /// below (kLevelAll: u adds no read or write below): knows(g, u, local, "has a write
+  /// co-after index c") holds exactly when this is above c.
   long computeLevel(const ExecutionGraph &g, ThreadId u, bool local, const LocationInfo &li);
   /// The two least levels among the threads that may access r's bytes, and whose the least is.
   struct Levels {
@@ -105,7 +106,8 @@ private:
     ThreadId lowestThread = -1;
   };
   const Levels &levels(const ExecutionGraph &g, const ReadLabel &r, const LocationInfo &li);
-  /// Every view knows() consults for thread u, joined; `all`: knows() answers true at once.
+  /// What thread u knows for good (knows()): the view it keeps joined with those of the
+  /// threads it waits to join; `all`: u adds no read or write below.
   struct Consulted {
     bool computed = false, all = false;
     View view;
