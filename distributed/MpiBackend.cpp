@@ -393,6 +393,8 @@ ExplorationResult MpiBackend::Run::finish() {
       if (m->tag != kFinal)
         continue;
       auto f = nlohmann::json::parse(textOf(m->bytes));
+      if (f.value("lost", false)) // (this rank must not wait in MPI_Finalize for the lost one)
+        b_.lostRank_ = true;
       net_.flush(5);
       if (!f.at("error").get<std::string>().empty())
         throwError(f.at("error"));
@@ -443,7 +445,7 @@ ExplorationResult MpiBackend::Run::finish() {
   std::sort(stats.begin(), stats.end(),
             [](const RankStats &a, const RankStats &b) { return a.rank < b.rank; });
   b_.stats_ = stats;
-  nlohmann::json fin = {{"result", resultJson(total)}, {"error", error}};
+  nlohmann::json fin = {{"result", resultJson(total)}, {"error", error}, {"lost", !lost_.empty()}};
   for (int r = 1; r < n_; ++r)
     if (!lost(r))
       net_.send(r, kFinal, bytesOf(fin.dump()));

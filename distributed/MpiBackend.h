@@ -40,7 +40,8 @@ public:
                           unsigned samples, uint64_t seed) override;
   /// Rank 0: every rank's figures of the last explore().
   const std::vector<RankStats> &stats() const { return stats_; }
-  /// A rank was lost in some explore(): the run must end by aborting (MPI_Finalize would wait).
+  /// A rank was lost in some explore() (on rank 0: found so; on the others: told so with the
+/// merged result): the run must end by aborting, as MPI_Finalize would wait for the lost rank.
   bool lostRank() const { return lostRank_; }
 
 private:
