@@ -358,76 +358,31 @@ Flow Calls::builtin(Thread &th, Frame &f, const CallBase &i, const llvm::Functio
   if (!b)
     throw InputError(toString(host_.src(i)) + ": unsupported function '" + callee.getName().str() +
                      "'");
-  switch (*b) {
-  case Builtin::Malloc:
-  case Builtin::Calloc:
-  case Builtin::AlignedAlloc:
-  case Builtin::Realloc:
-  case Builtin::Free:
-  case Builtin::Memcpy:
-  case Builtin::Memset:
-    return memoryBuiltin(th, f, i, *b);
-  case Builtin::AssertFail:
-  case Builtin::VerifierAssert:
-  case Builtin::VerifierAssume:
-  case Builtin::Abort:
-  case Builtin::Exit:
-  case Builtin::WeakAccess:
-  case Builtin::ScopeWorkGroup:
-  case Builtin::ScopeDevice:
-  case Builtin::ScopeSystem:
-  case Builtin::PlaceThread:
-  case Builtin::PlaceBlock:
-  case Builtin::PlaceDevice:
-  case Builtin::PlaceGlobal:
-  case Builtin::GroupSize:
-  case Builtin::SyncThreads:
-    return verifierBuiltin(th, f, i, *b);
-  case Builtin::ApiLoad:
-  case Builtin::ApiStore:
-  case Builtin::ApiRmw:
-  case Builtin::ApiCas:
-  case Builtin::ApiFence:
-  case Builtin::ApiFenceFences:
-  case Builtin::ApiBarrier:
-  case Builtin::ApiBarrierFences:
-  case Builtin::ApiId:
-  case Builtin::ApiLaunch:
-  case Builtin::ApiWait:
-    return apiBuiltin(th, f, i, *b);
-  case Builtin::ApiCollective:
-  case Builtin::CudaConfigPush:
-  case Builtin::CudaConfigGet:
-  case Builtin::CudaLaunch:
-  case Builtin::CudaRun:
-  case Builtin::CudaSync:
-  case Builtin::CudaStreamCreate:
-  case Builtin::CudaEventRecord:
-    return cudaBuiltin(th, f, i, *b);
-  case Builtin::OpenCl:
-    return openClCall(f, i, callee);
-  case Builtin::Undefined: // one arbitrary value per call (as __VERIFIER_nondet_*); no effect
-    return genmcBuiltin(th, f, i, Builtin::Undefined);
-  case Builtin::StreamOutput:
-    return result(f, i, i.arg_size() > 0 && i.getType()->isPointerTy() ? argOf(f, i, 0) : 0);
-  case Builtin::Math: {
-    std::optional<MathFunction> m = mathFunctionNamed(callee.getName());
-    if (!m) // resolved as one at load (builtinNamed)
-      throw InputError(toString(host_.src(i)) + ": unsupported function '" +
-                       callee.getName().str() + "'");
-    return mathCall(f, i, m->op, m->single);
-  }
-  case Builtin::ThreadSpawn:
-  case Builtin::ThreadJoinValue:
-  case Builtin::NondetInt:
-  case Builtin::HazardAlloc:
-  case Builtin::HazardProtect:
-  case Builtin::HazardClear:
-  case Builtin::HazardRetire:
-    return genmcBuiltin(th, f, i, *b);
-  default:
+  switch (traitsOf(*b).family) {
+  case BuiltinFamily::Thread:
     return threadBuiltin(th, f, i, *b);
+  case BuiltinFamily::Memory:
+    return memoryBuiltin(th, f, i, *b);
+  case BuiltinFamily::Verifier:
+    return verifierBuiltin(th, f, i, *b);
+  case BuiltinFamily::Api:
+    return apiBuiltin(th, f, i, *b);
+  case BuiltinFamily::Cuda:
+    return cudaBuiltin(th, f, i, *b);
+  case BuiltinFamily::GenMc: // (Undefined: one arbitrary value per call, as __VERIFIER_nondet_*)
+    return genmcBuiltin(th, f, i, *b);
+  case BuiltinFamily::OpenCl:
+    return openClCall(f, i, callee);
+  case BuiltinFamily::Stream:
+    return result(f, i, i.arg_size() > 0 && i.getType()->isPointerTy() ? argOf(f, i, 0) : 0);
+  case BuiltinFamily::Math:
+    break;
   }
+  std::optional<MathFunction> m = mathFunctionNamed(callee.getName());
+  if (!m) // resolved as one at load (builtinNamed)
+    throw InputError(toString(host_.src(i)) + ": unsupported function '" + callee.getName().str() +
+                     "'");
+  return mathCall(f, i, m->op, m->single);
 }
 
 } // namespace scopemc

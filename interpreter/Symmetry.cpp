@@ -136,38 +136,6 @@ std::optional<std::vector<const Function *>> reachableFunctions(const Function &
 
 /// Builtins that access no memory another thread shares (their events, if any, are not
 /// memory accesses: barriers, fences, output, checks, identity queries).
-bool accessesNoMemory(Builtin b) {
-  switch (b) {
-  case Builtin::PthreadSelf:
-  case Builtin::PthreadEqual:
-  case Builtin::NoEffect:
-  case Builtin::Output:
-  case Builtin::AssertFail:
-  case Builtin::VerifierAssert:
-  case Builtin::VerifierAssume:
-  case Builtin::Abort:
-  case Builtin::Exit:
-  case Builtin::ScopeWorkGroup:
-  case Builtin::ScopeDevice:
-  case Builtin::ScopeSystem:
-  case Builtin::PlaceThread:
-  case Builtin::PlaceBlock:
-  case Builtin::PlaceDevice:
-  case Builtin::PlaceGlobal:
-  case Builtin::GroupSize:
-  case Builtin::SyncThreads:
-  case Builtin::ApiFence:
-  case Builtin::ApiFenceFences:
-  case Builtin::ApiBarrier:
-  case Builtin::ApiBarrierFences:
-  case Builtin::ApiId:
-  case Builtin::StreamOutput:
-    return true;
-  default:
-    return false;
-  }
-}
-
 /// Evaluates an expression over a thread's identity when the thread is created.
 class Evaluator {
 public:
@@ -391,20 +359,9 @@ SymmetryAnalysis::Summary SymmetryAnalysis::analyse(const Function &entry, bool 
       auto b = c ? builtinCalled(prog_, *c) : std::nullopt;
       if (!b)
         continue;
-      switch (*b) {
-      case Builtin::Malloc:
-      case Builtin::Calloc:
-      case Builtin::AlignedAlloc:
-      case Builtin::Realloc:
-      case Builtin::HazardAlloc:
-      case Builtin::PthreadCreate:
-      case Builtin::ThreadSpawn:
-      case Builtin::ApiLaunch:
-      case Builtin::CudaLaunch:
-      case Builtin::CudaRun:
-      case Builtin::NondetInt:
-      case Builtin::Undefined:
+      if (traitsOf(*b).fresh) // memory, a thread or an arbitrary value, new per call
         return std::nullopt;
+      switch (*b) {
       case Builtin::PthreadSelf:
         tainted.insert(&i);
         break;
@@ -549,7 +506,7 @@ bool SymmetryAnalysis::callAccessSites(const CallBase &c, std::vector<AccessSite
   auto b = prog_.builtinOf(callee);
   if (!b)
     return false;
-  if (accessesNoMemory(*b))
+  if (traitsOf(*b).memory == BuiltinMemory::None)
     return true;
   switch (*b) {
   case Builtin::ApiLoad: // (p, size, ...)

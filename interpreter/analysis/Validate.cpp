@@ -104,80 +104,6 @@ std::string where(const ValidationContext &cx, const Instruction &i) {
   return fn + " (no debug location)";
 }
 
-/// The arguments a builtin takes (each an integer or a pointer).
-unsigned builtinArity(Builtin b) {
-  // The arguments the interpreter reads (all integers or pointers); C lets an unprototyped
-  // declaration pass fewer, which is refused at load.
-  switch (b) {
-  case Builtin::PthreadCreate:
-    return 4;
-  case Builtin::BarrierInit:
-  case Builtin::Memcpy:
-  case Builtin::Memset:
-  case Builtin::ThreadSpawn:
-  case Builtin::ApiFenceFences:
-    return 3;
-  case Builtin::PthreadJoin:
-  case Builtin::PthreadEqual:
-  case Builtin::Calloc:
-  case Builtin::AlignedAlloc:
-  case Builtin::Realloc:
-  case Builtin::HazardProtect:
-  case Builtin::ApiFence:
-    return 2;
-  case Builtin::PthreadExit:
-  case Builtin::MutexInit:
-  case Builtin::MutexLock:
-  case Builtin::MutexTrylock:
-  case Builtin::MutexUnlock:
-  case Builtin::BarrierWait:
-  case Builtin::Malloc:
-  case Builtin::Free:
-  case Builtin::AssertFail:
-  case Builtin::VerifierAssert:
-  case Builtin::VerifierAssume:
-  case Builtin::Exit:
-  case Builtin::PlaceThread:
-  case Builtin::PlaceBlock:
-  case Builtin::PlaceDevice:
-  case Builtin::PlaceGlobal:
-  case Builtin::GroupSize:
-  case Builtin::ThreadJoinValue:
-  case Builtin::HazardClear:
-  case Builtin::HazardRetire:
-  case Builtin::ApiBarrier:
-  case Builtin::ApiId:
-  case Builtin::ApiWait:
-    return 1;
-  case Builtin::ApiBarrierFences:
-    return 2;
-  case Builtin::ApiLoad:
-    return 4;
-  case Builtin::ApiStore:
-    return 5;
-  case Builtin::ApiRmw:
-    return 6;
-  case Builtin::ApiCas:
-    return 7;
-  case Builtin::ApiLaunch:
-    return 9;
-  case Builtin::ApiCollective:
-    return 5;
-  case Builtin::CudaConfigPush:
-    return 8;
-  case Builtin::CudaConfigGet:
-  case Builtin::CudaStreamCreate:
-  case Builtin::CudaEventRecord:
-    return 1;
-  case Builtin::CudaLaunch:
-    return 11;
-  case Builtin::CudaSync:
-    return 2;
-  default:
-    return 0;
-  }
-}
-
 } // namespace
 
 StringRef refusalReason(StringRef name) {
@@ -198,7 +124,7 @@ namespace {
 /// Refuses a call of a modelled function with fewer arguments than it reads, or with one
 /// that is not an integer or a pointer (an unprototyped declaration lets C do both).
 void checkBuiltinCall(const CallBase &call, Builtin b, const ValidationContext &cx) {
-  unsigned want = builtinArity(b);
+  unsigned want = traitsOf(b).arity;
   std::string name = calledFunction(call)->getName().str();
   if (call.arg_size() < want)
     throw InputError(where(cx, call) + ": '" + name + "' is called with " +
