@@ -41,7 +41,7 @@ public:
   /// Rank 0: every rank's figures of the last explore().
   const std::vector<RankStats> &stats() const { return stats_; }
   /// A rank was lost in some explore() (on rank 0: found so; on the others: told so with the
-/// merged result): the run must end by aborting, as MPI_Finalize would wait for the lost rank.
+  /// merged result): the run must end by aborting, as MPI_Finalize would wait for the lost rank.
   bool lostRank() const { return lostRank_; }
 
 private:

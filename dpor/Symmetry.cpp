@@ -197,6 +197,9 @@ bool SymmetryPruner::prunesAfterAdd(const ExecutionGraph &g, Event e) {
   }
   if (!keyed_)
     return false;
+  // A thread that finishes writes nothing more: violations that were open may now persist.
+  if (isa<ThreadFinishLabel>(lab))
+    return !classes(g, false).empty() && check(g, -1);
   // A new violation has its first difference at the new event, which is a read, and only
   // then with a thread of its class whose event at that index reads the same location.
   auto *r = dyn_cast<ReadLabel>(lab);
