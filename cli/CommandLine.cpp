@@ -121,6 +121,10 @@ void writeRefusal(const RunOptions &opts, const OutputOptions &output, const std
 int runEstimate(const RunOptions &opts, unsigned samples) {
   auto program = loadProgram(opts);
   SearchEstimate e = estimateProgram(*program, opts, samples);
+  if (!e.failure.empty()) {
+    std::printf("Estimate failed: %s\n", e.failure.c_str());
+    return kExitInternal;
+  }
   double perPath = e.samples ? e.seconds / e.samples : 0;
   std::printf("Estimated complete executions: %.0f\n", e.complete);
   std::printf("Estimated blocked executions: %.0f\n", e.blocked);

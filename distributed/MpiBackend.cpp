@@ -4,7 +4,9 @@
 
 #include <sys/resource.h>
 
+#include <atomic>
 #include <cmath>
+#include <exception>
 #include <thread>
 
 #include <nlohmann/json.hpp>
@@ -44,6 +46,16 @@ enum Tag : int {
 constexpr double kStartupGraceSeconds = 600;
 
 std::vector<uint8_t> bytesOf(const std::string &s) { return {s.begin(), s.end()}; }
+
+/// Why the search or estimate failed when rank r fell silent for `limit` seconds.
+std::string lostRankText(int r, double limit, const char *missing) {
+  char why[240];
+  std::snprintf(why, sizeof why,
+                "rank %d stopped answering (killed, out of memory, or its machine was lost; "
+                "silent for %.0f s): %s",
+                r, limit, missing);
+  return why;
+}
 std::string textOf(const std::vector<uint8_t> &b) { return {b.begin(), b.end()}; }
 
 double cpuSeconds() {
@@ -277,12 +289,7 @@ private:
         lost_.push_back(r);
         coord_.lost(r);
         b_.lostRank_ = true;
-        char why[200];
-        std::snprintf(why, sizeof why,
-                      "rank %d stopped answering (killed, out of memory, or its machine was "
-                      "lost; silent for %.0f s): its part of the search was not explored",
-                      r, limit);
-        fail(why);
+        fail(lostRankText(r, limit, "its part of the search was not explored"));
       }
     }
     bool did = false;
@@ -467,10 +474,11 @@ namespace scopemc {
 
 namespace {
 nlohmann::json estimateJson(const SearchEstimate &e) {
-  return {e.complete, e.blocked, e.samples, e.reached, e.seconds};
+  return {e.complete, e.blocked, e.samples, e.reached, e.seconds, e.failure};
 }
 SearchEstimate estimateFrom(const nlohmann::json &j) {
-  return SearchEstimate{j[0], j[1], j[2], j[3], j[4]};
+  SearchEstimate e{j[0], j[1], j[2], j[3], j[4], j[5]};
+  return e;
 }
 /// The next message with tag `tag` (others cannot arrive between two collective steps).
 Message awaitTag(MpiTransport &net, int tag) {
@@ -480,41 +488,98 @@ Message awaitTag(MpiTransport &net, int tag) {
     std::this_thread::sleep_for(std::chrono::microseconds(500));
   }
 }
+using Clock = std::chrono::steady_clock;
 } // namespace
 
-SearchEstimate MpiBackend::estimate(const std::function<SearchEstimate(unsigned, uint64_t)> &sample,
-                                    unsigned samples, uint64_t seed) {
+SearchEstimate MpiBackend::estimate(const Sampler &sample, unsigned samples, uint64_t seed) {
   int me = net_.rank(), n = net_.size();
   unsigned share = samples / static_cast<unsigned>(n) +
                    (static_cast<unsigned>(me) < samples % static_cast<unsigned>(n) ? 1 : 0);
-  // (splitmix-style distinct seeds per rank; rank 0 keeps the seed a single process uses)
-  SearchEstimate mine =
-      share ? sample(share, seed + 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(me))
-            : SearchEstimate{};
+  // The paths are drawn on a thread of their own: this one keeps the messages going meanwhile
+  // (heartbeats to rank 0; on rank 0, the shares and the ranks that fell silent).
+  std::atomic<bool> stop{false}, sampled{false};
+  SearchEstimate mine;
+  std::exception_ptr thrown;
+  std::thread sampler([&] {
+    try {
+      // (splitmix-style distinct seeds per rank; rank 0 keeps the seed a single process uses)
+      if (share)
+        mine = sample(share, seed + 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(me), &stop);
+    } catch (...) {
+      thrown = std::current_exception();
+    }
+    sampled = true;
+  });
+  std::vector<int> lost; // (rank 0)
+  SearchEstimate total = me == 0 ? combineEstimates(mine, sampled, stop, lost) : SearchEstimate{};
+  if (me != 0)
+    for (auto beat = Clock::now() - std::chrono::seconds(1); !sampled;
+         std::this_thread::sleep_for(std::chrono::milliseconds(1)))
+      if (Clock::now() - beat > std::chrono::milliseconds(250)) {
+        beat = Clock::now();
+        net_.send(0, kProgress, bytesOf("0"));
+      }
+  sampler.join();
+  if (thrown)
+    std::rethrow_exception(thrown);
   if (me != 0) {
     net_.send(0, kEstimate, bytesOf(estimateJson(mine).dump()));
-    Message m = awaitTag(net_, kEstimated);
-    net_.flush(5);
-    return estimateFrom(nlohmann::json::parse(textOf(m.bytes)));
+    total = estimateFrom(nlohmann::json::parse(textOf(awaitTag(net_, kEstimated).bytes)));
+  } else {
+    for (int r = 1; r < n; ++r)
+      if (std::find(lost.begin(), lost.end(), r) == lost.end())
+        net_.send(r, kEstimated, bytesOf(estimateJson(total).dump()));
   }
-  SearchEstimate total = mine;
-  total.complete *= mine.samples;
-  total.blocked *= mine.samples;
-  for (int r = 1; r < n; ++r) {
-    SearchEstimate e = estimateFrom(nlohmann::json::parse(textOf(awaitTag(net_, kEstimate).bytes)));
+  lostRank_ = lostRank_ || !total.failure.empty();
+  net_.flush(5);
+  return total;
+}
+
+SearchEstimate MpiBackend::combineEstimates(const SearchEstimate &mine,
+                                            const std::atomic<bool> &sampled,
+                                            std::atomic<bool> &stop, std::vector<int> &lost) {
+  // Rank 0: waits for its own share and every other rank's, weighting each mean by its
+  // samples; a rank silent for too long fails the estimate (its share is missing).
+  int n = net_.size();
+  std::vector<Clock::time_point> heard(static_cast<size_t>(n), Clock::now());
+  std::vector<bool> heardOnce(static_cast<size_t>(n), false), got(static_cast<size_t>(n), false);
+  SearchEstimate total;
+  int pending = n - 1;
+  auto add = [&](const SearchEstimate &e) {
     total.complete += e.complete * e.samples;
     total.blocked += e.blocked * e.samples;
     total.samples += e.samples;
     total.reached += e.reached;
     total.seconds += e.seconds; // (CPU time of the paths: the per-path cost stays right)
+  };
+  while (pending > 0 || !sampled) {
+    while (auto m = net_.poll()) {
+      auto r = static_cast<size_t>(m->source);
+      heard[r] = Clock::now();
+      heardOnce[r] = true;
+      if (m->tag == kEstimate && !got[r]) {
+        got[r] = true;
+        --pending;
+        add(estimateFrom(nlohmann::json::parse(textOf(m->bytes))));
+      }
+    }
+    for (int r = 1; r < n && total.failure.empty(); ++r) {
+      auto k = static_cast<size_t>(r);
+      double limit = heardOnce[k] ? opts_.rankTimeoutSeconds : kStartupGraceSeconds;
+      if (!got[k] && std::chrono::duration<double>(Clock::now() - heard[k]).count() > limit) {
+        total.failure = lostRankText(r, limit, "its share of the estimate's paths was not drawn");
+        lost.push_back(r);
+        pending = 0;
+        stop = true;
+      }
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
+  add(mine);
   if (total.samples) {
     total.complete /= total.samples;
     total.blocked /= total.samples;
   }
-  for (int r = 1; r < n; ++r)
-    net_.send(r, kEstimated, bytesOf(estimateJson(total).dump()));
-  net_.flush(5);
   return total;
 }
 

@@ -5,6 +5,7 @@
 // process receives.
 #pragma once
 
+#include <atomic>
 #include <deque>
 #include <memory>
 #include <string>
@@ -36,8 +37,9 @@ public:
   ExplorationResult explore(const ParallelSetup &setup, const ExplorationOptions &opts) override;
   /// Each rank draws its share of the samples with its own seed; rank 0 combines the means
   /// (weighted by samples) and every rank returns the combination.
-  SearchEstimate estimate(const std::function<SearchEstimate(unsigned, uint64_t)> &sample,
-                          unsigned samples, uint64_t seed) override;
+  /// A rank silent for rankTimeoutSeconds while sampling (each sends a heartbeat every quarter
+  /// second) fails the estimate on rank 0, which tells the others (lostRank()).
+  SearchEstimate estimate(const Sampler &sample, unsigned samples, uint64_t seed) override;
   /// Rank 0: every rank's figures of the last explore().
   const std::vector<RankStats> &stats() const { return stats_; }
   /// A rank was lost in some explore() (on rank 0: found so; on the others: told so with the
@@ -46,6 +48,10 @@ public:
 
 private:
   class Run;
+  /// Rank 0's side of estimate(): the other ranks' shares joined to its own once `sampled`;
+  /// sets `stop` (its own sampling) and adds the rank to `lost` when a rank is lost.
+  SearchEstimate combineEstimates(const SearchEstimate &mine, const std::atomic<bool> &sampled,
+                                  std::atomic<bool> &stop, std::vector<int> &lost);
   MpiTransport &net_;
   DistributedOptions opts_;
   std::string host_;

@@ -48,11 +48,12 @@ double randomPath(Explorer &ex, uint64_t &rng, bool &complete) {
 
 } // namespace
 
-SearchEstimate estimateSearch(Explorer &explorer, unsigned samples, uint64_t seed) {
+SearchEstimate estimateSearch(Explorer &explorer, unsigned samples, uint64_t seed,
+                              const std::atomic<bool> *stop) {
   auto start = std::chrono::steady_clock::now();
   SearchEstimate e;
   uint64_t rng = seed;
-  for (unsigned s = 0; s < samples && !explorer.stopped(); ++s) {
+  for (unsigned s = 0; s < samples && !explorer.stopped() && !(stop && stop->load()); ++s) {
     bool complete = false;
     double w = 0;
     try {

@@ -41,12 +41,14 @@ class ExplorationBackend {
 public:
   virtual ~ExplorationBackend() = default;
   virtual ExplorationResult explore(const ParallelSetup &setup, const ExplorationOptions &opts) = 0;
-  /// Knuth's estimate (dpor/Estimate.h) from `samples` random paths in all, `sample(n, seed)`
-  /// drawing n of them: here, all at once; a distributed backend shares them out (each process
-  /// its own seed) and combines the means.
-  virtual SearchEstimate estimate(const std::function<SearchEstimate(unsigned, uint64_t)> &sample,
-                                  unsigned samples, uint64_t seed) {
-    return sample(samples, seed);
+  /// `sample(n, seed, stop)` draws n random paths, ending early once `stop` (may be null) is
+  /// set.
+  using Sampler = std::function<SearchEstimate(unsigned, uint64_t, const std::atomic<bool> *)>;
+  /// Knuth's estimate (dpor/Estimate.h) from `samples` random paths in all: here, all at once;
+  /// a distributed backend shares them out (each process its own seed) and combines the means,
+  /// or fails (SearchEstimate::failure) if a process stops answering.
+  virtual SearchEstimate estimate(const Sampler &sample, unsigned samples, uint64_t seed) {
+    return sample(samples, seed, nullptr);
   }
 };
 

@@ -52,15 +52,16 @@ SearchEstimate estimateProgram(const Program &program, const RunOptions &opts, u
       return true;
     }
   } quiet;
-  auto sample = [&](unsigned n, uint64_t seed) {
+  auto sample = [&](unsigned n, uint64_t seed, const std::atomic<bool> *stop) {
     Interpreter interp(program, opts.interpreter);
     ExplorationOptions eo = opts.exploration;
     eo.onProgress = nullptr;
     Explorer explorer(interp, quiet, eo);
-    return estimateSearch(explorer, n, seed);
+    return estimateSearch(explorer, n, seed, stop);
   };
   uint64_t seed = opts.exploration.scheduleSeed.value_or(1);
-  return opts.backend ? opts.backend->estimate(sample, samples, seed) : sample(samples, seed);
+  return opts.backend ? opts.backend->estimate(sample, samples, seed)
+                      : sample(samples, seed, nullptr);
 }
 
 RunResult verify(const RunOptions &opts) { return verifyProgram(loadProgram(opts), opts); }

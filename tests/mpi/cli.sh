@@ -2,7 +2,8 @@
 # scopemc-mpi's command line under mpirun (CTest: mpi_cli): the same output and exit codes as
 # scopemc, rank 0 alone printing and writing files, an input error, and the two faults: a
 # rank killed mid-run (mpirun ends the run; rank 0 says there is no verdict) and a rank that
-# hangs (rank 0 gives up on it after --mpi-rank-timeout: verdict failed, exit 7). Never
+# hangs (rank 0 gives up on it after --mpi-rank-timeout: verdict failed, exit 7), also while
+# --estimate samples. Never
 # "No errors were detected" when a part of the search is missing.
 #   cli.sh MPIRUN SCOPEMC_MPI SCOPEMC ROOT
 set -u
@@ -95,6 +96,14 @@ grep -q "No errors were detected" "$work/out" && fail "hung rank: said no errors
 python3 -c "import json,sys; j=json.load(open(sys.argv[1])); assert j['verdict']=='failed', j['verdict']" "$work/f.json" \
   || fail "hung rank: JSON verdict"
 [ "$elapsed" -le 20 ] || fail "hung rank: the run took ${elapsed}s to end"
+
+# 7. A rank that hangs while --estimate draws its paths: the same (before, rank 0 waited for
+#    its share for ever).
+fault STOP --mpi-rank-timeout 2 --estimate --estimate-samples 1000000
+[ "$rc" = 7 ] || fail "hung rank, estimate: exit $rc, expected 7"
+grep -q "Estimate failed: rank 1 stopped answering" "$work/out" || fail "hung rank, estimate: no reason"
+grep -q "Estimated complete executions" "$work/out" && fail "hung rank, estimate: printed figures"
+[ "$elapsed" -le 20 ] || fail "hung rank, estimate: the run took ${elapsed}s to end"
 
 if [ "$fails" -gt 0 ]; then
   cat "$work/out"
