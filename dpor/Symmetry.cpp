@@ -124,10 +124,11 @@ bool SymmetryPruner::persistent(const ExecutionGraph &g, ThreadId s, ThreadId t,
   // change was added before it. A revisit gives it a write added later: if every such write
   // is co-after t's source, s's read stays the later one.
   return later->stamp() == p_.minRevisitable(g) && later->stamp() < p_.nextRevisitable(g) &&
-         laterWritesFollow(g, cast<ReadLabel>(g.label(Event{t, upTo}))->rf(), s, t);
+         laterWritesFollow(g, cast<ReadLabel>(g.label(Event{t, upTo}))->rf(), s, t, upTo);
 }
 
-bool SymmetryPruner::laterWritesFollow(const ExecutionGraph &g, Event x, ThreadId s, ThreadId t) {
+bool SymmetryPruner::laterWritesFollow(const ExecutionGraph &g, Event x, ThreadId s, ThreadId t,
+                                       int32_t j) {
   // A write added below this graph by a thread that has x happen-before it is co-after x
   // (coherence). s's and t's writes to x's location follow reads of x or of writes co-after it,
   // and x's own thread's follow x: coherence again. Every other thread must have x in the
@@ -141,10 +142,22 @@ bool SymmetryPruner::laterWritesFollow(const ExecutionGraph &g, Event x, ThreadI
     if (u == s || u == t || u == x.thread || !g.threadExists(u) ||
         !Persistence::mayAccess(g, u, xl->addr(), xl->size()))
       continue;
-    if (!p_.knows(g, u, xl->localSpace(), knowsX))
+    if (!p_.knows(g, u, xl->localSpace(), knowsX) && !(j == 1 && laterInClass(g, s, u)))
       return false;
   }
   return true;
+}
+
+bool SymmetryPruner::laterInClass(const ExecutionGraph &g, ThreadId s, ThreadId u) {
+  // s's read at index 1 is its first event. A higher thread u of its class begins with the same
+  // read and writes to the location only after it, so co-after that read's source: where s's
+  // read reads from u, u's source is co-before s's, a violation (docs/symmetry.md, step 3).
+  if (u < s || !p_.stays(g, g.label(g.creatorOf(u))))
+    return false;
+  for (const auto &c : classes_)
+    if (std::find(c.begin(), c.end(), s) != c.end())
+      return std::find(c.begin(), c.end(), u) != c.end();
+  return false;
 }
 
 bool SymmetryPruner::check(const ExecutionGraph &g, ThreadId only) {

@@ -10,8 +10,9 @@
 //
 // Contract: a graph is dropped only if such a violation lies in its persistent part (events no
 // backward revisit below the graph can remove or change: docs/symmetry.md, "Why nothing is
-// lost"). Then every graph explored below it has the violation too, so no execution that is the
-// canonical one of its class is below it. Executions explored are a subset of those without the
+// lost"), so that every graph explored below it has the violation too, or every canonical one
+// does (a higher thread of the class gives the violation's later read no write in a canonical
+// execution). Either way no execution that is the canonical one of its class is below it. Executions explored are a subset of those without the
 // reduction, and contain one of every class.
 #pragma once
 
@@ -59,7 +60,11 @@ private:
   bool check(const ExecutionGraph &g, ThreadId only);
   /// Whether every write that a revisit below the graph could give a read of x's location
   /// is co-after x.
-  bool laterWritesFollow(const ExecutionGraph &g, Event x, ThreadId s, ThreadId t);
+  /// (j: the index of the violation.)
+  bool laterWritesFollow(const ExecutionGraph &g, Event x, ThreadId s, ThreadId t, int32_t j);
+  /// Whether u is a higher thread of s's class: in a canonical execution, s's first event, a
+  /// read, does not read from u.
+  bool laterInClass(const ExecutionGraph &g, ThreadId s, ThreadId u);
 
   bool enabled_;
   Persistence &p_;

@@ -22,11 +22,90 @@ namespace {
 
 // --- the exploration's half: scripted programs whose copies of a script form a class -------
 
+/// An execution's reads' sources and co orders, each event an (old thread, index) pair.
+struct Shape {
+  std::vector<std::vector<Event>> sources; // per thread, its reads' sources in po
+  std::vector<std::vector<Event>> co;      // per location (by address), its writes in co
+};
+
+Shape shapeOf(const ExecutionGraph &g) {
+  Shape sh;
+  for (ThreadId t = 0; t < g.numThreads(); ++t) {
+    sh.sources.emplace_back();
+    for (int32_t i = 0; i < g.threadSize(t); ++i)
+      if (auto *r = dyn_cast<ReadLabel>(g.label(Event{t, i})))
+        sh.sources.back().push_back(r->rf());
+  }
+  for (auto &[addr, li] : g.locations())
+    sh.co.emplace_back(li.co.begin(), li.co.end());
+  return sh;
+}
+
+/// The shape written with the threads renamed by `name` (old id -> new id) and listed in the
+/// new order.
+std::vector<int64_t> written(const Shape &sh, const std::vector<ThreadId> &name,
+                             const std::vector<ThreadId> &byName) {
+  auto code = [&](Event e) -> int64_t {
+    return e.isInit() ? -1 : int64_t{name[static_cast<size_t>(e.thread)]} * 100000 + e.index;
+  };
+  std::vector<int64_t> out;
+  for (ThreadId t : byName) {
+    out.push_back(-2);
+    for (Event e : sh.sources[static_cast<size_t>(t)])
+      out.push_back(code(e));
+  }
+  for (auto &writes : sh.co) {
+    out.push_back(-3);
+    for (Event w : writes)
+      out.push_back(code(w));
+  }
+  return out;
+}
+
+/// The least writing of an execution over the renamings of interchangeable threads: equal for
+/// two executions exactly when one is a renaming of the other (docs/symmetry.md, step 1).
+std::vector<int64_t> orbitOf(const ExecutionGraph &g, const AbstractProgram &prog) {
+  std::map<int, std::vector<ThreadId>> classes;
+  std::vector<ThreadId> name(static_cast<size_t>(g.numThreads()));
+  for (ThreadId t = 0; t < g.numThreads(); ++t) {
+    name[static_cast<size_t>(t)] = t;
+    if (t == 0)
+      continue;
+    auto *c = cast<ThreadCreateLabel>(g.label(g.creatorOf(t)));
+    int cls = prog.threads[static_cast<size_t>(c->entry().function)].symmetry;
+    if (cls >= 0)
+      classes[cls].push_back(t);
+  }
+  Shape sh = shapeOf(g);
+  std::vector<ThreadId> byName = name;
+  std::vector<int64_t> best = written(sh, name, byName);
+  std::vector<std::vector<ThreadId>> perms;
+  for (auto &[cls, members] : classes)
+    perms.push_back(members);
+  while (true) { // every combination of one permutation per class (an odometer)
+    size_t k = 0;
+    while (k < perms.size() && !std::next_permutation(perms[k].begin(), perms[k].end()))
+      ++k;
+    if (k == perms.size())
+      return best;
+    size_t c = 0;
+    for (auto &[cls, members] : classes) {
+      for (size_t i = 0; i < members.size(); ++i)
+        name[static_cast<size_t>(members[i])] = perms[c][i];
+      ++c;
+    }
+    for (size_t t = 0; t < name.size(); ++t)
+      byName[static_cast<size_t>(name[t])] = static_cast<ThreadId>(t);
+    best = std::min(best, written(sh, name, byName));
+  }
+}
+
 /// The final states of complete executions of a scripted program, interchangeable threads'
 /// outcomes sorted within their class.
 struct ScriptedStates final : ExplorationObserver {
   const AbstractProgram *prog = nullptr;
   std::set<std::string> states;
+  std::set<std::vector<int64_t>> orbits; // of the complete executions (orbitOf)
   bool onEvent(const ExecutionGraph &, Event) override { return true; }
   bool onExecutionEnd(const ExecutionGraph &g, const std::vector<ThreadEndState> &ends) override {
     for (auto &e : ends)
@@ -61,6 +140,7 @@ struct ScriptedStates final : ExplorationObserver {
       state += " " + std::to_string(addr) + "=" +
                std::to_string(li.co.empty() ? 0 : cast<WriteLabel>(g.label(li.co.back()))->value());
     states.insert(state);
+    orbits.insert(orbitOf(g, *prog));
     return true;
   }
 };
@@ -80,6 +160,17 @@ AbstractProgram withCopies(uint64_t seed, const GeneratorOptions &go, bool mista
     if (p.threads.size() < most && rng() % 3 == 0)
       p.threads.push_back(copy);
   }
+  // Half of the programs create a thread of no class after the copies: it runs after them, so
+  // its writes may still come to the classes' reads once they have taken an order.
+  if (rng() % 2 == 0)
+    for (size_t t = 0; t < original; ++t)
+      if (p.threads[t].symmetry < 0) {
+        AbstractThread last = p.threads[t];
+        p.threads.erase(p.threads.begin() + static_cast<long>(t));
+        p.threads.push_back(last);
+        --original;
+        break;
+      }
   if (mistake) // one more member of a class: a thread running another script
     for (size_t t = 0; t < original; ++t)
       if (p.threads[t].symmetry < 0) {
@@ -96,6 +187,7 @@ AbstractProgram withCopies(uint64_t seed, const GeneratorOptions &go, bool mista
 
 struct Outcome {
   std::set<std::string> states;
+  std::set<std::vector<int64_t>> orbits;
   uint64_t complete = 0, pruned = 0;
 };
 
@@ -109,7 +201,7 @@ Outcome exploreScripted(const AbstractProgram &p, bool symmetry,
   o.symmetryPlantedMistake = mistake;
   Explorer ex(runner, obs, o);
   ExplorationResult r = ex.run();
-  return Outcome{obs.states, r.complete, r.symmetryPruned};
+  return Outcome{obs.states, obs.orbits, r.complete, r.symmetryPruned};
 }
 
 GeneratorOptions shapeFor(uint64_t seed) {
@@ -182,13 +274,16 @@ int compareScripted(uint64_t first, int count, Plant plant, int &shrunk, bool jo
     if (joiningMain)
       addJoiningMain(p, seed);
     Outcome full = exploreScripted(p, false), reduced = exploreScripted(p, true, plant.pruning);
-    bool same = full.states == reduced.states && reduced.complete <= full.complete;
+    // Every class of complete executions (renamings of one another) keeps a member.
+    bool same = full.states == reduced.states && full.orbits == reduced.orbits &&
+                reduced.complete <= full.complete;
     if (!same)
       ++differed;
     if (!mistake) {
       EXPECT_TRUE(same) << "seed " << seed << ": " << full.complete << " executions, "
-                        << full.states.size() << " states without the reduction; "
-                        << reduced.complete << ", " << reduced.states.size() << " with it\n"
+                        << full.states.size() << " states, " << full.orbits.size()
+                        << " classes without the reduction; " << reduced.complete << ", "
+                        << reduced.states.size() << ", " << reduced.orbits.size() << " with it\n"
                         << p.describe();
     }
     shrunk += reduced.complete < full.complete;
