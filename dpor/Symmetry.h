@@ -12,8 +12,8 @@
 // backward revisit below the graph can remove or change: docs/symmetry.md, "Why nothing is
 // lost"), so that every graph explored below it has the violation too, or every canonical one
 // does (a higher thread of the class gives the violation's later read no write in a canonical
-// execution). Either way no execution that is the canonical one of its class is below it. Executions explored are a subset of those without the
-// reduction, and contain one of every class.
+// execution). Either way no execution that is the canonical one of its class is below it.
+// Executions explored are a subset of those without the reduction, and contain one of every class.
 #pragma once
 
 #include <cstdint>
