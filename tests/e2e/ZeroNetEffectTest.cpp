@@ -2,7 +2,6 @@
 // stands for: with and without the reduction, every program reaches the same final memory
 // states in its complete executions and the same error kinds, and the reduction never adds
 // executions.
-#include <fstream>
 #include <random>
 #include <set>
 #include <sstream>
@@ -11,6 +10,7 @@
 
 #include "session/Session.h"
 #include "tests/e2e/Manifest.h"
+#include "tests/oracle/TestSupport.h"
 
 namespace scopemc {
 namespace {
@@ -193,10 +193,9 @@ TEST(ZeroNetEffect, GeneratedLoopProgramsReachTheSameStatesAndErrors) {
   int reduced = 0, compared = 0;
   for (uint64_t seed = 1; compared < 60 && !HasFailure(); ++seed) {
     std::mt19937_64 rng(seed);
-    std::string path = ::testing::TempDir() + "scopemc_zne_" + std::to_string(seed) + ".c";
     std::string text = zneProgram(rng);
-    std::ofstream(path) << text;
-    Outcome on = run(path, true, 3), off = run(path, false, 3);
+    test::ScratchFile file("scopemc_zne_" + std::to_string(seed) + ".c", text);
+    Outcome on = run(file.path(), true, 3), off = run(file.path(), false, 3);
     if (off.complete == 0)
       continue; // every execution waits for a flag no thread sets
     ++compared;

@@ -6,7 +6,6 @@
 // no more executions. Planted mistakes (an RMW whose write may still be read taken as unread;
 // used results taken as unused) must be caught by the same comparison.
 #include <cstdio>
-#include <fstream>
 #include <random>
 #include <set>
 #include <string>
@@ -16,6 +15,7 @@
 #include "interpreter/Program.h"
 #include "session/Session.h"
 #include "tests/oracle/FinalMemory.h"
+#include "tests/oracle/TestSupport.h"
 
 namespace scopemc {
 namespace {
@@ -179,13 +179,14 @@ struct Tally {
   int differed = 0, shrunk = 0, compared = 0;
 };
 
-/// Compares the searches on `count` generated programs with commuting RMWs.
+/// Compares the searches on `count` generated programs with commuting RMWs; with a planted
+/// mistake, until the first program on which they differ.
 Tally compare(uint64_t first, int count, bool alike,
               SymmetryMistake mistake = SymmetryMistake::None, bool usedAsUnused = false,
               bool cuda = false) {
   Tally t;
   bool planted = mistake != SymmetryMistake::None || usedAsUnused;
-  for (uint64_t seed = first; t.compared < count; ++seed) {
+  for (uint64_t seed = first; t.compared < count && !(planted && t.differed); ++seed) {
     if (const char *only = std::getenv("SCOPEMC_COMMUTING_SEED"); only && seed != std::stoull(only))
       continue;
     Generated gen = cuda ? generateCuda(seed) : generate(seed, alike);
@@ -193,12 +194,12 @@ Tally compare(uint64_t first, int count, bool alike,
       continue;
     ++t.compared;
     // (named after the test: tests run in parallel write their programs side by side)
-    std::string path = ::testing::TempDir() + "scopemc_commuting_" +
-                       ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
-                       std::to_string(seed) + (cuda ? ".cu" : ".c");
-    std::ofstream(path) << gen.source;
+    test::ScratchFile file(std::string("scopemc_commuting_") +
+                               ::testing::UnitTest::GetInstance()->current_test_info()->name() +
+                               "_" + std::to_string(seed) + (cuda ? ".cu" : ".c"),
+                           gen.source);
     RunOptions lo;
-    lo.file = path;
+    lo.file = file.path();
     lo.frontend.includeDir = SCOPEMC_TEST_INCLUDE_DIR;
     std::shared_ptr<const Program> prog = loadProgram(lo);
     Outcome full = run(prog, Mode::None, SymmetryMistake::None, false);
@@ -221,15 +222,15 @@ Tally compare(uint64_t first, int count, bool alike,
                         << gen.source;
     }
   }
-  std::printf("%d programs%s%s%s: %d explored fewer executions, %d differed\n", count,
+  std::printf("%d programs%s%s%s: %d explored fewer executions, %d differed\n", t.compared,
               cuda ? " (CUDA launches)" : "", alike ? " of alike threads" : "",
               planted ? " with a planted mistake" : "", t.shrunk, t.differed);
   return t;
 }
 
-int programs() { return std::getenv("SCOPEMC_SANITIZED") ? 100 : 400; }
-/// The planted-mistake comparisons run on as many programs in every build: the mistakes show
-/// on few of them (9 of 400 for CommuteSeenUpdates, the first at seed 167).
+int programs() { return test::programsToCompare(400, 100); }
+/// The planted-mistake comparisons run on up to as many programs in every build: the mistakes
+/// show on few of them (9 of 400 for CommuteSeenUpdates, the first at seed 167).
 constexpr int kMistakePrograms = 400;
 
 TEST(Commuting, GeneratedCountersReachTheSameFinalStatesAndErrors) {

@@ -1,7 +1,8 @@
 // Differential oracle (docs/dpor.md §7): on generated programs the DPOR must explore exactly the
 // executions a naive enumerator finds consistent with its own reference implementation of
 // docs/model.md, each exactly once. Seeds are printed on failure.
-#include <fstream>
+
+#include <algorithm>
 
 #include <gtest/gtest.h>
 
@@ -10,6 +11,7 @@
 #include "interpreter/Interpreter.h"
 #include "session/Session.h"
 #include "tests/oracle/Reference.h"
+#include "tests/oracle/TestSupport.h"
 
 namespace scopemc::oracle {
 namespace {
@@ -93,10 +95,12 @@ GeneratorOptions mixedOptions(uint64_t seed) {
   return generatorOptions(seed % 3 == 0 ? withAwaits(scoped) : plain(scoped));
 }
 
-/// Compares the DPOR with the enumerator on `wanted` programs of the given shape, from
-/// `firstSeed` on (programs too large to enumerate are skipped).
+/// Compares the DPOR with the enumerator on `wanted` programs of the given shape (a quarter of
+/// them in the sanitized build, test::programsToCompare), from `firstSeed` on (programs too
+/// large to enumerate are skipped).
 void differential(const Shape &shape, uint64_t firstSeed, int wanted,
                   ExplorationOptions opts = {}) {
+  wanted = test::programsToCompare(wanted, std::max(wanted / 4, 10));
   int compared = 0;
   uint64_t seed = firstSeed;
   for (; compared < wanted && seed < firstSeed + 20 * static_cast<uint64_t>(wanted); ++seed) {
@@ -320,12 +324,11 @@ bool compiledMatches(uint64_t seed, const GeneratorOptions &go, bool casLoopsTha
   }
   if (casLoopsThatFinish && ref.empty())
     return false;
-  std::string path = ::testing::TempDir() + "scopemc_diff_" + std::to_string(seed) + ".c";
-  std::ofstream(path) << toC(p);
+  test::ScratchFile file("scopemc_diff_" + std::to_string(seed) + ".c", toC(p));
   auto ctx = std::make_unique<llvm::LLVMContext>();
   FrontendOptions fo;
   fo.includeDir = SCOPEMC_TEST_INCLUDE_DIR;
-  auto mod = loadModule(path, *ctx, fo);
+  auto mod = loadModule(file.path(), *ctx, fo);
   Program prog(std::move(ctx), std::move(mod), ProgramOptions{});
   Collector c;
   c.locOf = [&](Addr a) {
