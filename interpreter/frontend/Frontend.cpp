@@ -261,7 +261,10 @@ std::unique_ptr<llvm::Module> compile(const std::string &path, llvm::LLVMContext
   std::unique_ptr<llvm::Module> host = compileOne(path, ctx, opts, Language::CudaHost);
   FrontendOptions quiet = opts; // the host compilation showed the warnings of both
   quiet.showWarnings = nullptr;
-  return linkCuda(std::move(host), compileOne(path, ctx, quiet, Language::CudaDevice));
+  std::unique_ptr<llvm::Module> device = compileOne(path, ctx, quiet, Language::CudaDevice);
+  if (device)
+    volatileAsRelaxedSystem(*device);
+  return linkCuda(std::move(host), std::move(device));
 }
 
 std::unique_ptr<llvm::Module> compileOne(const std::string &path, llvm::LLVMContext &ctx,

@@ -43,6 +43,29 @@ void copyByValParameters(llvm::Module &m) {
   }
 }
 
+namespace {
+bool atomicCapable(const llvm::DataLayout &dl, llvm::Type *t) {
+  if (!t->isIntegerTy() && !t->isFloatingPointTy() && !t->isPointerTy())
+    return false;
+  uint64_t bits = dl.getTypeSizeInBits(t).getFixedValue();
+  return bits == 8 || bits == 16 || bits == 32 || bits == 64;
+}
+} // namespace
+
+void volatileAsRelaxedSystem(llvm::Module &device) {
+  const llvm::DataLayout &dl = device.getDataLayout();
+  for (llvm::Function &f : device)
+    for (llvm::Instruction &i : llvm::instructions(f)) {
+      if (auto *l = llvm::dyn_cast<llvm::LoadInst>(&i);
+          l && l->isVolatile() && !l->isAtomic() && atomicCapable(dl, l->getType()))
+        l->setAtomic(llvm::AtomicOrdering::Monotonic, llvm::SyncScope::System);
+      if (auto *s = llvm::dyn_cast<llvm::StoreInst>(&i);
+          s && s->isVolatile() && !s->isAtomic() &&
+          atomicCapable(dl, s->getValueOperand()->getType()))
+        s->setAtomic(llvm::AtomicOrdering::Monotonic, llvm::SyncScope::System);
+    }
+}
+
 bool isStreamOutput(llvm::StringRef name) {
   if (!name.starts_with("_ZSt") && !name.starts_with("_ZNSo") && !name.starts_with("_ZNSt"))
     return false;

@@ -16,6 +16,13 @@ void foldConstantExpressions(llvm::Module &m);
 /// so that writes to it stay in the callee (a struct kernel argument is per work-item).
 void copyByValParameters(llvm::Module &m);
 
+/// CUDA device code's `volatile` loads and stores become relaxed atomics of system scope: the
+/// PTX ISA gives `ld.volatile`/`st.volatile` (what Clang emits for them) the memory semantics
+/// of `.relaxed.sys`, so two volatile accesses do not race (docs/cuda.md). Accesses of a scalar
+/// type (integer, floating point, pointer) of 1, 2, 4 or 8 bytes; others stay plain. Run on the
+/// device module only: on the host and in C, OpenCL C and C++ a volatile access is plain.
+void volatileAsRelaxedSystem(llvm::Module &device);
+
 /// Whether a C++ function is part of <iostream>'s output (std::cout << x << std::endl):
 /// operators and members of std::basic_ostream and the manipulators. Their effect is output
 /// only; the interpreter models them as returning the stream they were given.
