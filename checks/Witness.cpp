@@ -1,6 +1,8 @@
 #include "checks/Witness.h"
 
 #include <algorithm>
+#include <bit>
+#include <charconv>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -32,6 +34,13 @@ WitnessMemory memoryOf(const ExecutionGraph &g) {
   return mem;
 }
 
+/// The shortest text that reads back as `x` ("2.5", "1e-07", "inf", "nan").
+template <typename F> std::string floatText(F x) {
+  char buf[64];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, x);
+  return ec == std::errc() ? std::string(buf, end) : "?";
+}
+
 std::string hex(uint64_t v) {
   std::ostringstream os;
   os << "0x" << std::hex << v;
@@ -52,7 +61,13 @@ public:
     std::string n = location(a);
     return n.size() > 3 && n.compare(n.size() - 3, 3, "[0]") == 0 ? n.substr(0, n.size() - 3) : n;
   }
-  std::string value(uint64_t v, uint32_t size) const {
+  /// `v` as the program shows it: a pointer by the memory it names, a float or double as a
+  /// number (`isFloat`: the access is of a floating-point type), an integer signed.
+  std::string value(uint64_t v, uint32_t size, bool isFloat) const {
+    if (isFloat && size == 4)
+      return floatText(std::bit_cast<float>(static_cast<uint32_t>(v)));
+    if (isFloat && size == 8)
+      return floatText(std::bit_cast<double>(v));
     if (size == 8 && v != 0) {
       std::string n = sym_.nameOf(v, mem_);
       if (!n.empty())
@@ -99,7 +114,7 @@ WitnessEvent Namer::event(const EventLabel &l) const {
   }
   if (auto *r = dyn_cast<ReadLabel>(&l)) {
     e.kind = r->isRmw() ? "rmw read" : "read";
-    e.value = value(readValue(*r), r->size());
+    e.value = value(readValue(*r), r->size(), sym_.isFloatAccess(l.source()));
     e.hasRf = true;
     e.rf = r->rf();
     e.access = true;
@@ -107,7 +122,7 @@ WitnessEvent Namer::event(const EventLabel &l) const {
              toString(r->rf());
   } else if (auto *w = dyn_cast<WriteLabel>(&l)) {
     e.kind = w->isRmwPart() ? "rmw write" : "write";
-    e.value = value(w->value(), w->size());
+    e.value = value(w->value(), w->size(), sym_.isFloatAccess(l.source()));
     e.access = true;
     e.text = e.kind + " " + e.location + " = " + e.value + " (" + modeText(l) + ")";
   } else if (auto *a = dyn_cast<AllocLabel>(&l)) {

@@ -162,6 +162,19 @@ const DIVariable *receiverOf(const CallBase &call) {
   return nullptr;
 }
 
+/// The type of the value a memory instruction reads or writes; null for other instructions.
+const Type *accessedType(const Instruction &i) {
+  if (auto *l = dyn_cast<LoadInst>(&i))
+    return l->getType();
+  if (auto *st = dyn_cast<StoreInst>(&i))
+    return st->getValueOperand()->getType();
+  if (auto *rmw = dyn_cast<AtomicRMWInst>(&i))
+    return rmw->getValOperand()->getType();
+  if (auto *cas = dyn_cast<AtomicCmpXchgInst>(&i))
+    return cas->getCompareOperand()->getType();
+  return nullptr;
+}
+
 } // namespace
 
 std::string readableFunctionName(StringRef linkName) {
@@ -271,8 +284,11 @@ void ProgramSymbolizer::nameParameters() {
         reassigned[v->getArg() - 1] = true;
     };
     for (const Instruction &i : instructions(f)) {
-      if (const SourceLoc *src = p_.sourceOf(&i))
+      if (const SourceLoc *src = p_.sourceOf(&i)) {
         instructionAt_[src] = &i;
+        if (const Type *t = accessedType(i))
+          accessKinds_[src] |= t->isFloatingPointTy() ? 1 : 2;
+      }
       if (auto *d = dyn_cast<DbgValueInst>(&i))
         note(d->getVariable(), d->getVariableLocationOp(0));
       for (const DbgVariableRecord &r : filterDbgVars(i.getDbgRecordRange()))

@@ -35,6 +35,10 @@ public:
                          const WitnessMemory &mem) const override;
   uint64_t initialValue(Addr a, uint32_t size) const override { return p_.initialValue(a, size); }
   bool isPlumbing(const SourceLoc *src) const override { return src && plumbing_.count(src); }
+  bool isFloatAccess(const SourceLoc *src) const override {
+    auto it = accessKinds_.find(src);
+    return it != accessKinds_.end() && it->second == kFloatOnly;
+  }
 
   /// A name and the debug type of what it names (null: unknown).
   struct Named {
@@ -64,6 +68,10 @@ private:
   std::unordered_map<const SourceLoc *, Named> sites_; // allocating calls: the pointee type
   std::unordered_set<const SourceLoc *> plumbing_;
   std::unordered_map<const SourceLoc *, const llvm::Instruction *> instructionAt_;
+  /// Per source position, the kinds of value its memory instructions access: bit 0 floating
+  /// point, bit 1 anything else.
+  std::unordered_map<const SourceLoc *, uint8_t> accessKinds_;
+  static constexpr uint8_t kFloatOnly = 1;
   /// Each function's parameters' debug variables, by argument number (null: unknown).
   std::unordered_map<const llvm::Function *, std::vector<const llvm::DILocalVariable *>> params_;
   /// A local variable of a thread's first frame, where the interpreter puts it on the thread's

@@ -50,6 +50,10 @@ public:
                                  const WitnessMemory &mem) const = 0;
   /// The value a read of `size` bytes at `a` sees when it reads the initial value.
   virtual uint64_t initialValue(Addr a, uint32_t size) const = 0;
+  /// Whether the program's accesses at `src` are of a floating-point type (`float` when 4
+  /// bytes, `double` when 8), so that their values are shown as numbers, not bit patterns.
+  /// False when the accesses there are integers or pointers, or of more than one kind.
+  virtual bool isFloatAccess(const SourceLoc *src) const = 0;
   /// Whether an event at `src` was made by the tool's own headers (a launch's plumbing, the
   /// runtime's copies), which witnesses fold into the call the user wrote.
   virtual bool isPlumbing(const SourceLoc *src) const = 0;

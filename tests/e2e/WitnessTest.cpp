@@ -163,6 +163,17 @@ TEST(Witness, AnAssertionSaysWhatItsThreadRead) {
     EXPECT_TRUE(r.trace->thread(t) && r.trace->thread(t)->relevant) << "T" << t;
 }
 
+TEST(Witness, FloatingPointValuesReadAsNumbers) {
+  RunResult res = run(witnessDir() + "float_values.c", false);
+  ASSERT_EQ(res.reports.size(), 1u);
+  const Report &r = res.reports[0];
+  ASSERT_EQ(r.type, ErrorType::Assertion);
+  for (const char *read : {"f = 2.5 from T1:", "d = 0.1 from T1:", "i = -3 from T1:"})
+    EXPECT_NE(r.trace->why.find(read), std::string::npos) << read << " in: " << r.trace->why;
+  EXPECT_TRUE(anyContains(eventTexts(*r.trace), "write f = 2.5"));
+  EXPECT_TRUE(anyContains(eventTexts(*r.trace), "write d = 0.1"));
+}
+
 TEST(Witness, ADivergenceSaysWhoArrivedAndWhereTheOthersEnded) {
   // Thread 1 (block 0, thread 1) returns at line 18 before the barrier of line 17.
   RunResult res = run(std::string(SCOPEMC_E2E_DIR) + "/programs/barrier_divergence.c", false);
