@@ -117,7 +117,10 @@ void BugChecker::checkHeap(const ExecutionGraph &g, const EventLabel &e) {
       record(g, ErrorType::MemoryError, "use after free", {fl, &e});
       return;
     }
-  if (auto *r = dyn_cast<ReadLabel>(&e); r && r->rf().isInit() && !alloc->zeroed())
+  // An exchange whose result the program never uses overwrites the memory blindly: it uses
+  // nothing it reads (docs/model.md §6).
+  if (auto *r = dyn_cast<ReadLabel>(&e); r && r->rf().isInit() && !alloc->zeroed() &&
+                                         !(r->rmw().op == RmwOp::Xchg && r->rmw().resultUnused))
     record(g, ErrorType::MemoryError, "read of uninitialised heap memory", {alloc, &e});
 }
 

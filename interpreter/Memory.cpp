@@ -353,8 +353,9 @@ Interpreter::Flow Interpreter::rmwAt(Thread &th, const Instruction &i, uint64_t 
   Access rd{atomic ? readHalf(acc.order) : acc.order, acc.scope, acc.annotation};
   Access wr{atomic ? writeHalf(acc.order) : acc.order, acc.scope, acc.annotation};
   ReadLabel::Rmw info{op, x, 0, false, false};
+  info.resultUnused = prog_.rmwResultUnused(&i);
   info.commutes = !scFences_ && commutingOp(op, acc.order) &&
-                  (opts_.commutingPlantedMistake || prog_.rmwResultUnused(&i));
+                  (opts_.commutingPlantedMistake || info.resultUnused);
   Flow fl = loadScalar(th, i, a, size, rd, old, info);
   uint64_t newv = applyRmw(op, old, x, size);
   if (fl == Flow::Next)

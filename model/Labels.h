@@ -200,6 +200,10 @@ struct RmwInfo {
   /// location (docs/commuting.md): a relaxed integer add or sub whose result the program
   /// never uses, in a program without SC fences. Its thread does the same whatever it reads.
   bool commutes = false;
+  /// The program never uses the value this RMW reads (its result is dead: the interpreter's
+  /// analysis, interpreter/analysis/Commuting.h). An exchange so marked depends on nothing it
+  /// reads: its read of uninitialised memory is no error (checks/BugChecker.h).
+  bool resultUnused = false;
 };
 
 class ReadLabel : public MemAccessLabel {
