@@ -16,6 +16,7 @@ import concurrent.futures
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -188,7 +189,20 @@ def main():
     rng = random.Random(seed)
     work = tempfile.mkdtemp(prefix="scopemc-fuzz-")
     deadline = time.monotonic() + args.seconds
-    codes, failures, done = {}, 0, 0
+    codes = {}
+    args.seed_used = seed
+    try:
+        failures, done = fuzz(args, rng, files, work, deadline, codes)
+    finally:  # a failure prints its mutant in full: the scratch folder is not needed after
+        shutil.rmtree(work, ignore_errors=True)
+    print("%d mutants, exit codes %s, %d failures (seed %d)" % (
+        done, ", ".join("%s: %d" % (c, n) for c, n in sorted(codes.items(), key=str)), failures, seed))
+    return 1 if failures else 0
+
+
+def fuzz(args, rng, files, work, deadline, codes):
+    failures, done = 0, 0
+    seed = args.seed_used
 
     def job(k, src, mutant, what, extra=()):
         d = os.path.join(work, str(k))
@@ -229,9 +243,7 @@ def main():
                     print("FAIL mutant %d of %s (seed %d): %s\n  mutation: %s\n  output:\n%s\n  mutant:\n%s" % (
                         n, os.path.relpath(src, args.root) if os.path.dirname(src) else src, seed, why,
                         what, out[-2000:], mutant), flush=True)
-    print("%d mutants, exit codes %s, %d failures (seed %d)" % (
-        done, ", ".join("%s: %d" % (c, n) for c, n in sorted(codes.items(), key=str)), failures, seed))
-    return 1 if failures else 0
+    return failures, done
 
 
 if __name__ == "__main__":
