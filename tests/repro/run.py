@@ -3,7 +3,11 @@
 (tests/repro/README.md): each case of cases.txt must give its exit code and its text, within
 its time.
 
-    run.py SCOPEMC REPRO_DIR
+    run.py SCOPEMC REPRO_DIR [SHARED_REPRO_DIR]
+
+With SHARED_REPRO_DIR (the team's folder of such inputs, when it exists beside the clone),
+every input in it must also be in REPRO_DIR, unchanged: the copy is what a clone tests (the
+READMEs differ: ours says what each case must give).
 
 cases.txt: one case a line, fields separated by ' | ':
     NAME | EXIT | REGEX the output (stdout and stderr) must match | SECONDS | ARGS...
@@ -31,13 +35,32 @@ def main():
     with open(os.path.join(here, "cases.txt")) as f:
         lines = [l.rstrip("\n") for l in f if l.strip() and not l.startswith("#")]
     slowdown = SANITIZED_SLOWDOWN if os.environ.get("SCOPEMC_SANITIZED") else 1
+    missing = missing_copies(here, sys.argv[3]) if len(sys.argv) > 3 else []
+    for name in missing:
+        print("FAIL %s is in %s but not (or not the same) in %s" % (name, sys.argv[3], here))
     tmp = tempfile.mkdtemp(prefix="scopemc-repro-")
     try:
         passed, failed = run_cases(tool, here, lines, tmp, slowdown)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print("%d passed, %d failed" % (passed, failed))
-    sys.exit(1 if failed else 0)
+    sys.exit(1 if failed or missing else 0)
+
+
+def missing_copies(here, shared):
+    """The files of the shared folder that the repository lacks or holds changed."""
+    if not os.path.isdir(shared):
+        return []
+    missing = []
+    for name in sorted(os.listdir(shared)):
+        theirs, ours = os.path.join(shared, name), os.path.join(here, name)
+        if not os.path.isfile(theirs) or name == "README.md":
+            continue
+        with open(theirs, "rb") as a:
+            want = a.read()
+        if not os.path.isfile(ours) or open(ours, "rb").read() != want:
+            missing.append(name)
+    return missing
 
 
 def run_cases(tool, here, lines, tmp, slowdown):
