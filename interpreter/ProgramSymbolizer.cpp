@@ -194,6 +194,7 @@ std::string readableFunctionName(StringRef linkName) {
 }
 
 ProgramSymbolizer::ProgramSymbolizer(const Program &p, const std::string &includeDir) : p_(p) {
+  indexSources();
   nameParameters();
   nameGlobals();
   nameAllocationSites();
@@ -265,6 +266,16 @@ std::string ProgramSymbolizer::stackName(Addr a, const WitnessMemory &mem) const
   return fallback;
 }
 
+void ProgramSymbolizer::indexSources() {
+  for (const Function &f : p_.module())
+    for (const Instruction &i : instructions(f))
+      if (const SourceLoc *src = p_.sourceOf(&i)) {
+        instructionAt_[src] = &i;
+        if (const Type *t = accessedType(i))
+          accessKinds_[src] |= t->isFloatingPointTy() ? 1 : 2;
+      }
+}
+
 void ProgramSymbolizer::nameParameters() {
   for (const Function &f : p_.module()) {
     if (f.isDeclaration())
@@ -284,11 +295,6 @@ void ProgramSymbolizer::nameParameters() {
         reassigned[v->getArg() - 1] = true;
     };
     for (const Instruction &i : instructions(f)) {
-      if (const SourceLoc *src = p_.sourceOf(&i)) {
-        instructionAt_[src] = &i;
-        if (const Type *t = accessedType(i))
-          accessKinds_[src] |= t->isFloatingPointTy() ? 1 : 2;
-      }
       if (auto *d = dyn_cast<DbgValueInst>(&i))
         note(d->getVariable(), d->getVariableLocationOp(0));
       for (const DbgVariableRecord &r : filterDbgVars(i.getDbgRecordRange()))

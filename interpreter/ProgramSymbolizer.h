@@ -55,6 +55,8 @@ private:
   void nameGlobals();
   void nameAllocationSites();
   void findPlumbing(const std::string &includeDir);
+  /// The instruction at each source position, and the kinds of value it accesses.
+  void indexSources();
   void nameParameters();
   /// The kernel parameter whose buffer the --kernel harness made g, if it is one.
   const llvm::DILocalVariable *harnessBuffer(const llvm::GlobalVariable &g) const;

@@ -262,8 +262,7 @@ std::unique_ptr<llvm::Module> compile(const std::string &path, llvm::LLVMContext
   FrontendOptions quiet = opts; // the host compilation showed the warnings of both
   quiet.showWarnings = nullptr;
   std::unique_ptr<llvm::Module> device = compileOne(path, ctx, quiet, Language::CudaDevice);
-  if (device)
-    volatileAsRelaxedSystem(*device);
+  volatileAsRelaxedSystem(*device); // (compileOne throws where it cannot compile)
   return linkCuda(std::move(host), std::move(device));
 }
 

@@ -54,15 +54,21 @@ bool atomicCapable(const llvm::DataLayout &dl, llvm::Type *t) {
 
 void volatileAsRelaxedSystem(llvm::Module &device) {
   const llvm::DataLayout &dl = device.getDataLayout();
+  auto relaxedSystem = [](auto *access) {
+    access->setAtomic(llvm::AtomicOrdering::Monotonic, llvm::SyncScope::System);
+  };
   for (llvm::Function &f : device)
     for (llvm::Instruction &i : llvm::instructions(f)) {
-      if (auto *l = llvm::dyn_cast<llvm::LoadInst>(&i);
-          l && l->isVolatile() && !l->isAtomic() && atomicCapable(dl, l->getType()))
-        l->setAtomic(llvm::AtomicOrdering::Monotonic, llvm::SyncScope::System);
-      if (auto *s = llvm::dyn_cast<llvm::StoreInst>(&i);
-          s && s->isVolatile() && !s->isAtomic() &&
-          atomicCapable(dl, s->getValueOperand()->getType()))
-        s->setAtomic(llvm::AtomicOrdering::Monotonic, llvm::SyncScope::System);
+      auto *l = llvm::dyn_cast<llvm::LoadInst>(&i);
+      auto *s = llvm::dyn_cast<llvm::StoreInst>(&i);
+      if ((!l || !l->isVolatile()) && (!s || !s->isVolatile()))
+        continue;
+      if (i.isAtomic() || !atomicCapable(dl, llvm::getLoadStoreType(&i)))
+        continue;
+      if (l)
+        relaxedSystem(l);
+      else
+        relaxedSystem(s);
     }
 }
 
