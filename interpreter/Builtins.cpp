@@ -231,6 +231,10 @@ Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
     unsigned w = i.getType()->isIntegerTy() ? i.getType()->getIntegerBitWidth() : 64;
     return ret(serial ? maskBits(w) : 0);
   }
+  case Builtin::InputEnd: { // standard input is empty (docs/interface.md)
+    const Type *t = i.getType();
+    return ret(t->isIntegerTy() ? maskBits(t->getIntegerBitWidth()) : 0);
+  }
   default:
     return ret(0); // NoEffect, Output
   }

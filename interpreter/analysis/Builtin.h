@@ -55,6 +55,8 @@ enum class BuiltinMemory : uint8_t {
   X(NoEffect, Thread, 0, None, false)                                                              \
   /* the printf family: no effect on memory, return 0 */                                           \
   X(Output, Thread, 0, None, false)                                                                \
+  /* reads of standard input, which is empty: EOF (-1), or NULL where a pointer is returned */    \
+  X(InputEnd, Thread, 0, None, false)                                                              \
   X(Malloc, Memory, 1, Other, true)                                                                \
   X(Calloc, Memory, 2, Other, true)                                                                \
   X(AlignedAlloc, Memory, 2, Other, true)                                                          \
