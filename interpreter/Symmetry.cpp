@@ -117,23 +117,6 @@ bool blockBuiltin(Builtin b, const CallBase &c) {
   }
 }
 
-/// The functions a thread starting at `entry` may run: direct calls only (nullopt at an
-/// indirect call).
-std::optional<std::vector<const Function *>> reachableFunctions(const Function &entry) {
-  std::vector<const Function *> fns{&entry};
-  std::set<const Function *> seen{&entry};
-  for (size_t k = 0; k < fns.size(); ++k)
-    for (const Instruction &i : instructions(*fns[k]))
-      if (auto *c = dyn_cast<CallBase>(&i)) {
-        const Function *callee = calledFunction(*c);
-        if (!callee && !c->isInlineAsm())
-          return std::nullopt;
-        if (callee && !callee->isDeclaration() && seen.insert(callee).second)
-          fns.push_back(callee);
-      }
-  return fns;
-}
-
 /// Builtins that access no memory another thread shares (their events, if any, are not
 /// memory accesses: barriers, fences, output, checks, identity queries).
 /// Evaluates an expression over a thread's identity when the thread is created.
@@ -443,103 +426,17 @@ SymmetryAnalysis::Summary SymmetryAnalysis::analyse(const Function &entry, bool 
   return sinks;
 }
 
-const SymmetryAnalysis::AccessSites &SymmetryAnalysis::accessSites(const Function &f) const {
-  auto it = accessSites_.find(&f);
-  if (it == accessSites_.end())
-    it = accessSites_.emplace(&f, findAccessSites(f)).first;
-  return it->second;
-}
-
-SymmetryAnalysis::AccessSites SymmetryAnalysis::findAccessSites(const Function &entry) const {
-  auto fns = reachableFunctions(entry);
-  if (!fns)
-    return std::nullopt;
-  const DataLayout &dl = prog_.dataLayout();
-  std::vector<AccessSite> sites;
-  auto add = [&](const Value *p, Type *t) {
-    // A private local's accesses make no events (Memory.cpp): no other thread sees them.
-    if (auto *a = dyn_cast<AllocaInst>(getUnderlyingObject(p)); a && prog_.isPrivate(a))
-      return true;
-    TypeSize n = dl.getTypeStoreSize(t);
-    if (n.isScalable())
-      return false;
-    sites.push_back(AccessSite{p, n.getFixedValue()});
-    return true;
-  };
-  for (const Function *f : *fns)
-    for (const Instruction &i : instructions(*f)) {
-      bool known = true;
-      if (auto *ld = dyn_cast<LoadInst>(&i))
-        known = add(ld->getPointerOperand(), ld->getType());
-      else if (auto *st = dyn_cast<StoreInst>(&i))
-        known = add(st->getPointerOperand(), st->getValueOperand()->getType());
-      else if (auto *r = dyn_cast<AtomicRMWInst>(&i))
-        known = add(r->getPointerOperand(), r->getValOperand()->getType());
-      else if (auto *x = dyn_cast<AtomicCmpXchgInst>(&i))
-        known = add(x->getPointerOperand(), x->getNewValOperand()->getType());
-      else if (auto *c = dyn_cast<CallBase>(&i))
-        known = callAccessSites(*c, sites);
-      else
-        known = !i.mayReadOrWriteMemory();
-      if (!known)
-        return std::nullopt;
-    }
-  return sites;
-}
-
-bool SymmetryAnalysis::callAccessSites(const CallBase &c, std::vector<AccessSite> &sites) const {
-  if (isa<DbgInfoIntrinsic>(c) || isa<LifetimeIntrinsic>(c))
-    return true;
-  if (auto *m = dyn_cast<AnyMemIntrinsic>(&c)) {
-    sites.push_back(AccessSite{m->getRawDest(), 0, m->getLength()});
-    if (auto *t = dyn_cast<AnyMemTransferInst>(m))
-      sites.push_back(AccessSite{t->getRawSource(), 0, t->getLength()});
-    return true;
-  }
-  if (c.getIntrinsicID() != Intrinsic::not_intrinsic)
-    return !c.mayReadOrWriteMemory();
-  const Function *callee = calledFunction(c);
-  if (!callee)
-    return false; // inline assembly
-  if (!callee->isDeclaration())
-    return true; // its own instructions are looked at
-  auto b = prog_.builtinOf(callee);
-  if (!b)
-    return false;
-  if (traitsOf(*b).memory == BuiltinMemory::None)
-    return true;
-  switch (*b) {
-  case Builtin::ApiLoad: // (p, size, ...)
-  case Builtin::ApiStore:
-  case Builtin::ApiRmw:
-  case Builtin::ApiCas:
-    if (c.arg_size() < 2)
-      return false;
-    sites.push_back(AccessSite{c.getArgOperand(0), 0, c.getArgOperand(1)});
-    return true;
-  case Builtin::Memcpy: // (dest, source, size)
-    if (c.arg_size() < 3)
-      return false;
-    sites.push_back(AccessSite{c.getArgOperand(0), 0, c.getArgOperand(2)});
-    sites.push_back(AccessSite{c.getArgOperand(1), 0, c.getArgOperand(2)});
-    return true;
-  case Builtin::Memset: // (dest, byte, size)
-    if (c.arg_size() < 3)
-      return false;
-    sites.push_back(AccessSite{c.getArgOperand(0), 0, c.getArgOperand(2)});
-    return true;
-  default:
-    return false;
-  }
-}
-
 Footprint SymmetryAnalysis::footprintOf(const ThreadEntry &entry, const FunctionInfo &fi) const {
   const AccessSites &sites = accessSites(*fi.fn);
   if (!sites)
     return nullptr;
   Evaluator ev(prog_, &entry, fi.fn, entry.place.has_value());
+  // (an access in code the thread never runs, `if (i < n)` with i >= n, is not in it)
+  auto live = liveCode(*fi.fn, [&ev](const Value *v) { return ev.eval(v); });
   std::vector<std::pair<uint64_t, uint64_t>> ranges;
   for (const AccessSite &w : *sites) {
+    if (live && !live->count(w.at->getParent()))
+      continue;
     auto a = ev.eval(w.address);
     auto n = w.length ? ev.eval(w.length) : std::optional(w.size);
     if (!a || !n)

@@ -8,9 +8,11 @@
 // hash), so keys made by different interpreters of one program agree.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <vector>
 
 #include "interpreter/InterpreterOptions.h"
@@ -27,6 +29,10 @@ uint64_t launchedThreadQuery(const ThreadPos &p, const KernelGrid &k, uint64_t w
 /// integer or a pointer passed by value (Cuda.cpp).
 std::optional<uint64_t> launchScalarParam(const llvm::DataLayout &dl, const llvm::Function &kernel,
                                           const std::vector<uint8_t> &bytes, unsigned argNo);
+
+/// The functions a thread starting at `entry` may run: direct calls only (nullopt at an
+/// indirect call).
+std::optional<std::vector<const llvm::Function *>> reachableFunctions(const llvm::Function &entry);
 
 class SymmetryAnalysis {
 public:
@@ -71,13 +77,21 @@ public:
 private:
   struct AccessSite {
     const llvm::Value *address;
-    uint64_t size;                       // bytes, when `length` is null
-    const llvm::Value *length = nullptr; // the size as the code computes it (memset, ...)
+    uint64_t size;                         // bytes, when `length` is null
+    const llvm::Value *length = nullptr;   // the size as the code computes it (memset, ...)
+    const llvm::Instruction *at = nullptr; // the instruction that accesses
   };
   /// A thread function's accesses to memory others share; nullopt: not all known.
   using AccessSites = std::optional<std::vector<AccessSite>>;
   const AccessSites &accessSites(const llvm::Function &f) const;
   AccessSites findAccessSites(const llvm::Function &entry) const;
+  /// The functions a thread that starts in `entry` (with the values `ev` evaluates, fixed for
+  /// its life) can run: the blocks of `entry` that a branch on such a value does not close,
+  /// and every function called from those, whole. Null: `entry` may call itself (a value of
+  /// one call is not the next one's).
+  using Evaluate = std::function<std::optional<uint64_t>(const llvm::Value *)>;
+  std::optional<std::set<const llvm::BasicBlock *>> liveCode(const llvm::Function &entry,
+                                                             const Evaluate &eval) const;
   /// Adds where a call accesses memory; false when that is not known.
   bool callAccessSites(const llvm::CallBase &c, std::vector<AccessSite> &sites) const;
 

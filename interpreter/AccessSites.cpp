@@ -1,0 +1,169 @@
+// Where a thread's code accesses memory others share (Symmetry.h, footprintOf): the loads,
+// stores, RMWs and memory builtins of the functions it may run, found once per function.
+#include <set>
+
+#include <llvm/Analysis/ValueTracking.h>
+#include <llvm/IR/CFG.h>
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/IntrinsicInst.h>
+
+#include "interpreter/Symmetry.h"
+
+namespace scopemc {
+
+using namespace llvm;
+
+std::optional<std::vector<const Function *>> reachableFunctions(const Function &entry) {
+  std::vector<const Function *> fns{&entry};
+  std::set<const Function *> seen{&entry};
+  for (size_t k = 0; k < fns.size(); ++k)
+    for (const Instruction &i : instructions(*fns[k]))
+      if (auto *c = dyn_cast<CallBase>(&i)) {
+        const Function *callee = calledFunction(*c);
+        if (!callee && !c->isInlineAsm())
+          return std::nullopt;
+        if (callee && !callee->isDeclaration() && seen.insert(callee).second)
+          fns.push_back(callee);
+      }
+  return fns;
+}
+
+const SymmetryAnalysis::AccessSites &SymmetryAnalysis::accessSites(const Function &f) const {
+  auto it = accessSites_.find(&f);
+  if (it == accessSites_.end())
+    it = accessSites_.emplace(&f, findAccessSites(f)).first;
+  return it->second;
+}
+
+SymmetryAnalysis::AccessSites SymmetryAnalysis::findAccessSites(const Function &entry) const {
+  auto fns = reachableFunctions(entry);
+  if (!fns)
+    return std::nullopt;
+  const DataLayout &dl = prog_.dataLayout();
+  std::vector<AccessSite> sites;
+  auto add = [&](const Value *p, Type *t) {
+    // A private local's accesses make no events (Memory.cpp): no other thread sees them.
+    if (auto *a = dyn_cast<AllocaInst>(getUnderlyingObject(p)); a && prog_.isPrivate(a))
+      return true;
+    TypeSize n = dl.getTypeStoreSize(t);
+    if (n.isScalable())
+      return false;
+    sites.push_back(AccessSite{p, n.getFixedValue()});
+    return true;
+  };
+  for (const Function *f : *fns)
+    for (const Instruction &i : instructions(*f)) {
+      size_t before = sites.size();
+      bool known = true;
+      if (auto *ld = dyn_cast<LoadInst>(&i))
+        known = add(ld->getPointerOperand(), ld->getType());
+      else if (auto *st = dyn_cast<StoreInst>(&i))
+        known = add(st->getPointerOperand(), st->getValueOperand()->getType());
+      else if (auto *r = dyn_cast<AtomicRMWInst>(&i))
+        known = add(r->getPointerOperand(), r->getValOperand()->getType());
+      else if (auto *x = dyn_cast<AtomicCmpXchgInst>(&i))
+        known = add(x->getPointerOperand(), x->getNewValOperand()->getType());
+      else if (auto *c = dyn_cast<CallBase>(&i))
+        known = callAccessSites(*c, sites);
+      else
+        known = !i.mayReadOrWriteMemory();
+      if (!known)
+        return std::nullopt;
+      for (size_t k = before; k < sites.size(); ++k)
+        sites[k].at = &i;
+    }
+  return sites;
+}
+
+bool SymmetryAnalysis::callAccessSites(const CallBase &c, std::vector<AccessSite> &sites) const {
+  if (isa<DbgInfoIntrinsic>(c) || isa<LifetimeIntrinsic>(c))
+    return true;
+  if (auto *m = dyn_cast<AnyMemIntrinsic>(&c)) {
+    sites.push_back(AccessSite{m->getRawDest(), 0, m->getLength()});
+    if (auto *t = dyn_cast<AnyMemTransferInst>(m))
+      sites.push_back(AccessSite{t->getRawSource(), 0, t->getLength()});
+    return true;
+  }
+  if (c.getIntrinsicID() != Intrinsic::not_intrinsic)
+    return !c.mayReadOrWriteMemory();
+  const Function *callee = calledFunction(c);
+  if (!callee)
+    return false; // inline assembly
+  if (!callee->isDeclaration())
+    return true; // its own instructions are looked at
+  auto b = prog_.builtinOf(callee);
+  if (!b)
+    return false;
+  if (traitsOf(*b).memory == BuiltinMemory::None)
+    return true;
+  switch (*b) {
+  case Builtin::ApiLoad: // (p, size, ...)
+  case Builtin::ApiStore:
+  case Builtin::ApiRmw:
+  case Builtin::ApiCas:
+    if (c.arg_size() < 2)
+      return false;
+    sites.push_back(AccessSite{c.getArgOperand(0), 0, c.getArgOperand(1)});
+    return true;
+  case Builtin::Memcpy: // (dest, source, size)
+    if (c.arg_size() < 3)
+      return false;
+    sites.push_back(AccessSite{c.getArgOperand(0), 0, c.getArgOperand(2)});
+    sites.push_back(AccessSite{c.getArgOperand(1), 0, c.getArgOperand(2)});
+    return true;
+  case Builtin::Memset: // (dest, byte, size)
+    if (c.arg_size() < 3)
+      return false;
+    sites.push_back(AccessSite{c.getArgOperand(0), 0, c.getArgOperand(2)});
+    return true;
+  default:
+    return false;
+  }
+}
+
+std::optional<std::set<const BasicBlock *>> SymmetryAnalysis::liveCode(const Function &entry,
+                                                                       const Evaluate &eval) const {
+  std::set<const BasicBlock *> live;
+  std::vector<const BasicBlock *> work{&entry.getEntryBlock()};
+  std::set<const Function *> called;
+  auto reach = [&](const BasicBlock *b) {
+    if (live.insert(b).second)
+      work.push_back(b);
+  };
+  live.insert(&entry.getEntryBlock());
+  while (!work.empty()) {
+    const BasicBlock *b = work.back();
+    work.pop_back();
+    for (const Instruction &i : *b)
+      if (auto *c = dyn_cast<CallBase>(&i))
+        if (const Function *callee = calledFunction(*c); callee && !callee->isDeclaration()) {
+          if (callee == &entry)
+            return std::nullopt;
+          if (called.insert(callee).second)
+            for (const BasicBlock &cb : *callee)
+              reach(&cb);
+        }
+    const Instruction *t = b->getTerminator();
+    std::optional<uint64_t> v;
+    if (b->getParent() == &entry) {
+      if (auto *br = dyn_cast<BranchInst>(t); br && br->isConditional())
+        v = eval(br->getCondition());
+      else if (auto *sw = dyn_cast<SwitchInst>(t))
+        v = eval(sw->getCondition());
+    }
+    if (!v) {
+      for (const BasicBlock *s : successors(b))
+        reach(s);
+    } else if (auto *br = dyn_cast<BranchInst>(t)) {
+      reach(br->getSuccessor(*v & 1 ? 0 : 1));
+    } else {
+      auto *sw = cast<SwitchInst>(t);
+      auto *ty = cast<IntegerType>(sw->getCondition()->getType());
+      reach(sw->findCaseValue(ConstantInt::get(ty, *v & ty->getBitMask()))->getCaseSuccessor());
+    }
+  }
+  return live;
+}
+
+} // namespace scopemc
