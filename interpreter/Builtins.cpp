@@ -231,6 +231,19 @@ Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
     unsigned w = i.getType()->isIntegerTy() ? i.getType()->getIntegerBitWidth() : 64;
     return ret(serial ? maskBits(w) : 0);
   }
+  case Builtin::Rand: // a 64-bit linear congruential generator's high bits: 0..2^31-1
+    th.randState = th.randState * 6364136223846793005ull + 1442695040888963407ull;
+    return ret(th.randState >> 33);
+  case Builtin::Srand:
+    th.randState = arg(0) & 0xFFFFFFFFu;
+    return ret(0);
+  case Builtin::Time: // time(t): 0, also stored to *t when t is not null
+    if (arg(0))
+      if (Flow fl = host_.storeScalar(th, i, arg(0), 8, 0, kPlain); fl != Flow::Next)
+        return fl;
+    return ret(0);
+  case Builtin::Clock:
+    return ret(0);
   case Builtin::InputEnd: { // standard input is empty (docs/interface.md)
     const Type *t = i.getType();
     return ret(t->isIntegerTy() ? maskBits(t->getIntegerBitWidth()) : 0);

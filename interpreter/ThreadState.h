@@ -72,6 +72,7 @@ struct ThreadState {
     std::shared_ptr<const std::vector<ThreadId>> joins; // the run of joins being made
   } bulk;
   uint32_t nondetCalls = 0; // __VERIFIER_nondet_* calls so far (the value is a function of it)
+  uint64_t randState = 1;   // rand's generator, as srand(1) leaves it (Builtins.cpp)
   std::vector<std::pair<uint64_t, uint64_t>> hazards; // (hazard pointer, what it protects)
   struct Launch {
     std::vector<ThreadId> threads;

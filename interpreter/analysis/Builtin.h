@@ -57,6 +57,11 @@ enum class BuiltinMemory : uint8_t {
   X(Output, Thread, 0, None, false)                                                                \
   /* reads of standard input, which is empty: EOF (-1), or NULL where a pointer is returned */    \
   X(InputEnd, Thread, 0, None, false)                                                              \
+  /* rand and srand: a fixed generator per thread; time and clock: 0 (no clock runs) */           \
+  X(Rand, Thread, 0, None, false)                                                                  \
+  X(Srand, Thread, 1, None, false)                                                                 \
+  X(Time, Thread, 1, Other, false)                                                                 \
+  X(Clock, Thread, 0, None, false)                                                                 \
   X(Malloc, Memory, 1, Other, true)                                                                \
   X(Calloc, Memory, 2, Other, true)                                                                \
   X(AlignedAlloc, Memory, 2, Other, true)                                                          \
