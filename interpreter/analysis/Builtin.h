@@ -55,9 +55,9 @@ enum class BuiltinMemory : uint8_t {
   X(NoEffect, Thread, 0, None, false)                                                              \
   /* the printf family: no effect on memory, return 0 */                                           \
   X(Output, Thread, 0, None, false)                                                                \
-  /* reads of standard input, which is empty: EOF (-1), or NULL where a pointer is returned */    \
+  /* reads of standard input, which is empty: EOF (-1), or NULL where a pointer is returned */     \
   X(InputEnd, Thread, 0, None, false)                                                              \
-  /* rand and srand: a fixed generator per thread; time and clock: 0 (no clock runs) */           \
+  /* rand and srand: a fixed generator per thread; time and clock: 0 (no clock runs) */            \
   X(Rand, Thread, 0, None, false)                                                                  \
   X(Srand, Thread, 1, None, false)                                                                 \
   X(Time, Thread, 1, Other, false)                                                                 \
