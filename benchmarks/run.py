@@ -139,8 +139,12 @@ CUDA = [("cuda-grace-race", os.path.join(CUDA_AS_WRITTEN, "grace_shared_race.cu"
         ("cuda-reduce-last-block", os.path.join(ROOT, "examples", "cuda", "reduce_last_block.cu"), {}, "error", None),
         ("cuda-tiled-matmul", os.path.join(ROOT, "examples", "cuda", "tiled_matmul.cu"), {}, "verified", 1)] + \
        [("cuda-warp-sum-%dx32" % b, os.path.join(HERE, "programs", "cuda", "warp_sum.cu"), {"BLOCKS": b},
-         "verified", 1) for b in (1, 2, 4, 8, 16, 32, 64)]
-CUDA_QUICK = CUDA[:4] + [r for r in CUDA if r[0] in ("cuda-warp-sum-8x32",)]
+         "verified", 1) for b in (1, 2, 4, 8, 16, 32, 64)] + \
+       [("cuda-fenced-lock-%dx4" % b, os.path.join(HERE, "programs", "cuda", "fenced_lock.cu"), {"BLOCKS": b},
+         "verified", math.factorial(b)) for b in (4, 5, 6, 7)] + \
+       [("cuda-fenced-lock-no-fences", os.path.join(HERE, "programs", "cuda", "fenced_lock.cu"),
+         {"NO_FENCES": 1}, "error", None)]
+CUDA_QUICK = CUDA[:4] + [r for r in CUDA if r[0] in ("cuda-warp-sum-8x32", "cuda-fenced-lock-6x4")]
 
 # Symmetry reduction (docs/symmetry.md): run with it (the default), against the number of
 # executions without it where the specification gives one, and the target of issue 34 (CPU

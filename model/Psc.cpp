@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <map>
+#include <stdexcept>
 
 namespace scopemc {
 
@@ -75,21 +77,73 @@ struct PscContext {
 
 } // namespace
 
-bool ScopedRC11Checker::pscAcyclic(const ExecutionGraph &g) const {
-  PscContext c{g, {}};
+namespace {
+
+/// The SC accesses and fences of g, sorted by thread, then po.
+std::vector<const EventLabel *> scEvents(const ExecutionGraph &g) {
   std::vector<const EventLabel *> sc;
   for (ThreadId t = 0; t < g.numThreads(); ++t)
-    for (int32_t i = 0; i < g.threadSize(t); ++i) {
-      auto *l = g.label(Event{t, i});
-      if (!isa<MemAccessLabel>(l) && !isa<FenceLabel>(l))
-        continue;
-      c.events.push_back(l);
-      if (l->isSC())
+    for (int32_t i = 0; i < g.threadSize(t); ++i)
+      if (auto *l = g.label(Event{t, i});
+          l->isSC() && (isa<MemAccessLabel>(l) || isa<FenceLabel>(l)))
         sc.push_back(l);
-    }
-  if (sc.size() < 2)
-    return true;
+  return sc;
+}
 
+/// Whether psc is acyclic, given `edge(i, j)` for SC events sc[i], sc[j] of different threads.
+/// Between SC events of one thread, psc follows po: po is part of scb (and of hb for fences),
+/// and an edge against po would make hb;eco reflexive or hb cyclic, which coherent graphs
+/// exclude. So a thread's SC events form a chain, and only pairs of events of different
+/// threads need the test. `sc` is sorted by thread, then po.
+template <typename Edge> bool chainsAcyclic(const std::vector<const EventLabel *> &sc, Edge edge) {
+  size_t n = sc.size();
+  if (n < 2 || sc.front()->thread() == sc.back()->thread())
+    return true;
+  std::vector<std::vector<size_t>> succ(n);
+  for (size_t i = 0; i < n; ++i)
+    for (size_t j = 0; j < n; ++j) {
+      if (sc[i]->thread() == sc[j]->thread()) {
+        if (j == i + 1)
+          succ[i].push_back(j);
+      } else if (edge(i, j)) {
+        succ[i].push_back(j);
+      }
+    }
+  std::vector<int> state(n, 0);                 // 0 new, 1 on stack, 2 done
+  std::vector<std::pair<size_t, size_t>> stack; // (node, next successor to look at)
+  for (size_t root = 0; root < n; ++root) {
+    if (state[root] != 0)
+      continue;
+    stack.emplace_back(root, 0);
+    state[root] = 1;
+    while (!stack.empty()) {
+      auto &[u, k] = stack.back();
+      if (k == succ[u].size()) {
+        state[u] = 2;
+        stack.pop_back();
+        continue;
+      }
+      size_t v = succ[u][k++];
+      if (state[v] == 1)
+        return false;
+      if (state[v] == 0) {
+        state[v] = 1;
+        stack.emplace_back(v, 0);
+      }
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+bool ScopedRC11Checker::pscAcyclicByDefinition(const ExecutionGraph &g) const {
+  // The relation as docs/scoped-rc11.cat states it, over every event: slow, kept to check
+  // pscAcyclic against (crossCheckPsc).
+  PscContext c{g, {}};
+  for (ThreadId t = 0; t < g.numThreads(); ++t)
+    for (int32_t i = 0; i < g.threadSize(t); ++i)
+      c.events.push_back(g.label(Event{t, i}));
   auto leftSet = [&](const EventLabel *a) { // [E^sc] U [F^sc]; hb?
     std::vector<const EventLabel *> v{a};
     if (isa<FenceLabel>(a))
@@ -106,7 +160,9 @@ bool ScopedRC11Checker::pscAcyclic(const ExecutionGraph &g) const {
           v.push_back(y);
     return v;
   };
-  auto pscEdge = [&](const EventLabel *a, const EventLabel *b) {
+  auto sc = scEvents(g);
+  return chainsAcyclic(sc, [&](size_t i, size_t j) {
+    const EventLabel *a = sc[i], *b = sc[j];
     if (!incl(*a, *b))
       return false;
     auto L = leftSet(a), R = rightSet(b);
@@ -123,42 +179,145 @@ bool ScopedRC11Checker::pscAcyclic(const ExecutionGraph &g) const {
             return true;
     }
     return false;
-  };
+  });
+}
 
-  // Between SC events of one thread, psc follows po: po is part of scb (and of hb for
-  // fences), and an edge against po would make hb;eco reflexive or hb cyclic, which coherent
-  // graphs exclude. So a thread's SC events form a chain, and only pairs of events of
-  // different threads need the full test. `sc` is sorted by thread, then po.
-  size_t n = sc.size();
-  if (sc.front()->thread() == sc.back()->thread())
-    return true;
-  std::vector<std::vector<size_t>> succ(n);
-  for (size_t i = 0; i < n; ++i)
-    for (size_t j = 0; j < n; ++j) {
-      if (sc[i]->thread() == sc[j]->thread()) {
-        if (j == i + 1)
-          succ[i].push_back(j);
-      } else if (pscEdge(sc[i], sc[j])) {
-        succ[i].push_back(j);
+namespace {
+
+/// What the psc edges of SC fences need, computed once per check (pscAcyclic). hb is a
+/// transitive relation that contains po, so the events hb-after an event are a suffix of each
+/// thread, and those hb-before it a prefix.
+///
+/// Accesses of one location are ranked along eco: a write by 2 * (its co position + 1), a
+/// read by the rank of what it reads plus 1 (init ranks 0). For two accesses x, y of one
+/// location, x eco y exactly when rank(x) < rank(y): a write is eco-before the writes co-after
+/// it and the reads of itself or of them; a read is fr-before the writes co-after its source
+/// and, through them, before their readers.
+struct PscSides {
+  const ExecutionGraph &g;
+  std::vector<const EventLabel *> sc;
+  std::vector<std::vector<int32_t>> after; // per SC event, per thread: first index hb-after it
+  /// Per SC fence: per location, the least rank of an access hb-after it, and the greatest
+  /// rank of an access (of a write) hb-before it.
+  std::vector<std::map<Addr, long>> minAfter, maxBefore, maxWriteBefore;
+
+  long rank(const MemAccessLabel &m) const {
+    return 2 * (g.coIndex(g.observedWrite(&m)) + 1) + (isa<ReadLabel>(&m) ? 1 : 0);
+  }
+  int32_t firstAfter(const EventLabel &a, ThreadId t) const {
+    if (t == a.thread())
+      return a.index() + 1;
+    int32_t lo = 0, hi = g.threadSize(t); // views grow along po: binary search
+    while (lo < hi) {
+      int32_t mid = lo + (hi - lo) / 2;
+      if (g.label(Event{t, mid})->hb().contains(a.pos()))
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    return lo;
+  }
+  /// The last index of thread t hb-before b (b excluded).
+  int32_t lastBefore(const EventLabel &b, ThreadId t) const {
+    if (t == b.thread())
+      return b.index() - 1;
+    return std::min(b.hb().get(t), g.threadSize(t) - 1);
+  }
+  explicit PscSides(const ExecutionGraph &graph) : g(graph), sc(scEvents(graph)) {
+    size_t n = sc.size();
+    after.resize(n);
+    minAfter.resize(n);
+    maxBefore.resize(n);
+    maxWriteBefore.resize(n);
+    for (size_t k = 0; k < n; ++k) {
+      const EventLabel &a = *sc[k];
+      for (ThreadId t = 0; t < g.numThreads(); ++t)
+        after[k].push_back(firstAfter(a, t));
+      if (!isa<FenceLabel>(&a))
+        continue;
+      for (ThreadId t = 0; t < g.numThreads(); ++t) {
+        for (int32_t i = after[k][static_cast<size_t>(t)]; i < g.threadSize(t); ++i)
+          if (auto *m = dyn_cast<MemAccessLabel>(g.label(Event{t, i}))) {
+            auto [it, fresh] = minAfter[k].try_emplace(m->addr(), rank(*m));
+            it->second = std::min(it->second, rank(*m));
+          }
+        for (int32_t i = 0; i <= lastBefore(a, t); ++i)
+          if (auto *m = dyn_cast<MemAccessLabel>(g.label(Event{t, i}))) {
+            long r = rank(*m);
+            auto [it, fresh] = maxBefore[k].try_emplace(m->addr(), r);
+            it->second = std::max(it->second, r);
+            if (isa<WriteLabel>(m)) {
+              auto [wt, wfresh] = maxWriteBefore[k].try_emplace(m->addr(), r);
+              wt->second = std::max(wt->second, r);
+            }
+          }
       }
     }
+  }
+  /// Whether an access to `a` is hb-after sc[i] and hb-before b.
+  bool accessBetween(size_t i, const EventLabel &b, Addr loc) const {
+    for (ThreadId t = 0; t < g.numThreads(); ++t)
+      for (int32_t k = after[i][static_cast<size_t>(t)]; k <= lastBefore(b, t); ++k)
+        if (auto *m = dyn_cast<MemAccessLabel>(g.label(Event{t, k})); m && m->addr() == loc)
+          return true;
+    return false;
+  }
+  static long at(const std::map<Addr, long> &m, Addr a, long none) {
+    auto it = m.find(a);
+    return it == m.end() ? none : it->second;
+  }
+};
 
-  std::vector<int> state(n, 0); // 0 new, 1 on stack, 2 done
-  std::function<bool(size_t)> dfs = [&](size_t u) {
-    state[u] = 1;
-    for (size_t v : succ[u]) {
-      if (state[v] == 1)
-        return false;
-      if (state[v] == 0 && !dfs(v))
-        return false;
-    }
-    state[u] = 2;
-    return true;
-  };
-  for (size_t i = 0; i < n; ++i)
-    if (state[i] == 0 && !dfs(i))
+} // namespace
+
+bool ScopedRC11Checker::pscAcyclic(const ExecutionGraph &g) const {
+  // The edges of docs/scoped-rc11.cat between SC events a and b of different threads, where
+  // a fence's side (hb-after a fence a, hb-before a fence b) is a set closed under hb:
+  // - two accesses: scb(a, b);
+  // - two fences: a hb b, or x eco y for accesses x hb-after a and y hb-before b (scb's po,
+  //   hb|loc and po|≠loc;hb;po|≠loc between such events give a hb b; its co and fr are eco);
+  // - a fence a, an access b: an event of b's thread before b is hb-after a (po), an access
+  //   to b's location is hb-after a and hb-before b (hb|loc), or b is a write and an access
+  //   x hb-after a has x co b or x fr b (rank below b's); po|≠loc;hb;po|≠loc implies po;
+  // - an access a, a fence b: the mirror image, with co/fr into a write hb-before b.
+  // pscAcyclicByDefinition evaluates the relation literally (crossCheckPsc compares them).
+  PscSides s(g);
+  PscContext c{g, {}};
+  const auto &sc = s.sc;
+  bool ok = chainsAcyclic(sc, [&](size_t i, size_t j) {
+    const EventLabel &a = *sc[i], &b = *sc[j];
+    if (!incl(a, b))
       return false;
-  return true;
+    bool fa = isa<FenceLabel>(&a), fb = isa<FenceLabel>(&b);
+    if (!fa && !fb)
+      return c.scb(&a, &b);
+    if (fa && fb) {
+      if (hbBefore(g, a.pos(), b.pos()))
+        return true;
+      for (auto [loc, lo] : s.minAfter[i])
+        if (lo < PscSides::at(s.maxBefore[j], loc, -1))
+          return true;
+      return false;
+    }
+    if (fa) {
+      auto &m = cast<MemAccessLabel>(b);
+      if (s.after[i][static_cast<size_t>(b.thread())] < b.index())
+        return true;
+      if (isa<WriteLabel>(&m) &&
+          PscSides::at(s.minAfter[i], m.addr(), std::numeric_limits<long>::max()) < s.rank(m))
+        return true;
+      return s.accessBetween(i, b, m.addr());
+    }
+    auto &m = cast<MemAccessLabel>(a);
+    if (s.lastBefore(b, a.thread()) > a.index())
+      return true;
+    if (PscSides::at(s.maxWriteBefore[j], m.addr(), -1) > s.rank(m))
+      return true;
+    return s.accessBetween(i, b, m.addr());
+  });
+  if (crossCheckPsc_ && ok != pscAcyclicByDefinition(g))
+    throw std::logic_error("psc check disagrees with the relation's definition");
+  return ok;
 }
 
 namespace {

@@ -290,20 +290,44 @@ bool ScopedRC11Checker::isConsistentWithListedSource(const ExecutionGraph &g, Ev
 
 bool ScopedRC11Checker::pscHoldsAfter(const ExecutionGraph &g, const EventLabel &lab) const {
   auto *m = dyn_cast<MemAccessLabel>(&lab);
-  if (m && lab.isSC() && g.numScFences() == 0 && lab.index() == g.threadSize(lab.thread()) - 1) {
+  bool sc = lab.isSC() && (m || isa<FenceLabel>(&lab));
+  // A non-SC access closes a psc cycle only through an SC fence hb-before it
+  // ([F^sc]; hb; eco; hb; [F^sc] and [F^sc]; hb; scb; ...).
+  if (!sc && !(m && hasScFenceBefore(g, lab.pos())))
+    return true;
+  if (m && sc && g.numScFences() == 0 && lab.index() == g.threadSize(lab.thread()) - 1) {
     bool ok = !pscCycleThrough(g, *m);
     if (crossCheckPsc_ && ok != pscAcyclic(g))
       throw std::logic_error("incremental psc check disagrees with the full one at " +
                              toString(lab.pos()));
     return ok;
   }
-  if (lab.isSC() && (isa<MemAccessLabel>(&lab) || isa<FenceLabel>(&lab)))
-    return pscAcyclic(g);
-  // A new access can also close a psc cycle through an SC fence hb-before it
-  // ([F^sc]; hb; eco; hb; [F^sc] and [F^sc]; hb; scb; ...).
-  if (isa<MemAccessLabel>(&lab) && hasScFenceBefore(g, lab.pos()))
-    return pscAcyclic(g);
-  return true;
+  if (addsNoPscEdge(g, lab)) {
+    if (crossCheckPsc_ && !pscAcyclic(g))
+      throw std::logic_error("psc check: an event taken to add no edge closed a cycle at " +
+                             toString(lab.pos()));
+    return true;
+  }
+  return pscAcyclic(g);
+}
+
+bool ScopedRC11Checker::addsNoPscEdge(const ExecutionGraph &g, const EventLabel &lab) const {
+  if (lab.index() != g.threadSize(lab.thread()) - 1)
+    return false;
+  for (ThreadId t = 0; t < g.numThreads(); ++t)
+    if (t != lab.thread() && g.threadSize(t) > 0 &&
+        g.label(Event{t, g.threadSize(t) - 1})->hb().contains(lab.pos()))
+      return false;
+  // Nothing is hb-after lab. An SC fence then has an empty side hb-after it, so no psc edge
+  // leaves it (Psc.cpp, pscAcyclic), and it is no access: the edges between other events
+  // stay as they were.
+  if (isa<FenceLabel>(&lab))
+    return true;
+  // An access that observes the co-latest write of its location ranks at least as high as
+  // every access of it, so it is neither eco-before nor co/fr-before any of them: no edge
+  // leaves it, and as an access hb-after an SC fence it gives that fence no new edge.
+  auto *m = dyn_cast<MemAccessLabel>(&lab);
+  return m && g.observedWrite(m) == g.coMax(m->addr());
 }
 
 bool ScopedRC11Checker::hasScFenceBefore(const ExecutionGraph &g, Event e) const {

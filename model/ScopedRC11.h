@@ -41,10 +41,17 @@ private:
   bool readIsCoherent(const ExecutionGraph &g, const ReadLabel &r) const;
   bool pscHoldsAfter(const ExecutionGraph &g, const EventLabel &lab) const;
   bool pscAcyclic(const ExecutionGraph &g) const;
+  /// psc acyclicity by evaluating the relation as its definition states it (slow; the
+  /// reference crossCheckPsc compares pscAcyclic with).
+  bool pscAcyclicByDefinition(const ExecutionGraph &g) const;
   /// Whether SC access e, the last event of its thread, closes a psc cycle in a graph with
   /// no SC fence that was psc-acyclic without it (Psc.cpp): a search around e only.
   bool pscCycleThrough(const ExecutionGraph &g, const MemAccessLabel &e) const;
   bool hasScFenceBefore(const ExecutionGraph &g, Event e) const;
+  /// Whether `lab`, just added to a psc-acyclic graph, can close no psc cycle: it is its
+  /// thread's last event, in no other event's hb, and an SC fence or an access that observes
+  /// the co-latest write of its location (ScopedRC11.cpp).
+  bool addsNoPscEdge(const ExecutionGraph &g, const EventLabel &lab) const;
 
   bool useScopes_;
   bool crossCheckPsc_;

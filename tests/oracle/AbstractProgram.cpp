@@ -116,6 +116,14 @@ AbstractProgram generate(std::mt19937_64 &rng, const GeneratorOptions &o) {
     for (int i = 0; i < k; ++i) {
       Op op;
       op.loc = uni(0, p.numLocs - 1);
+      if (o.scFencePercent > 0 && uni(0, 99) < o.scFencePercent) {
+        op.kind = Op::Kind::Fence;
+        op.order = MemOrder::SeqCst;
+        if (o.scoped)
+          op.scope = pickScope(rng);
+        th.ops.push_back(op);
+        continue;
+      }
       int r = uni(0, 99);
       if (o.awaits && o.awaitPercent > 0) {
         if (r < o.awaitPercent && o.casAwaits && uni(0, 1)) {

@@ -82,6 +82,10 @@ struct GeneratorOptions {
   /// The share (percent) of atomic accesses made seq_cst (0: the default mix; the
   /// SC-heavy programs exercise the incremental psc check).
   int scPercent = 0;
+  /// The share (percent) of operations that are SC fences, drawn before the mix above (0:
+  /// none; off, the generator makes the same programs as before the option existed). GPU
+  /// code's `__threadfence()` between relaxed accesses: psc through fences.
+  int scFencePercent = 0;
 };
 
 AbstractProgram generate(std::mt19937_64 &rng, const GeneratorOptions &opts);

@@ -67,6 +67,7 @@ struct Shape {
   bool casAwaits = false;
   bool ttasLocks = false;
   int scPercent = 0;
+  int scFencePercent = 0;
 };
 Shape plain(bool scoped) { return Shape{scoped}; }
 Shape ttasLocks(bool scoped) { return Shape{scoped, true, 0, false, true}; }
@@ -82,6 +83,7 @@ GeneratorOptions generatorOptions(const Shape &shape) {
   go.casAwaits = shape.casAwaits;
   go.ttasLocks = shape.ttasLocks;
   go.scPercent = shape.scPercent;
+  go.scFencePercent = shape.scFencePercent;
   if (shape.awaitPercent) {
     go.maxLocs = 2;
     go.maxOps = 5;
@@ -154,6 +156,22 @@ TEST(Differential, ScHeavyProgramsMatchTheEnumeratorAndTheFullPscCheck) {
     differential(sh, scoped ? 300000 : 200000, 150, o);
     sh.scPercent = 50; // release/acquire between SC accesses: po|≠loc; hb; po|≠loc edges
     differential(sh, scoped ? 310000 : 210000, 150, o);
+  }
+}
+
+TEST(Differential, ScFenceProgramsMatchTheEnumeratorAndThePscDefinition) {
+  // Many SC fences between accesses of every order (CUDA's __threadfence() in locks and
+  // flags): at every event the fast psc check (pscAcyclic, and the events taken to add no
+  // edge) is compared with the relation evaluated as its definition states it
+  // (crossCheckPsc throws on a disagreement), and the executions with the enumerator.
+  ExplorationOptions o;
+  o.crossCheckPsc = true;
+  for (bool scoped : {false, true}) {
+    Shape sh = plain(scoped);
+    sh.scFencePercent = 35;
+    differential(sh, scoped ? 320000 : 220000, 200, o);
+    sh.scPercent = 30; // SC accesses beside the fences
+    differential(sh, scoped ? 330000 : 230000, 150, o);
   }
 }
 
