@@ -1,4 +1,5 @@
 #include "checks/BugChecker.h"
+#include "model/Collective.h"
 
 #include <algorithm>
 
@@ -42,6 +43,12 @@ bool BugChecker::onEvent(const ExecutionGraph &g, Event e) {
     checkHeap(g, *lab);
   } else if (isa<FreeLabel>(lab)) {
     checkHeap(g, *lab);
+  } else if (auto *d = dyn_cast<BarrierDepartLabel>(lab); d && d->isCollective()) {
+    if (const EventLabel *fin = exitedSource(g, *d))
+      record(g, ErrorType::UndefinedBehaviour,
+             "a warp shuffle reads lane " + std::to_string(g.threadPos(fin->thread()).thread % 32) +
+                 ", which exited before the shuffle (CUDA leaves the value undefined)",
+             {fin, lab});
   }
   return !stop_;
 }

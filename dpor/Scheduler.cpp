@@ -1,5 +1,6 @@
 #include "dpor/Scheduler.h"
 #include "dpor/Persistence.h"
+#include "model/Collective.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -20,7 +21,8 @@ bool Scheduler::isRunnable(const ExecutionGraph &g, ThreadId t) {
     return isa<ThreadFinishLabel>(g.lastLabel(c)) || isa<ErrorLabel>(g.lastLabel(c));
   }
   if (auto *d = dyn_cast<BarrierDepartLabel>(next)) // the instance is complete
-    return g.barrierArrivalCount(d->barrier(), d->instance()) >= d->count();
+    return g.barrierArrivalCount(d->barrier(), d->instance()) >= d->count() ||
+           (d->isCollective() && !exitedLanes(g, *d).empty()); // (or its other lanes exited)
   return true;
 }
 

@@ -101,4 +101,68 @@ uint64_t collectiveResult(const ExecutionGraph &g, const BarrierDepartLabel &d) 
   }
 }
 
+namespace {
+
+/// Warp barriers are named by bit 63, the launch, the block within it, the warp and the mask
+/// (interpreter/Cuda.cpp, warpBarrierKey).
+constexpr uint64_t kWarpBarrier = uint64_t{1} << 63;
+
+const BarrierArriveLabel *ownArrival(const ExecutionGraph &g, const BarrierDepartLabel &d) {
+  if (d.index() == 0)
+    return nullptr;
+  auto *a = dyn_cast<BarrierArriveLabel>(g.label(Event{d.thread(), d.index() - 1}));
+  return a && a->barrier() == d.barrier() && a->instance() == d.instance() ? a : nullptr;
+}
+
+const ThreadEntry &entryOf(const ExecutionGraph &g, ThreadId t) {
+  return cast<ThreadCreateLabel>(g.label(g.creatorOf(t)))->entry();
+}
+
+} // namespace
+
+std::vector<const EventLabel *> exitedLanes(const ExecutionGraph &g, const BarrierDepartLabel &d) {
+  std::vector<const EventLabel *> out;
+  const BarrierArriveLabel *own = ownArrival(g, d);
+  if (!(d.barrier() & kWarpBarrier) || !own || own->collective().op == CollectiveOp::None ||
+      g.barrierArrivalCount(d.barrier(), d.instance()) >= d.count() ||
+      g.creatorOf(d.thread()).isInit())
+    return out;
+  auto mask = static_cast<uint32_t>(d.barrier());
+  uint32_t warp = static_cast<uint32_t>(d.barrier() >> 32) & 0x1F;
+  uint32_t arrived = 0;
+  for (const EventLabel *a : g.barrierArrivals(d.barrier(), d.instance()))
+    arrived |= 1u << (cast<BarrierArriveLabel>(a)->collective().lane & 31);
+  const ThreadPos &me = g.threadPos(d.thread());
+  uint32_t launch = entryOf(g, d.thread()).kernel.launch;
+  for (ThreadId t = 1; t < g.numThreads(); ++t) {
+    if (!g.threadExists(t) || g.threadSize(t) == 0)
+      continue;
+    const ThreadPos &p = g.threadPos(t);
+    uint32_t lane = p.thread % 32;
+    if (p.device != me.device || p.block != me.block || p.thread / 32 != warp ||
+        !(mask >> lane & 1) || (arrived >> lane & 1) || g.creatorOf(t).isInit() ||
+        entryOf(g, t).kernel.launch != launch)
+      continue;
+    if (!isa<ThreadFinishLabel>(g.lastLabel(t)))
+      return {}; // a named lane may still arrive
+    out.push_back(g.lastLabel(t));
+  }
+  if (g.barrierArrivalCount(d.barrier(), d.instance()) + out.size() < d.count())
+    return {}; // a named lane has not started yet
+  return out;
+}
+
+const EventLabel *exitedSource(const ExecutionGraph &g, const BarrierDepartLabel &d) {
+  const BarrierArriveLabel *own = ownArrival(g, d);
+  if (!own || own->collective().op != CollectiveOp::Shfl)
+    return nullptr;
+  for (const EventLabel *a : g.barrierArrivals(d.barrier(), d.instance()))
+    if (cast<BarrierArriveLabel>(a)->collective().lane == own->collective().operand)
+      return nullptr;
+  for (const EventLabel *f : exitedLanes(g, d))
+    if (g.threadPos(f->thread()).thread % 32 == own->collective().operand)
+      return f;
+  return nullptr;
+}
+
 } // namespace scopemc

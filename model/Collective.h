@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "model/ExecutionGraph.h"
 
@@ -11,5 +12,18 @@ namespace scopemc {
 /// What departure d returns to its thread: a function of the arrivals of d's instance (all
 /// present in g once d is) and of the own arrival's operation. 0 for a plain barrier.
 uint64_t collectiveResult(const ExecutionGraph &g, const BarrierDepartLabel &d);
+
+/// The finish events of the lanes that warp collective d's mask names, that finished without
+/// arriving at d's instance, and whose exit CUDA lets the collective go on without: "all
+/// non-exited threads named in mask must execute the same intrinsic" (shuffles, votes,
+/// matches, reductions; not __syncwarp, whose every named lane must arrive). The instance
+/// completes once its arrivals and these make up its count (dpor's Scheduler), and they are
+/// porf-before its departures (they decide when those may be added). Empty for any other
+/// barrier, and while arrivals are missing from lanes that have not finished.
+std::vector<const EventLabel *> exitedLanes(const ExecutionGraph &g, const BarrierDepartLabel &d);
+
+/// For a shuffle departure d: the finish of the lane it reads, when that lane exited instead
+/// of arriving (CUDA leaves the value undefined; checks/ reports it). Null otherwise.
+const EventLabel *exitedSource(const ExecutionGraph &g, const BarrierDepartLabel &d);
 
 } // namespace scopemc

@@ -1,4 +1,5 @@
 #include "model/ScopedRC11.h"
+#include "model/Collective.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -115,6 +116,9 @@ View ScopedRC11Checker::syncFrom(const ExecutionGraph &g, Event w, Event reader,
       if (incl(*a, *d) && ba->orders(local) && d->orders(local))
         hb.join(from(a));
     }
+    if (d->isCollective()) // lanes that exited instead of arriving: porf only, no order
+      for (const EventLabel *fin : exitedLanes(g, *d))
+        joinPorf(fin);
   } else if (auto *f = dyn_cast<FenceLabel>(lab)) {
     if (split && f->fences() != kFenceAll && isAcquire(f->order()))
       *split = true;

@@ -9,6 +9,11 @@
 //   -DSYNCWARP_ORDERS: __syncwarp orders the lanes' memory: no race (1 execution)
 //   -DPARTIAL_WARP: a block of 48 threads: warp 1 has 16 lanes, and a full mask names only
 //    those (no error, 1 execution)
+//   -DEXITED_LANES: lanes 8..31 return; the others vote, shuffle and reduce with a full mask,
+//    which CUDA allows ("all non-exited threads named in mask"): the exited lanes take no
+//    part (no error, 1 execution)
+//   -DSHFL_FROM_EXITED: the same, but a shuffle reads lane 20, which exited: undefined
+//    behaviour
 #include <cassert>
 
 __global__ void warp(int *data, int *out) {
@@ -34,6 +39,16 @@ __global__ void warp(int *data, int *out) {
   __syncwarp();
   if (lane == 1)
     out[0] = *data;
+#elif defined(EXITED_LANES)
+  if (lane >= 8)
+    return;
+  assert(__ballot_sync(0xffffffff, lane % 2) == 0xaau);
+  assert(__shfl_sync(0xffffffff, lane * 3, 2) == 6);
+  assert(__reduce_add_sync(0xffffffff, 1u) == 8);
+#elif defined(SHFL_FROM_EXITED)
+  if (lane >= 8)
+    return;
+  out[lane] = __shfl_sync(0xffffffff, lane, 20);
 #elif defined(PARTIAL_WARP)
   int sum = __reduce_add_sync(0xffffffff, 1u);
   assert(sum == (threadIdx.x < 32 ? 32 : 16));
