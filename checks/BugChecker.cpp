@@ -41,6 +41,12 @@ bool BugChecker::onEvent(const ExecutionGraph &g, Event e) {
     if (opts_.races)
       checkRaces(g, *m);
     checkHeap(g, *lab);
+    // a read (not itself a copy's) of bytes a copy took from memory never written
+    if (auto *r = dyn_cast<ReadLabel>(m); r && !r->copiedFrom() && !r->rf().isInit())
+      if (auto *w = cast<WriteLabel>(g.label(r->rf())); w->copiedFrom())
+        if (const AllocLabel *alloc = uninitialisedCopy(g, *w, 0))
+          record(g, ErrorType::MemoryError,
+                 "read of uninitialised heap memory, through a copy of it", {alloc, lab});
   } else if (isa<FreeLabel>(lab)) {
     checkHeap(g, *lab);
   } else if (auto *d = dyn_cast<BarrierDepartLabel>(lab); d && d->isCollective()) {
@@ -126,9 +132,43 @@ void BugChecker::checkHeap(const ExecutionGraph &g, const EventLabel &e) {
     }
   // An exchange whose result the program never uses overwrites the memory blindly: it uses
   // nothing it reads (docs/model.md §6).
+  // A copy's read moves the bytes on without using them: its write carries them, and a read
+  // of that write is checked instead (checkCopiedUninitialised).
   if (auto *r = dyn_cast<ReadLabel>(&e); r && r->rf().isInit() && !alloc->zeroed() &&
-                                         !(r->rmw().op == RmwOp::Xchg && r->rmw().resultUnused))
+                                         !(r->rmw().op == RmwOp::Xchg && r->rmw().resultUnused) &&
+                                         !r->copiedFrom())
     record(g, ErrorType::MemoryError, "read of uninitialised heap memory", {alloc, &e});
+}
+
+const AllocLabel *BugChecker::uninitialisedCopy(const ExecutionGraph &g, const WriteLabel &w,
+                                                int depth) const {
+  // The reads of w's copy precede its writes in w's thread: step back over the writes, then
+  // look at the reads for those of the bytes w copies.
+  Addr from = w.copiedFrom();
+  bool inReads = false;
+  for (int32_t i = w.index() - 1; i >= 0 && depth < 16; --i) {
+    auto *m = dyn_cast<MemAccessLabel>(g.label(Event{w.thread(), i}));
+    if (!m || !m->copiedFrom())
+      return nullptr;
+    auto *r = dyn_cast<ReadLabel>(m);
+    if (!r) {
+      if (inReads)
+        return nullptr; // the previous copy's writes
+      continue;
+    }
+    inReads = true;
+    if (from + w.size() <= r->addr() || r->addr() + r->size() <= from)
+      continue;
+    if (r->rf().isInit()) {
+      const AllocLabel *alloc = r->onHeap() ? g.allocationAt(r->addr()) : nullptr;
+      if (alloc && !alloc->zeroed())
+        return alloc;
+    } else if (auto *src = cast<WriteLabel>(g.label(r->rf())); src->copiedFrom()) {
+      if (const AllocLabel *alloc = uninitialisedCopy(g, *src, depth + 1))
+        return alloc;
+    }
+  }
+  return nullptr;
 }
 
 void BugChecker::checkAccessesBeforeFree(const ExecutionGraph &g, const FreeLabel &fl,

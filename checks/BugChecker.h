@@ -39,6 +39,10 @@ public:
 private:
   void checkRaces(const ExecutionGraph &g, const MemAccessLabel &e);
   void checkHeap(const ExecutionGraph &g, const EventLabel &e);
+  /// The allocation whose never-written bytes copy write w carries, if any (through copies of
+  /// copies, at most 16 deep); null when every byte it copies was written.
+  const AllocLabel *uninitialisedCopy(const ExecutionGraph &g, const WriteLabel &w,
+                                      int depth) const;
   void checkAccessesBeforeFree(const ExecutionGraph &g, const FreeLabel &fl,
                                const AllocLabel &block);
   /// Whether a hazard pointer of e's thread protects `block` at e (GenMC's __VERIFIER_hp_*).

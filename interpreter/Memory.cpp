@@ -211,6 +211,8 @@ Interpreter::Flow Interpreter::loadScalar(Thread &th, const Instruction &i, uint
   ReadLabel lab(nextEvent(th), th.pos, acc.order, acc.scope, src(i), a, size, rmw, addr::isHeap(a));
   lab.setLocalSpace(addr::isBlockShared(a));
   lab.setAnnotation(acc.annotation);
+  if (acc.copiedFrom)
+    lab.setCopiedFrom(a);
   if (!offer(th, lab, &out))
     return Flow::Stop;
   out &= mask(size);
@@ -236,6 +238,7 @@ Interpreter::Flow Interpreter::storeScalar(Thread &th, const Instruction &i, uin
                  rmwPart, addr::isHeap(a));
   lab.setLocalSpace(addr::isBlockShared(a));
   lab.setAnnotation(acc.annotation);
+  lab.setCopiedFrom(acc.copiedFrom);
   return offer(th, lab) ? Flow::Next : Flow::Stop;
 }
 
@@ -487,8 +490,10 @@ Interpreter::Flow Interpreter::copyMemory(Thread &th, const Instruction &i, uint
                                            : std::min(s.size, d.size);
     uint64_t v = 0;
     bool pad = s.padding || d.padding;
+    Access piece;
+    piece.copiedFrom = 1; // (a read of a copy: its own address goes into the label)
     if (!pad)
-      if (Flow fl = loadScalar(th, i, srcA + off, chunk, kPlain, v); fl != Flow::Next)
+      if (Flow fl = loadScalar(th, i, srcA + off, chunk, piece, v); fl != Flow::Next)
         return stopped(fl, off);
     b.buf.resize(off + chunk);
     b.skip.resize(off + chunk, false);
@@ -504,8 +509,10 @@ Interpreter::Flow Interpreter::copyMemory(Thread &th, const Instruction &i, uint
     Grain d = pieceAt(prog_, pd, dst + off, n - off);
     uint64_t v = 0;
     std::memcpy(&v, b.buf.data() + off, d.size);
+    Access piece;
+    piece.copiedFrom = srcA + off;
     if (!b.skip[off] && !d.padding)
-      if (Flow fl = storeScalar(th, i, dst + off, d.size, v, kPlain); fl != Flow::Next)
+      if (Flow fl = storeScalar(th, i, dst + off, d.size, v, piece); fl != Flow::Next)
         return stopped(fl, off);
     off += d.size;
   }

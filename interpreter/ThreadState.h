@@ -23,6 +23,9 @@ struct Access {
   MemOrder order = MemOrder::NotAtomic;
   Scope scope = Scope::System;
   const SourceLoc *annotation = nullptr; // MemAccessLabel::annotation
+  /// A memcpy's piece (MemAccessLabel::copiedFrom): a read sets it to any non-zero value,
+  /// a write to the address of the bytes it copies.
+  uint64_t copiedFrom = 0;
 };
 inline constexpr Access kPlain{};
 

@@ -173,6 +173,11 @@ public:
   /// __VERIFIER_memory_scope_* / __VERIFIER_weak_access), if one did; repair edits it.
   const SourceLoc *annotation() const { return annotation_; }
   void setAnnotation(const SourceLoc *a) { annotation_ = a; }
+  /// A piece of a memcpy (or another copy of bytes): for a read, its own address; for a
+  /// write, the address of the bytes it copies; 0 for any other access. Copying bytes that
+  /// were never written is no error; reading the copy is (checks/BugChecker.h).
+  Addr copiedFrom() const { return copiedFrom_; }
+  void setCopiedFrom(Addr a) { copiedFrom_ = a; }
   static bool classof(const EventLabel *l) {
     return l->kind() == Kind::Read || l->kind() == Kind::Write;
   }
@@ -188,6 +193,7 @@ private:
   bool onHeap_;
   bool localSpace_ = false;
   const SourceLoc *annotation_ = nullptr;
+  Addr copiedFrom_ = 0;
 };
 
 /// The RMW a read is the first half of, if any.
