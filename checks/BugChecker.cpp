@@ -133,7 +133,7 @@ void BugChecker::checkHeap(const ExecutionGraph &g, const EventLabel &e) {
   // An exchange whose result the program never uses overwrites the memory blindly: it uses
   // nothing it reads (docs/model.md §6).
   // A copy's read moves the bytes on without using them: its write carries them, and a read
-  // of that write is checked instead (checkCopiedUninitialised).
+  // of that write is checked instead (uninitialisedCopy).
   if (auto *r = dyn_cast<ReadLabel>(&e); r && r->rf().isInit() && !alloc->zeroed() &&
                                          !(r->rmw().op == RmwOp::Xchg && r->rmw().resultUnused) &&
                                          !r->copiedFrom())
@@ -144,9 +144,11 @@ const AllocLabel *BugChecker::uninitialisedCopy(const ExecutionGraph &g, const W
                                                 int depth) const {
   // The reads of w's copy precede its writes in w's thread: step back over the writes, then
   // look at the reads for those of the bytes w copies.
+  if (depth >= 16)
+    return nullptr;
   Addr from = w.copiedFrom();
   bool inReads = false;
-  for (int32_t i = w.index() - 1; i >= 0 && depth < 16; --i) {
+  for (int32_t i = w.index() - 1; i >= 0; --i) {
     auto *m = dyn_cast<MemAccessLabel>(g.label(Event{w.thread(), i}));
     if (!m || !m->copiedFrom())
       return nullptr;

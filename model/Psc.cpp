@@ -235,26 +235,24 @@ struct PscSides {
         after[k].push_back(firstAfter(a, t));
       if (!isa<FenceLabel>(&a))
         continue;
+      auto keep = [](std::map<Addr, long> &m, Addr a, long r, auto better) {
+        if (auto [it, fresh] = m.try_emplace(a, r); !fresh && better(r, it->second))
+          it->second = r;
+      };
       for (ThreadId t = 0; t < g.numThreads(); ++t) {
         for (int32_t i = after[k][static_cast<size_t>(t)]; i < g.threadSize(t); ++i)
-          if (auto *m = dyn_cast<MemAccessLabel>(g.label(Event{t, i}))) {
-            auto [it, fresh] = minAfter[k].try_emplace(m->addr(), rank(*m));
-            it->second = std::min(it->second, rank(*m));
-          }
+          if (auto *m = dyn_cast<MemAccessLabel>(g.label(Event{t, i})))
+            keep(minAfter[k], m->addr(), rank(*m), std::less<long>());
         for (int32_t i = 0; i <= lastBefore(a, t); ++i)
           if (auto *m = dyn_cast<MemAccessLabel>(g.label(Event{t, i}))) {
-            long r = rank(*m);
-            auto [it, fresh] = maxBefore[k].try_emplace(m->addr(), r);
-            it->second = std::max(it->second, r);
-            if (isa<WriteLabel>(m)) {
-              auto [wt, wfresh] = maxWriteBefore[k].try_emplace(m->addr(), r);
-              wt->second = std::max(wt->second, r);
-            }
+            keep(maxBefore[k], m->addr(), rank(*m), std::greater<long>());
+            if (isa<WriteLabel>(m))
+              keep(maxWriteBefore[k], m->addr(), rank(*m), std::greater<long>());
           }
       }
     }
   }
-  /// Whether an access to `a` is hb-after sc[i] and hb-before b.
+  /// Whether an access to `loc` is hb-after sc[i] and hb-before b.
   bool accessBetween(size_t i, const EventLabel &b, Addr loc) const {
     for (ThreadId t = 0; t < g.numThreads(); ++t)
       for (int32_t k = after[i][static_cast<size_t>(t)]; k <= lastBefore(b, t); ++k)
