@@ -143,8 +143,12 @@ CUDA = [("cuda-grace-race", os.path.join(CUDA_AS_WRITTEN, "grace_shared_race.cu"
        [("cuda-fenced-lock-%dx4" % b, os.path.join(HERE, "programs", "cuda", "fenced_lock.cu"), {"BLOCKS": b},
          "verified", math.factorial(b)) for b in (4, 5, 6, 7)] + \
        [("cuda-fenced-lock-no-fences", os.path.join(HERE, "programs", "cuda", "fenced_lock.cu"),
-         {"NO_FENCES": 1}, "error", None)]
-CUDA_QUICK = CUDA[:4] + [r for r in CUDA if r[0] in ("cuda-warp-sum-8x32", "cuda-fenced-lock-6x4")]
+         {"NO_FENCES": 1}, "error", None)] + \
+       [("cuda-block-spin-%s%dx4" % (v, b), os.path.join(ROOT, "tests", "e2e", "kernels", "cuda_block_spin.cu"),
+         dict({"BLOCKS": b, "THREADS": 4}, **({"TICKET": 1} if v else {})), "verified", math.factorial(b))
+        for v in ("", "ticket-") for b in (3, 4, 5, 6)]
+CUDA_QUICK = CUDA[:4] + [r for r in CUDA if r[0] in ("cuda-warp-sum-8x32", "cuda-fenced-lock-6x4",
+                                                      "cuda-block-spin-ticket-5x4")]
 
 # Symmetry reduction (docs/symmetry.md): run with it (the default), against the number of
 # executions without it where the specification gives one, and the target of issue 34 (CPU

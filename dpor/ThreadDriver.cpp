@@ -256,7 +256,9 @@ uint64_t ThreadDriver::replyValue(const EventLabel &lab) const {
   if (auto *c = dyn_cast<ThreadCreateLabel>(&lab))
     return static_cast<uint64_t>(c->child());
   if (auto *d = dyn_cast<BarrierDepartLabel>(&lab))
-    return d->isCollective() ? collectiveResult(*g_, *d) : d->serial() == d->thread() ? 1 : 0;
+    return d->isCollective()
+               ? collectiveResult(*g_, *d)
+               : (d->serial() == d->thread() ? 1 : 0) | (completesIdleRound(*g_, *d) ? 2 : 0);
   if (auto *j = dyn_cast<ThreadJoinLabel>(&lab)) {
     auto *fin = dyn_cast<ThreadFinishLabel>(g_->lastLabel(j->child()));
     return fin ? fin->returnValue() : 0;

@@ -103,6 +103,8 @@ Flow Calls::barrierWait(Thread &th, const CallBase &i, uint64_t barrier, uint32_
   arrive.setFences(fences);
   if (coll)
     arrive.setCollective(*coll);
+  else if (th.idle && th.idle->barrier == barrier && th.progress.noBarrierSince(*th.idle))
+    arrive.setIdleFrom(static_cast<int32_t>(th.idle->from));
   if (!host_.offer(th, arrive))
     return Flow::Stop;
   BarrierDepartLabel depart(host_.nextEvent(th), th.pos, s, host_.src(i), barrier, k, count);
@@ -110,8 +112,13 @@ Flow Calls::barrierWait(Thread &th, const CallBase &i, uint64_t barrier, uint32_
   depart.setCollective(coll != nullptr);
   if (!host_.offer(th, depart, &isSerial))
     return Flow::Stop;
+  // A plain barrier's reply: bit 0, this thread is the serial one; bit 1, the instance
+  // ends an idle round of every participant (docs/dpor.md §4): they all block.
+  if (!coll &&
+      ((isSerial & 2) != 0 || (host_.options().idleRoundsPlantedMistake && arrive.idleFrom() >= 0)))
+    return host_.block(th, i, BlockReason::IdleRound);
   if (serial)
-    *serial = isSerial != 0;
+    *serial = (isSerial & 1) != 0;
   if (result)
     *result = isSerial;
   bool known = false;

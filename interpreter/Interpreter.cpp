@@ -186,18 +186,25 @@ Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *
     const LoopData &ld = f.fi->loopData[l];
     if (ld.loop->contains(from)) { // a back edge: one iteration ended
       const LoopProgress::Start &s = f.loopStarts[l];
-      if (th.progress.leftNoEffect(s, AnnotationState{th.scope, th.weakNext, th.pos})) {
-        bool same = true;
+      AnnotationState now{th.scope, th.weakNext, th.pos};
+      auto startsAlike = [&] { // the next iteration starts as this one did
         for (size_t k = 0; k < phis.size(); ++k) {
           const RtValue &cur = reg(f, phis[k].first), &v = phis[k].second;
-          same = same && ((opts_.zeroNetEffect && ld.retryPhis[k]) ||
-                          (cur.bits == v.bits && cur.elems.size() == v.elems.size()));
+          if (!(opts_.zeroNetEffect && ld.retryPhis[k]) &&
+              !(cur.bits == v.bits && cur.elems.size() == v.elems.size()))
+            return false;
         }
-        // The iteration left nothing behind and the next one starts as this one did, but
-        // for what it read: it cannot make progress (docs/dpor.md §4).
-        if (same)
-          return block(th, term, BlockReason::SpinLoop, th.nextIndex - s.events == 1);
-      }
+        return true;
+      };
+      // The iteration left nothing behind and the next one starts as this one did, but
+      // for what it read: it cannot make progress (docs/dpor.md §4).
+      if (th.progress.leftNoEffect(s, now) && startsAlike())
+        return block(th, term, BlockReason::SpinLoop, th.nextIndex - s.events == 1);
+      // The same but for waiting at a barrier: the next call of it says so, and blocks if
+      // every participant's does (idle rounds, docs/dpor.md §4).
+      if (auto idle = opts_.idleRounds ? th.progress.idleRound(s, now) : std::nullopt;
+          idle && startsAlike())
+        th.idle = *idle;
       if (opts_.unroll && f.loopIters[l] + 1 > opts_.unroll)
         return block(th, term, BlockReason::LoopBound);
       ++f.loopIters[l];

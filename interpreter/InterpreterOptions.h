@@ -34,6 +34,13 @@ struct InterpreterOptions {
   /// blocks only when it wrote nothing and every header value repeats (the differential
   /// tests compare the two).
   bool zeroNetEffect = true;
+  /// Idle rounds block (docs/dpor.md §4): when every thread of a barrier went once round a
+  /// loop doing nothing but wait at it, they all block. Off: only the loop bound (--unroll)
+  /// ends such loops (the differential tests compare the two).
+  bool idleRounds = true;
+  /// Test aid: a thread's own idle iteration suffices to block it, whatever its peers did (a
+  /// planted mistake the differential test must catch). Never set otherwise.
+  bool idleRoundsPlantedMistake = false;
   /// Give created threads their symmetry class (interpreter/Symmetry.h), which the
   /// exploration uses to explore interchangeable threads once (--no-symmetry: off).
   bool symmetry = true;

@@ -24,6 +24,19 @@ void LoopProgress::noteEvent(const EventLabel &lab) {
   // next iteration, reading the same values, protects the same pointer and makes no event.
   if (isa<HazardLabel>(&lab) && zeroNetEffect_)
     return;
+  // A barrier call that is not a collective: counted apart (idle rounds). A collective
+  // passes values between the lanes: an effect.
+  auto *b = dyn_cast<BarrierLabel>(&lab);
+  auto *a = dyn_cast<BarrierArriveLabel>(&lab);
+  auto *d = dyn_cast<BarrierDepartLabel>(&lab);
+  if (b && !(a && a->collective().op != CollectiveOp::None) && !(d && d->isCollective())) {
+    if (b->barrier() != lastBarrier_ || barrierEvents_ == 0)
+      barrierSince_ = barrierEvents_;
+    lastBarrier_ = b->barrier();
+    lastInstance_ = b->instance();
+    ++barrierEvents_;
+    return;
+  }
   if (!isa<FenceLabel>(&lab) && !isa<BlockLabel>(&lab) && !isa<ErrorLabel>(&lab))
     ++effects_;
 }
@@ -63,6 +76,23 @@ void LoopProgress::annotationBeforeEvents(std::span<Start> starts, int32_t nextE
 }
 
 bool LoopProgress::leftNoEffect(const Start &s, const AnnotationState &now) const {
+  return barrierEvents_ == s.barrierEvents && noEffectButBarriers(s, now);
+}
+
+std::optional<LoopProgress::Idle> LoopProgress::idleRound(const Start &s,
+                                                          const AnnotationState &now) const {
+  // At least one call, all of one barrier, each an arrival and its departure: the
+  // iteration's first call is the latest instance less the calls it made.
+  int32_t n = barrierEvents_ - s.barrierEvents;
+  if (n <= 0 || n % 2 != 0 || barrierSince_ > s.barrierEvents || !noEffectButBarriers(s, now))
+    return std::nullopt;
+  auto calls = static_cast<uint32_t>(n / 2);
+  if (lastInstance_ + 1 < calls)
+    return std::nullopt;
+  return Idle{lastBarrier_, lastInstance_ + 1 - calls, barrierEvents_};
+}
+
+bool LoopProgress::noEffectButBarriers(const Start &s, const AnnotationState &now) const {
   // Annotation state the iteration consumed (a weak access set and used) or overwrote before
   // reading it is no effect: the next iteration starts in the state this one did.
   if (effects_ != s.effects || (!s.scopeSet && now.scope != s.state.scope) ||

@@ -15,6 +15,9 @@
 //   them before the iteration's first event (then their value at the start is dead).
 // The header values a loop compares besides (its phis, retry values excepted) are the
 // interpreter's to compare (analysis/Loops.h).
+// idleRound(s, now) holds the same way except that the iteration also called barriers: calls
+// of one barrier (not a collective), at least one; the interpreter then marks the thread's
+// next call of it (BarrierArriveLabel::idleFrom, docs/dpor.md §4 "Idle rounds").
 #pragma once
 
 #include <cstdint>
@@ -37,9 +40,10 @@ class LoopProgress {
 public:
   /// What an iteration's end is compared with.
   struct Start {
-    int32_t events = 0;   // the thread's next event index
-    int32_t effects = 0;  // effects so far
-    uint32_t changes = 0; // RMW changes logged so far
+    int32_t events = 0;        // the thread's next event index
+    int32_t effects = 0;       // effects so far
+    int32_t barrierEvents = 0; // barrier events (not collectives) so far
+    uint32_t changes = 0;      // RMW changes logged so far
     AnnotationState state;
     // Set by an annotation before the iteration's first event: the value the iteration
     // started with is never read, so it is not compared when the iteration ends.
@@ -49,6 +53,9 @@ public:
   struct Mark {
     int32_t effects = 0;
     size_t changes = 0;
+    int32_t barrierEvents = 0, barrierSince = 0;
+    uint64_t lastBarrier = 0;
+    uint32_t lastInstance = 0;
   };
 
   /// `zeroNetEffect`: RMWs that cancel out, writes to unpublished own blocks and hazard
@@ -69,13 +76,21 @@ public:
   /// Whether w writes a block the thread allocated and has not published yet.
   bool isUnpublished(const WriteLabel &w) const;
 
-  Mark mark() const { return Mark{effects_, rmwChanges_.size()}; }
+  Mark mark() const {
+    return Mark{effects_,      rmwChanges_.size(), barrierEvents_,
+                barrierSince_, lastBarrier_,       lastInstance_};
+  }
   void rewind(Mark m) {
     effects_ = m.effects;
     rmwChanges_.resize(m.changes);
+    barrierEvents_ = m.barrierEvents;
+    barrierSince_ = m.barrierSince;
+    lastBarrier_ = m.lastBarrier;
+    lastInstance_ = m.lastInstance;
   }
   Start start(int32_t nextEvent, const AnnotationState &now) const {
-    return Start{nextEvent, effects_, static_cast<uint32_t>(rmwChanges_.size()), now};
+    return Start{nextEvent, effects_, barrierEvents_, static_cast<uint32_t>(rmwChanges_.size()),
+                 now};
   }
   /// A scope (`weak` false) or weak-access annotation ran: in each of `starts` (the current
   /// function's loops) whose iteration has made no event yet, that state's start is dead.
@@ -83,6 +98,17 @@ public:
   /// Whether the iteration that began at `s` ended with no net effect, the thread now in
   /// state `now`.
   bool leftNoEffect(const Start &s, const AnnotationState &now) const;
+  /// An idle round: the iteration that began at `s` would have left no effect but for its
+  /// calls of one barrier, which it made at least once.
+  struct Idle {
+    uint64_t barrier = 0;
+    uint32_t from = 0;         // the instance of the iteration's first call of it
+    int32_t barrierEvents = 0; // the barrier events the thread had made when it ended
+  };
+  std::optional<Idle> idleRound(const Start &s, const AnnotationState &now) const;
+  /// Whether the thread made no barrier event since `i` was taken (its next call of the
+  /// barrier is then the one right after the idle iteration's last).
+  bool noBarrierSince(const Idle &i) const { return barrierEvents_ == i.barrierEvents; }
 
 private:
   /// An RMW that changed its location: by `delta` (new - old, modulo its size).
@@ -98,8 +124,17 @@ private:
     bool readByOwner = false; // a loop that reads it back (a counter) makes progress in it
   };
 
+  /// Whether the iteration that began at `s` left no effect but barrier events.
+  bool noEffectButBarriers(const Start &s, const AnnotationState &now) const;
+
   bool zeroNetEffect_ = true;
-  int32_t effects_ = 0;      // events with an effect on memory or threads
+  int32_t effects_ = 0; // events with an effect on memory or threads, barriers apart
+  // Barrier events (not collectives): how many, the latest one's barrier and instance, and
+  // how many there were when the barrier last changed.
+  int32_t barrierEvents_ = 0;
+  uint64_t lastBarrier_ = 0;
+  uint32_t lastInstance_ = 0;
+  int32_t barrierSince_ = 0;
   int32_t lastRelease_ = -1; // index of the latest release event
   std::vector<RmwChange> rmwChanges_;
   std::vector<OwnAlloc> ownAllocs_;

@@ -52,6 +52,8 @@ struct ThreadState {
   std::vector<CallFrame> stack;
   int32_t nextIndex = 0;
   LoopProgress progress; // what the thread's loop iterations did (docs/dpor.md §4)
+  /// The thread's latest loop iteration that was idle but for calls of one barrier.
+  std::optional<LoopProgress::Idle> idle;
   std::vector<uint8_t> priv;
   // No stack object starts at offset 0 (see Program::layoutGlobals).
   uint64_t privTop = addr::kStackStart, sharedTop = addr::kStackStart, heapTop = 16;

@@ -50,6 +50,18 @@ uint64_t reduce(CollectiveOp op, const std::vector<const BarrierArriveLabel *> &
 
 } // namespace
 
+bool completesIdleRound(const ExecutionGraph &g, const BarrierDepartLabel &d) {
+  if (d.isCollective() || d.index() == 0)
+    return false;
+  auto *own = dyn_cast<BarrierArriveLabel>(g.label(d.pos().prev()));
+  if (!own || own->idleFrom() < 0)
+    return false;
+  std::vector<const EventLabel *> all = g.barrierArrivals(d.barrier(), d.instance());
+  return all.size() >= d.count() && std::all_of(all.begin(), all.end(), [&](const EventLabel *a) {
+           return cast<BarrierArriveLabel>(a)->idleFrom() == own->idleFrom();
+         });
+}
+
 uint64_t collectiveResult(const ExecutionGraph &g, const BarrierDepartLabel &d) {
   const BarrierArriveLabel *own = nullptr;
   std::vector<const BarrierArriveLabel *> as;

@@ -13,6 +13,12 @@ namespace scopemc {
 /// present in g once d is) and of the own arrival's operation. 0 for a plain barrier.
 uint64_t collectiveResult(const ExecutionGraph &g, const BarrierDepartLabel &d);
 
+/// Whether departure d of a plain barrier (not a collective) ends an idle round: every
+/// participant's arrival at its instance says that the participant's loop iteration before it
+/// was idle from the same instance on (BarrierArriveLabel::idleFrom). Then each departure
+/// blocks its thread (docs/dpor.md §4, "Idle rounds").
+bool completesIdleRound(const ExecutionGraph &g, const BarrierDepartLabel &d);
+
 /// The finish events of the lanes that warp collective d's mask names, that finished without
 /// arriving at d's instance, and whose exit CUDA lets the collective go on without: "all
 /// non-exited threads named in mask must execute the same intrinsic" (shuffles, votes,

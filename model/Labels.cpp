@@ -65,6 +65,8 @@ const char *blockName(BlockReason r) {
     return "loop bound";
   case BlockReason::Lock:
     return "lock";
+  case BlockReason::IdleRound:
+    return "idle round";
   }
   return "?";
 }

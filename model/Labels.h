@@ -57,7 +57,9 @@ enum class RmwOp : uint8_t {
   Cas
 };
 
-enum class BlockReason : uint8_t { Assume, SpinLoop, LoopBound, Lock };
+/// IdleRound: the threads of a barrier all went once round their loops doing nothing but
+/// wait at it (docs/dpor.md §4, "Idle rounds").
+enum class BlockReason : uint8_t { Assume, SpinLoop, LoopBound, Lock, IdleRound };
 enum class ErrorKind : uint8_t { Assertion, MemoryError, UndefinedBehaviour };
 
 #define SCOPEMC_LABEL(K, C, N) class C;
@@ -478,9 +480,15 @@ public:
   bool usesSerial() const { return usesSerial_; }
   const Collective &collective() const { return collective_; }
   void setCollective(const Collective &c) { collective_ = c; }
+  /// The thread's loop iteration that ended right before this call was idle (it made no
+  /// event but calls of this barrier, from instance idleFrom() to this one's predecessor,
+  /// and started the next iteration as it started itself); -1: not so.
+  int32_t idleFrom() const { return idleFrom_; }
+  void setIdleFrom(int32_t k) { idleFrom_ = k; }
 
 private:
   bool usesSerial_;
+  int32_t idleFrom_ = -1;
   Collective collective_;
 };
 

@@ -47,13 +47,20 @@ struct Outcome {
   std::set<std::string> states, errors;
 };
 
-Outcome run(const std::string &file, bool reduce, unsigned unroll = 0) {
+/// Which loop reductions a run makes.
+struct Reductions {
+  bool zeroNetEffect = true, idleRounds = true, planted = false;
+};
+
+Outcome run(const std::string &file, Reductions red, unsigned unroll = 0) {
   RunOptions o;
   o.file = file;
   o.interpreter.unroll = unroll;
   o.frontend.includeDir = SCOPEMC_TEST_INCLUDE_DIR;
   o.checks.stopOnFirst = false;
-  o.interpreter.zeroNetEffect = reduce;
+  o.interpreter.zeroNetEffect = red.zeroNetEffect;
+  o.interpreter.idleRounds = red.idleRounds;
+  o.interpreter.idleRoundsPlantedMistake = red.planted;
   auto prog = loadProgram(o);
   FinalStates fs(*prog);
   RunResult r = verifyProgram(std::move(prog), o, [&]() -> ExplorationObserver & { return fs; });
@@ -76,7 +83,7 @@ TEST(ZeroNetEffect, SameFinalStatesAndErrorsWithAndWithoutTheReduction) {
       e2e + "treiber_hp.c",           e2e + "counted_await.c"};
   int reduced = 0;
   for (const std::string &f : files) {
-    Outcome on = run(f, true), off = run(f, false);
+    Outcome on = run(f, {}), off = run(f, {.zeroNetEffect = false});
     EXPECT_EQ(on.states, off.states) << f;
     EXPECT_EQ(on.errors, off.errors) << f;
     EXPECT_LE(on.complete, off.complete) << f;
@@ -195,7 +202,7 @@ TEST(ZeroNetEffect, GeneratedLoopProgramsReachTheSameStatesAndErrors) {
     std::mt19937_64 rng(seed);
     std::string text = zneProgram(rng);
     test::ScratchFile file("scopemc_zne_" + std::to_string(seed) + ".c", text);
-    Outcome on = run(file.path(), true, 3), off = run(file.path(), false, 3);
+    Outcome on = run(file.path(), {}, 3), off = run(file.path(), {.zeroNetEffect = false}, 3);
     if (off.complete == 0)
       continue; // every execution waits for a flag no thread sets
     ++compared;
@@ -206,6 +213,111 @@ TEST(ZeroNetEffect, GeneratedLoopProgramsReachTheSameStatesAndErrors) {
   }
   EXPECT_EQ(compared, 60);
   EXPECT_GE(reduced, 4); // the loops do have iterations the reduction cuts
+}
+
+/// A random C program whose threads form groups that meet at a barrier each, in the shapes of
+/// GPU block-level spinning (HeteroSync's mutexes and barriers): the group's master polls a
+/// lock or flag while the others wait for it at the barrier, in the same loop, and the
+/// group's verdict travels through a plain shared variable. Some loops make progress in every
+/// iteration (a count compared with, a counter bumped), some masters store a flag the other
+/// group waits for, some give up after a few tries, and some groups touch shared data outside
+// the lock (races are compared).
+std::string idleRoundProgram(std::mt19937_64 &rng) {
+  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<uint64_t>(n)); };
+  int groups = 1 + pick(2), size = 2 + pick(2);
+  std::ostringstream c;
+  c << "#include <stdatomic.h>\n#include <pthread.h>\n"
+       "atomic_int lock, flag, counter;\nint data, done["
+    << groups << "], seen[" << groups << "];\npthread_barrier_t bar[" << groups << "];\n";
+  c << "void *body(void *arg) {\n  int id = (int)(long)arg, g = id / " << size << ", master = id % "
+    << size << " == 0;\n";
+  int steps = 1 + pick(2);
+  for (int k = 0; k < steps; ++k) {
+    std::string wait = "pthread_barrier_wait(&bar[g]);\n";
+    switch (pick(6)) {
+    case 0: // a CAS lock taken by the master for its group, data bumped inside it
+    case 1:
+      c << "  if (master) done[g] = 0;\n  " << wait << "  while (!done[g]) {\n    " << wait
+        << "    if (master && atomic_compare_exchange_strong_explicit(&lock, &(int){0}, 1, "
+           "memory_order_acquire, memory_order_relaxed)) done[g] = 1;\n    "
+        << wait << "  }\n  if (master) data = data + 1;\n  " << wait
+        << "  if (master) atomic_store_explicit(&lock, 0, memory_order_release);\n  " << wait;
+      break;
+    case 2: // wait for a flag the master polls, its verdict read by all after the barrier
+      c << "  if (master) seen[g] = 0;\n  " << wait << "  for (;;) {\n    if (master && "
+        << "atomic_load_explicit(&flag, memory_order_acquire) >= " << 1 + pick(2)
+        << ") seen[g] = 1;\n    " << wait << "    int s = seen[g];\n    " << wait
+        << "    if (s) break;\n  }\n";
+      break;
+    case 3: // every iteration bumps a counter: no iteration is idle
+      c << "  for (;;) {\n    if (master) seen[g] = atomic_fetch_add_explicit(&counter, 1, "
+           "memory_order_relaxed);\n    "
+        << wait << "    int s = seen[g];\n    " << wait << "    if (s >= " << 1 + pick(2)
+        << ") break;\n  }\n";
+      break;
+    case 4: // a bounded retry: the tries differ, so no iteration is idle, and giving up counts
+      c << "  if (master) seen[g] = 0;\n  " << wait
+        << "  { int tries = 0;\n  for (; tries < 2; ++tries) {\n    if (master && "
+           "atomic_load_explicit(&flag, memory_order_acquire)) seen[g] = 1;\n    "
+        << wait << "    int s = seen[g];\n    " << wait
+        << "    if (s) break;\n  }\n  if (master && tries == 2) atomic_fetch_add(&counter, 1); }\n";
+      break;
+    default: // the master sets the flag, or someone touches the data unlocked
+      if (pick(3))
+        c << "  if (master) atomic_store_explicit(&flag, " << 1 + pick(2)
+          << ", memory_order_release);\n";
+      else
+        c << "  if (id == " << pick(groups * size) << ") data = 5;\n";
+    }
+  }
+  c << "  return 0;\n}\nint main(void) {\n  pthread_t t[" << groups * size << "];\n";
+  // (no loops in main: the loop bound is for the groups' loops)
+  for (int g = 0; g < groups; ++g)
+    c << "  pthread_barrier_init(&bar[" << g << "], 0, " << size << ");\n";
+  for (int i = 0; i < groups * size; ++i)
+    c << "  pthread_create(&t[" << i << "], 0, body, (void *)" << i << "L);\n";
+  for (int i = 0; i < groups * size; ++i)
+    c << "  pthread_join(t[" << i << "], 0);\n";
+  c << "  return 0;\n}\n";
+  return c.str();
+}
+
+TEST(IdleRounds, GeneratedBarrierSpinProgramsReachTheSameStatesAndErrors) {
+  // The differential oracle of docs/dpor.md §7 for idle rounds: with and without them, the same
+  // final states and errors, never more executions. Both runs bound loops at 3 iterations;
+  // an execution with an idle round has one without it, one iteration shorter.
+  int reduced = 0, compared = 0;
+  const int programs = test::programsToCompare(60, 12);
+  for (uint64_t seed = 1; compared < programs && !HasFailure(); ++seed) {
+    std::mt19937_64 rng(seed);
+    std::string text = idleRoundProgram(rng);
+    test::ScratchFile file("scopemc_idle_" + std::to_string(seed) + ".c", text);
+    Outcome on = run(file.path(), {}, 3), off = run(file.path(), {.idleRounds = false}, 3);
+    if (off.complete == 0)
+      continue; // every execution waits for a flag no thread sets
+    ++compared;
+    EXPECT_EQ(on.states, off.states) << "seed " << seed << "\n" << text;
+    EXPECT_EQ(on.errors, off.errors) << "seed " << seed << "\n" << text;
+    EXPECT_LE(on.complete, off.complete) << "seed " << seed;
+    reduced += on.complete < off.complete;
+  }
+  EXPECT_EQ(compared, programs);
+  EXPECT_GE(reduced, programs / 4); // the groups do go round idle
+}
+
+TEST(IdleRounds, TheOracleCatchesBlockingOnAThreadsOwnIdleIteration) {
+  // The planted mistake: a thread blocks as soon as its own iteration was idle, though a peer's
+  // was not (the master that took the lock in the same round). Some program must lose states.
+  int caught = 0;
+  for (uint64_t seed = 1; seed <= 40 && caught == 0; ++seed) {
+    std::mt19937_64 rng(seed);
+    std::string text = idleRoundProgram(rng);
+    test::ScratchFile file("scopemc_idle_planted_" + std::to_string(seed) + ".c", text);
+    Outcome bad = run(file.path(), {.planted = true}, 3),
+            off = run(file.path(), {.idleRounds = false}, 3);
+    caught += bad.states != off.states || bad.errors != off.errors;
+  }
+  EXPECT_GT(caught, 0);
 }
 
 } // namespace
