@@ -9,6 +9,7 @@
 #include <cstring>
 #include <regex>
 
+#include <llvm/ADT/DenseMap.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/GetElementPtrTypeIterator.h>
 #include <llvm/IR/IntrinsicInst.h>
@@ -188,6 +189,8 @@ Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *
       const LoopProgress::Start &s = f.loopStarts[l];
       AnnotationState now{th.scope, th.weakNext, th.pos};
       auto startsAlike = [&] { // the next iteration starts as this one did
+        if (!privateAsBefore(th, s))
+          return false;
         for (size_t k = 0; k < phis.size(); ++k) {
           const RtValue &cur = reg(f, phis[k].first), &v = phis[k].second;
           if (!(opts_.zeroNetEffect && ld.retryPhis[k]) &&
@@ -219,6 +222,23 @@ Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *
   f.bb = to;
   f.pc = to->getFirstNonPHI()->getIterator();
   return Flow::Jumped;
+}
+
+bool Interpreter::privateAsBefore(const Thread &th, const LoopProgress::Start &s) const {
+  auto stores = th.progress.privateStoresSince(s);
+  if (!stores)
+    return false;
+  // Each byte the iteration stored to, as it was before the iteration's first store to it
+  // (the stores taken newest first, so the oldest value stays), against what it holds now;
+  // bytes past the stack's top belong to frames that returned.
+  llvm::SmallDenseMap<uint64_t, uint8_t, 32> before;
+  for (auto it = stores->rbegin(); it != stores->rend(); ++it)
+    for (uint32_t b = 0; b < it->size; ++b)
+      before[it->offset + b] = static_cast<uint8_t>(it->old >> (8 * b));
+  for (auto [offset, byte] : before)
+    if (offset < th.privTop && offset < th.priv.size() && th.priv[offset] != byte)
+      return false;
+  return true;
 }
 
 std::vector<ProgramRunner::LoopActivity> Interpreter::busyLoops(uint64_t minIterations) const {

@@ -41,6 +41,31 @@ void LoopProgress::noteEvent(const EventLabel &lab) {
     ++effects_;
 }
 
+void LoopProgress::notePrivateStore(uint64_t offset, uint32_t size, uint64_t old) {
+  if (privateStores_.size() >= 2 * kPrivateKept) {
+    privateStores_.erase(privateStores_.begin(),
+                         privateStores_.begin() + static_cast<std::ptrdiff_t>(kPrivateKept));
+    privateBase_ += kPrivateKept;
+  }
+  privateStores_.push_back(PrivateStore{offset, old, size});
+}
+
+void LoopProgress::rewindPrivate(uint64_t end) {
+  if (end >= privateBase_) {
+    privateStores_.resize(end - privateBase_);
+    return;
+  }
+  privateStores_.clear(); // (dropped meanwhile: iterations begun before count as changed)
+  privateBase_ = end;
+}
+
+std::optional<std::span<const LoopProgress::PrivateStore>>
+LoopProgress::privateStoresSince(const Start &s) const {
+  if (s.privateStores < privateBase_)
+    return std::nullopt;
+  return std::span<const PrivateStore>(privateStores_).subspan(s.privateStores - privateBase_);
+}
+
 std::optional<uint64_t> LoopProgress::ownAllocationSize(uint64_t addr) const {
   std::optional<uint64_t> size;
   for (const OwnAlloc &a : ownAllocs_)

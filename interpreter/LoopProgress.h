@@ -40,10 +40,11 @@ class LoopProgress {
 public:
   /// What an iteration's end is compared with.
   struct Start {
-    int32_t events = 0;        // the thread's next event index
-    int32_t effects = 0;       // effects so far
-    int32_t barrierEvents = 0; // barrier events (not collectives) so far
-    uint32_t changes = 0;      // RMW changes logged so far
+    int32_t events = 0;         // the thread's next event index
+    int32_t effects = 0;        // effects so far
+    int32_t barrierEvents = 0;  // barrier events (not collectives) so far
+    uint64_t privateStores = 0; // private stores logged so far
+    uint32_t changes = 0;       // RMW changes logged so far
     AnnotationState state;
     // Set by an annotation before the iteration's first event: the value the iteration
     // started with is never read, so it is not compared when the iteration ends.
@@ -56,6 +57,7 @@ public:
     int32_t barrierEvents = 0, barrierSince = 0;
     uint64_t lastBarrier = 0;
     uint32_t lastInstance = 0;
+    uint64_t privateStores = 0;
   };
 
   /// `zeroNetEffect`: RMWs that cancel out, writes to unpublished own blocks and hazard
@@ -77,8 +79,8 @@ public:
   bool isUnpublished(const WriteLabel &w) const;
 
   Mark mark() const {
-    return Mark{effects_,      rmwChanges_.size(), barrierEvents_,
-                barrierSince_, lastBarrier_,       lastInstance_};
+    return Mark{effects_,     rmwChanges_.size(), barrierEvents_, barrierSince_,
+                lastBarrier_, lastInstance_,      privateEnd()};
   }
   void rewind(Mark m) {
     effects_ = m.effects;
@@ -87,9 +89,14 @@ public:
     barrierSince_ = m.barrierSince;
     lastBarrier_ = m.lastBarrier;
     lastInstance_ = m.lastInstance;
+    rewindPrivate(m.privateStores);
   }
   Start start(int32_t nextEvent, const AnnotationState &now) const {
-    return Start{nextEvent, effects_, barrierEvents_, static_cast<uint32_t>(rmwChanges_.size()),
+    return Start{nextEvent,
+                 effects_,
+                 barrierEvents_,
+                 privateEnd(),
+                 static_cast<uint32_t>(rmwChanges_.size()),
                  now};
   }
   /// A scope (`weak` false) or weak-access annotation ran: in each of `starts` (the current
@@ -106,6 +113,18 @@ public:
     int32_t barrierEvents = 0; // the barrier events the thread had made when it ended
   };
   std::optional<Idle> idleRound(const Start &s, const AnnotationState &now) const;
+  /// A store to the thread's private memory (no event) at `offset` of `size` bytes, which
+  /// held `old` and now hold something else. The interpreter compares, at a back edge, what
+  /// the iteration's private stores overwrote with what the memory holds now: a loop that
+  /// counts in a private array makes progress there.
+  struct PrivateStore {
+    uint64_t offset, old;
+    uint32_t size;
+  };
+  void notePrivateStore(uint64_t offset, uint32_t size, uint64_t old);
+  /// The private stores since `s` began, oldest first; none when they were too many to keep
+  /// (the iteration then counts as one that changed private memory).
+  std::optional<std::span<const PrivateStore>> privateStoresSince(const Start &s) const;
   /// Whether the thread made no barrier event since `i` was taken (its next call of the
   /// barrier is then the one right after the idle iteration's last).
   bool noBarrierSince(const Idle &i) const { return barrierEvents_ == i.barrierEvents; }
@@ -124,6 +143,8 @@ private:
     bool readByOwner = false; // a loop that reads it back (a counter) makes progress in it
   };
 
+  uint64_t privateEnd() const { return privateBase_ + privateStores_.size(); }
+  void rewindPrivate(uint64_t end);
   /// Whether the iteration that began at `s` left no effect but barrier events.
   bool noEffectButBarriers(const Start &s, const AnnotationState &now) const;
 
@@ -137,6 +158,11 @@ private:
   int32_t barrierSince_ = 0;
   int32_t lastRelease_ = -1; // index of the latest release event
   std::vector<RmwChange> rmwChanges_;
+  // The private stores logged, the first of them the privateBase_-th of the thread: older
+  // ones are dropped once kPrivateKept more follow them.
+  static constexpr size_t kPrivateKept = 256;
+  std::vector<PrivateStore> privateStores_;
+  uint64_t privateBase_ = 0;
   std::vector<OwnAlloc> ownAllocs_;
 };
 

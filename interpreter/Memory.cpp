@@ -224,6 +224,10 @@ Interpreter::Flow Interpreter::storeScalar(Thread &th, const Instruction &i, uin
   if (Flow fl = accessCheck(th, i, a, size); fl != Flow::Next)
     return fl;
   if (addr::isPrivate(a)) {
+    uint64_t old = 0;
+    std::memcpy(&old, th.priv.data() + addr::offsetIn(a), size);
+    if (((old ^ v) & mask(size)) != 0) // (loops compare what their private stores changed)
+      th.progress.notePrivateStore(addr::offsetIn(a), size, old);
     std::memcpy(th.priv.data() + addr::offsetIn(a), &v, size);
     return Flow::Next;
   }
