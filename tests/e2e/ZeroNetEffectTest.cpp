@@ -192,26 +192,36 @@ std::string zneProgram(std::mt19937_64 &rng) {
   return c.str();
 }
 
-TEST(ZeroNetEffect, GeneratedLoopProgramsReachTheSameStatesAndErrors) {
-  // The differential oracle of docs/dpor.md §7 on generated programs with such loops. Both runs
-  // bound every loop at 3 iterations: without the reduction the retry loops would otherwise
-  // go round for ever, and an execution the reduction cuts has an equivalent one with fewer
-  // iterations, inside the same bound.
+/// Compares generated programs with a loop reduction (`on`) and without it (`off`), both with
+/// loops bounded at 3 iterations (an execution a reduction cuts has an equivalent one with
+/// fewer iterations, inside the same bound): the same final states and errors, never more
+/// executions. Programs with no complete execution without the reduction (every execution
+/// waits for a flag no thread sets) are skipped. Returns how many programs the reduction
+/// made smaller.
+int compareGenerated(std::string (*generate)(std::mt19937_64 &), const std::string &name,
+                     Reductions on, Reductions off, int programs) {
   int reduced = 0, compared = 0;
-  for (uint64_t seed = 1; compared < 60 && !HasFailure(); ++seed) {
+  for (uint64_t seed = 1; compared < programs && !::testing::Test::HasFailure(); ++seed) {
     std::mt19937_64 rng(seed);
-    std::string text = zneProgram(rng);
-    test::ScratchFile file("scopemc_zne_" + std::to_string(seed) + ".c", text);
-    Outcome on = run(file.path(), {}, 3), off = run(file.path(), {.zeroNetEffect = false}, 3);
-    if (off.complete == 0)
-      continue; // every execution waits for a flag no thread sets
+    std::string text = generate(rng);
+    test::ScratchFile file("scopemc_" + name + "_" + std::to_string(seed) + ".c", text);
+    Outcome with = run(file.path(), on, 3), without = run(file.path(), off, 3);
+    if (without.complete == 0)
+      continue;
     ++compared;
-    EXPECT_EQ(on.states, off.states) << "seed " << seed << "\n" << text;
-    EXPECT_EQ(on.errors, off.errors) << "seed " << seed << "\n" << text;
-    EXPECT_LE(on.complete, off.complete) << "seed " << seed;
-    reduced += on.complete < off.complete;
+    EXPECT_EQ(with.states, without.states) << "seed " << seed << "\n" << text;
+    EXPECT_EQ(with.errors, without.errors) << "seed " << seed << "\n" << text;
+    EXPECT_LE(with.complete, without.complete) << "seed " << seed;
+    reduced += with.complete < without.complete;
   }
-  EXPECT_EQ(compared, 60);
+  EXPECT_EQ(compared, programs);
+  return reduced;
+}
+
+TEST(ZeroNetEffect, GeneratedLoopProgramsReachTheSameStatesAndErrors) {
+  // The differential oracle of docs/dpor.md §7 on generated programs with such loops (without
+  // the reduction the retry loops would otherwise go round for ever: hence the bound).
+  int reduced = compareGenerated(zneProgram, "zne", {}, {.zeroNetEffect = false}, 60);
   EXPECT_GE(reduced, 4); // the loops do have iterations the reduction cuts
 }
 
@@ -283,25 +293,10 @@ std::string idleRoundProgram(std::mt19937_64 &rng) {
 }
 
 TEST(IdleRounds, GeneratedBarrierSpinProgramsReachTheSameStatesAndErrors) {
-  // The differential oracle of docs/dpor.md §7 for idle rounds: with and without them, the same
-  // final states and errors, never more executions. Both runs bound loops at 3 iterations;
-  // an execution with an idle round has one without it, one iteration shorter.
-  int reduced = 0, compared = 0;
+  // The differential oracle of docs/dpor.md §7 for idle rounds: an execution with an idle round
+  // has one without it, one iteration shorter.
   const int programs = test::programsToCompare(60, 12);
-  for (uint64_t seed = 1; compared < programs && !HasFailure(); ++seed) {
-    std::mt19937_64 rng(seed);
-    std::string text = idleRoundProgram(rng);
-    test::ScratchFile file("scopemc_idle_" + std::to_string(seed) + ".c", text);
-    Outcome on = run(file.path(), {}, 3), off = run(file.path(), {.idleRounds = false}, 3);
-    if (off.complete == 0)
-      continue; // every execution waits for a flag no thread sets
-    ++compared;
-    EXPECT_EQ(on.states, off.states) << "seed " << seed << "\n" << text;
-    EXPECT_EQ(on.errors, off.errors) << "seed " << seed << "\n" << text;
-    EXPECT_LE(on.complete, off.complete) << "seed " << seed;
-    reduced += on.complete < off.complete;
-  }
-  EXPECT_EQ(compared, programs);
+  int reduced = compareGenerated(idleRoundProgram, "idle", {}, {.idleRounds = false}, programs);
   EXPECT_GE(reduced, programs / 4); // the groups do go round idle
 }
 
