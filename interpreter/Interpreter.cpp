@@ -187,14 +187,13 @@ Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *
     const LoopData &ld = f.fi->loopData[l];
     if (ld.loop->contains(from)) { // a back edge: one iteration ended
       const LoopProgress::Start &s = f.loopStarts[l];
-      AnnotationState now{th.scope, th.weakNext, th.pos};
+      AnnotationState now = loopState(th);
       auto startsAlike = [&] { // the next iteration starts as this one did
         if (!privateAsBefore(th, s))
           return false;
         for (size_t k = 0; k < phis.size(); ++k) {
           const RtValue &cur = reg(f, phis[k].first), &v = phis[k].second;
-          if (!(opts_.zeroNetEffect && ld.retryPhis[k]) &&
-              !(cur.bits == v.bits && cur.elems.size() == v.elems.size()))
+          if (!(opts_.zeroNetEffect && ld.retryPhis[k]) && !sameValue(cur, v))
             return false;
         }
         return true;
@@ -214,14 +213,17 @@ Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *
     } else {
       f.loopIters[l] = 0;
     }
-    f.loopStarts[l] =
-        th.progress.start(th.nextIndex, AnnotationState{th.scope, th.weakNext, th.pos});
+    f.loopStarts[l] = th.progress.start(th.nextIndex, loopState(th));
   }
   for (auto &[p, v] : phis)
     set(f, *p, std::move(v));
   f.bb = to;
   f.pc = to->getFirstNonPHI()->getIterator();
   return Flow::Jumped;
+}
+
+AnnotationState Interpreter::loopState(const Thread &th) {
+  return AnnotationState{th.scope, th.weakNext, th.pos, th.randState, th.nondetCalls};
 }
 
 bool Interpreter::privateAsBefore(const Thread &th, const LoopProgress::Start &s) const {

@@ -121,7 +121,8 @@ bool LoopProgress::noEffectButBarriers(const Start &s, const AnnotationState &no
   // Annotation state the iteration consumed (a weak access set and used) or overwrote before
   // reading it is no effect: the next iteration starts in the state this one did.
   if (effects_ != s.effects || (!s.scopeSet && now.scope != s.state.scope) ||
-      (!s.weakSet && now.weakNext != s.state.weakNext) || !(now.pos == s.state.pos))
+      (!s.weakSet && now.weakNext != s.state.weakNext) || !(now.pos == s.state.pos) ||
+      now.randState != s.state.randState || now.nondetCalls != s.state.nondetCalls)
     return false;
   // The RMWs of the iteration must cancel out per location (a fetch_sub undone by a
   // fetch_add, a lock taken and given back by exchanges).

@@ -168,6 +168,16 @@ inline std::vector<RtValue> &RtElems::list() {
 inline void RtElems::resize(size_t n) { list().resize(n); }
 inline void RtElems::push_back(RtValue v) { list().push_back(std::move(v)); }
 
+/// Whether two runtime values are the same, element by element for aggregates and vectors.
+inline bool sameValue(const RtValue &a, const RtValue &b) {
+  if (a.bits != b.bits || a.elems.size() != b.elems.size())
+    return false;
+  for (size_t k = 0; k < a.elems.size(); ++k)
+    if (!sameValue(a.elems[k], b.elems[k]))
+      return false;
+  return true;
+}
+
 /// A BulkShape resolved when the operation runs: the object's type and start address.
 struct Piecing {
   llvm::Type *type = nullptr;
