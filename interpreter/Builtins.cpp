@@ -17,6 +17,9 @@ using namespace llvm;
 
 namespace {
 constexpr uint64_t kEBUSY = 16;
+// A thread's clock moves on one second (CLOCKS_PER_SEC ticks) at each time() or clock() call:
+// a loop that waits for the clock comes out (docs/interface.md).
+constexpr uint64_t kClockTick = 1000000;
 } // namespace
 
 Flow Calls::call(Thread &th, Frame &f, const CallBase &i) {
@@ -244,13 +247,17 @@ Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
   case Builtin::Srand:
     th.randState = arg(0) & 0xFFFFFFFFu;
     return ret(0);
-  case Builtin::Time: // time(t): 0, also stored to *t when t is not null
+  case Builtin::Time: { // time(t): the thread's clock in seconds, also stored to *t
+    uint64_t secs = (th.clock + kClockTick) / kClockTick;
     if (arg(0))
-      if (Flow fl = host_.storeScalar(th, i, arg(0), 8, 0, kPlain); fl != Flow::Next)
+      if (Flow fl = host_.storeScalar(th, i, arg(0), 8, secs, kPlain); fl != Flow::Next)
         return fl;
-    return ret(0);
+    th.clock += kClockTick; // (after the store, which may stop the call and run it again)
+    return ret(secs);
+  }
   case Builtin::Clock:
-    return ret(0);
+    th.clock += kClockTick;
+    return ret(th.clock);
   case Builtin::InputEnd: { // standard input is empty (docs/interface.md)
     const Type *t = i.getType();
     return ret(t->isIntegerTy() ? maskBits(t->getIntegerBitWidth()) : 0);

@@ -188,6 +188,8 @@ Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *
     if (ld.loop->contains(from)) { // a back edge: one iteration ended
       const LoopProgress::Start &s = f.loopStarts[l];
       AnnotationState now = loopState(th);
+      if (!ld.clockMatters) // (a delay loop inside: the clock moved on, nothing else did)
+        now.clock = s.state.clock;
       auto startsAlike = [&] { // the next iteration starts as this one did
         if (!privateAsBefore(th, s))
           return false;
@@ -223,7 +225,7 @@ Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *
 }
 
 AnnotationState Interpreter::loopState(const Thread &th) {
-  return AnnotationState{th.scope, th.weakNext, th.pos, th.randState, th.nondetCalls};
+  return AnnotationState{th.scope, th.weakNext, th.pos, th.randState, th.nondetCalls, th.clock};
 }
 
 bool Interpreter::privateAsBefore(const Thread &th, const LoopProgress::Start &s) const {

@@ -122,7 +122,8 @@ bool LoopProgress::noEffectButBarriers(const Start &s, const AnnotationState &no
   // reading it is no effect: the next iteration starts in the state this one did.
   if (effects_ != s.effects || (!s.scopeSet && now.scope != s.state.scope) ||
       (!s.weakSet && now.weakNext != s.state.weakNext) || !(now.pos == s.state.pos) ||
-      now.randState != s.state.randState || now.nondetCalls != s.state.nondetCalls)
+      now.randState != s.state.randState || now.nondetCalls != s.state.nondetCalls ||
+      now.clock != s.state.clock)
     return false;
   // The RMWs of the iteration must cancel out per location (a fetch_sub undone by a
   // fetch_add, a lock taken and given back by exchanges).

@@ -34,10 +34,11 @@ struct AnnotationState {
   Scope scope = Scope::System;
   bool weakNext = false; // __VERIFIER_weak_access: the next access is plain
   ThreadPos pos;         // a placement annotation changes the thread's events
-  // The values rand() and __VERIFIER_nondet_* give next: an iteration that drew one does not
-  // repeat itself (the next draw may leave the loop).
+  // The values rand(), __VERIFIER_nondet_*, time() and clock() give next: an iteration that
+  // drew one does not repeat itself (the next draw may leave the loop).
   uint64_t randState = 0;
   uint32_t nondetCalls = 0;
+  uint64_t clock = 0; // time() and clock(): a loop that waits for the clock makes progress
 };
 
 class LoopProgress {

@@ -78,6 +78,7 @@ struct ThreadState {
   } bulk;
   uint32_t nondetCalls = 0; // __VERIFIER_nondet_* calls so far (the value is a function of it)
   uint64_t randState = 1;   // rand's generator, as srand(1) leaves it (Builtins.cpp)
+  uint64_t clock = 0;       // the thread's clock: each time() or clock() call moves it on
   std::vector<std::pair<uint64_t, uint64_t>> hazards; // (hazard pointer, what it protects)
   struct Launch {
     std::vector<ThreadId> threads;

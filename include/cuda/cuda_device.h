@@ -252,7 +252,7 @@ template <class T> static inline T __ldg(const T *p) { return *p; }
 template <class T> static inline T __ldcg(const T *p) { return *p; }
 template <class T> static inline T __ldca(const T *p) { return *p; }
 template <class T> static inline T __ldcs(const T *p) { return *p; }
-static inline long long clock64() { return 0; }
+static inline long long clock64() { return (long long)clock(); }
 static inline void __nanosleep(unsigned) {}
 static inline void __trap() { __builtin_trap(); }
 

@@ -4,9 +4,11 @@
    (interpreter/MathLib.h for the math library). */
 #ifndef SCOPEMC_CUDA_LIBC_H
 #define SCOPEMC_CUDA_LIBC_H
+#include <time.h>
 
 extern "C" {
 __device__ int printf(const char *, ...);
+__device__ clock_t clock(void);
 __device__ void *malloc(size_t);
 __device__ void free(void *);
 __device__ void *memcpy(void *, const void *, size_t);

@@ -29,6 +29,11 @@ struct LoopData {
   /// the value a compare-and-swap of the loop read (the expected value a failed CAS hands
   /// to the retry). Such a phi may change in a zero-net-effect iteration (docs/dpor.md §4).
   llvm::SmallVector<bool, 4> retryPhis;
+  /// Whether the thread's clock (time(), clock()) is part of the state an iteration must leave
+  /// as it found it: a branch, an address or a call of the loop itself (not of a loop inside
+  /// it) depends on a clock reading, or the loop calls a function that is not a builtin. A
+  /// delay loop inside a spin loop then ends while the spin loop still blocks.
+  bool clockMatters = true;
 };
 
 struct FunctionInfo {
