@@ -173,6 +173,34 @@ void Interpreter::set(Frame &f, const Instruction &i, RtValue v) const {
   reg(f, &i) = std::move(v);
 }
 
+namespace {
+
+/// The thread state besides memory that a loop iteration must leave as it found it.
+AnnotationState loopState(const ThreadState &th) {
+  return AnnotationState{th.scope, th.weakNext, th.pos, th.randState, th.nondetCalls, th.clock};
+}
+
+/// Whether the thread's private memory holds what it held when the iteration begun at `s`
+/// began (a loop counting in a private array does not repeat itself).
+bool privateAsBefore(const ThreadState &th, const LoopProgress::Start &s) {
+  auto stores = th.progress.privateStoresSince(s);
+  if (!stores)
+    return false;
+  // Each byte the iteration stored to, as it was before the iteration's first store to it
+  // (the stores taken newest first, so the oldest value stays), against what it holds now;
+  // bytes past the stack's top belong to frames that returned.
+  llvm::SmallDenseMap<uint64_t, uint8_t, 32> before;
+  for (auto it = stores->rbegin(); it != stores->rend(); ++it)
+    for (uint32_t b = 0; b < it->size; ++b)
+      before[it->offset + b] = static_cast<uint8_t>(it->old >> (8 * b));
+  for (auto [offset, byte] : before)
+    if (offset < th.privTop && offset < th.priv.size() && th.priv[offset] != byte)
+      return false;
+  return true;
+}
+
+} // namespace
+
 Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *to) {
   const BasicBlock *from = f.bb;
   const Instruction &term = *from->getTerminator();
@@ -222,27 +250,6 @@ Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *
   f.bb = to;
   f.pc = to->getFirstNonPHI()->getIterator();
   return Flow::Jumped;
-}
-
-AnnotationState Interpreter::loopState(const Thread &th) {
-  return AnnotationState{th.scope, th.weakNext, th.pos, th.randState, th.nondetCalls, th.clock};
-}
-
-bool Interpreter::privateAsBefore(const Thread &th, const LoopProgress::Start &s) const {
-  auto stores = th.progress.privateStoresSince(s);
-  if (!stores)
-    return false;
-  // Each byte the iteration stored to, as it was before the iteration's first store to it
-  // (the stores taken newest first, so the oldest value stays), against what it holds now;
-  // bytes past the stack's top belong to frames that returned.
-  llvm::SmallDenseMap<uint64_t, uint8_t, 32> before;
-  for (auto it = stores->rbegin(); it != stores->rend(); ++it)
-    for (uint32_t b = 0; b < it->size; ++b)
-      before[it->offset + b] = static_cast<uint8_t>(it->old >> (8 * b));
-  for (auto [offset, byte] : before)
-    if (offset < th.privTop && offset < th.priv.size() && th.priv[offset] != byte)
-      return false;
-  return true;
 }
 
 std::vector<ProgramRunner::LoopActivity> Interpreter::busyLoops(uint64_t minIterations) const {

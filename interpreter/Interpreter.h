@@ -71,11 +71,6 @@ private:
   Event nextEvent(const Thread &th) const override { return Event{th.tid, th.nextIndex}; }
   const SourceLoc *src(const llvm::Instruction &i) const override { return prog_.sourceOf(&i); }
   Flow block(Thread &th, const llvm::Instruction &i, BlockReason r, bool awaits = false) override;
-  /// Whether the thread's private memory holds what it held when the iteration begun at `s`
-  /// began (a loop counting in a private array does not repeat itself).
-  bool privateAsBefore(const Thread &th, const LoopProgress::Start &s) const;
-  /// The thread state besides memory that a loop iteration must leave as it found it.
-  static AnnotationState loopState(const Thread &th);
   Flow fail(Thread &th, const llvm::Instruction &i, ErrorKind k, std::string msg) override;
   /// Loads a value of type ty at a; returns Stop/Done or Next.
   Flow load(Thread &th, const llvm::Instruction &i, uint64_t a, llvm::Type *ty, Access acc,
