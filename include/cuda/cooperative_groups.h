@@ -1,8 +1,9 @@
 /* Cooperative groups for scopemc's CUDA runtime: the block (this_thread_block), tiles of a
-   warp (tiled_partition<N>, N a power of two up to 32, with their shuffles and votes), and
-   the grid (this_grid().sync(): a barrier of every thread of a launch made with
+   warp (tiled_partition<N>, N a power of two up to 32, with their shuffles and votes), the
+   lanes that run together (coalesced_threads, labeled_partition), and the grid
+   (this_grid().sync(): a barrier of every thread of a launch made with
    cudaLaunchCooperativeKernel; in a <<<>>> launch it is reported as undefined behaviour).
-   A tile's collectives are the warp collectives of its lanes (cuda_device.h). */
+   A group's collectives are the warp collectives of its lanes (cuda_device.h). */
 #ifndef SCOPEMC_COOPERATIVE_GROUPS_H
 #define SCOPEMC_COOPERATIVE_GROUPS_H
 
@@ -92,6 +93,57 @@ template <unsigned Size> static inline thread_block_tile<Size> tiled_partition(c
   return thread_block_tile<Size>();
 }
 
+/* The lanes of the caller's warp that execute together: those of __activemask() that take
+   part in a ballot there (lanes that exited do not; see __activemask for lanes that went on
+   elsewhere). Ranks and shuffles go by the order of the lanes in the warp. */
+class coalesced_group : public thread_group {
+  static unsigned rankIn(unsigned mask) {
+    return __popc(mask & ((1u << __scopemc_laneid()) - 1));
+  }
+  /* The lane of the group's rank-th member (the rank-th set bit of the mask). */
+  unsigned laneOf(unsigned rank) const {
+    unsigned m = mask_;
+    for (unsigned k = 0; k < rank % size_; ++k)
+      m &= m - 1;
+    return __ffs(m) - 1;
+  }
+
+public:
+  explicit coalesced_group(unsigned mask) : thread_group(__popc(mask), rankIn(mask), mask) {}
+  void sync() const { __syncwarp(mask_); }
+  template <class T> T shfl(T v, unsigned rank) const {
+    return __shfl_sync(mask_, v, laneOf(rank));
+  }
+  template <class T> T shfl_down(T v, unsigned d) const {
+    unsigned r = rank_ + d;
+    return __shfl_sync(mask_, v, laneOf(r < size_ ? r : rank_));
+  }
+  template <class T> T shfl_up(T v, unsigned d) const {
+    return __shfl_sync(mask_, v, laneOf(rank_ >= d ? rank_ - d : rank_));
+  }
+  int any(int p) const { return __any_sync(mask_, p); }
+  int all(int p) const { return __all_sync(mask_, p); }
+  unsigned ballot(int p) const { /* bit k: the group's rank-k member */
+    unsigned b = __ballot_sync(mask_, p), out = 0, m = mask_;
+    for (unsigned k = 0; m; ++k, m &= m - 1)
+      if (b & (m & -m))
+        out |= 1u << k;
+    return out;
+  }
+  unsigned meta_group_rank() const { return 0; }
+  unsigned meta_group_size() const { return 1; }
+  unsigned __scopemc_lanes() const { return mask_; } /* (the group's lanes, as a warp mask) */
+};
+static inline coalesced_group coalesced_threads() {
+  return coalesced_group(__ballot_sync(__activemask(), 1));
+}
+static inline void sync(const coalesced_group &g) { g.sync(); }
+/* The members of `g` with the same label as the caller (__match_any_sync). */
+template <class Label>
+static inline coalesced_group labeled_partition(const coalesced_group &g, Label label) {
+  return coalesced_group(__match_any_sync(g.__scopemc_lanes(), label));
+}
+
 template <class T> struct plus {
   T operator()(T a, T b) const { return a + b; }
 };
@@ -101,7 +153,13 @@ template <class T> struct less {
 template <class T> struct greater {
   T operator()(T a, T b) const { return a > b ? a : b; }
 };
-/* cg::reduce of <cooperative_groups/reduce.h>: every lane of the tile gets the result. */
+/* cg::reduce of <cooperative_groups/reduce.h>: every lane of the group gets the result. */
+template <class T, class Op> static inline T reduce(const coalesced_group &g, T v, Op op) {
+  T acc = g.shfl(v, 0);
+  for (unsigned k = 1; k < g.size(); ++k)
+    acc = op(acc, g.shfl(v, k));
+  return acc;
+}
 template <unsigned Size, class T, class Op>
 static inline T reduce(const thread_block_tile<Size> &g, T v, Op op) {
   for (unsigned d = 1; d < Size; d *= 2)

@@ -5,7 +5,10 @@
 // goes on without them (CUDA: "all non-exited threads named in mask"). 2 warps, so the two
 // leaders' atomicAdds come in either order: 2 executions, every positive element out once.
 // -DWRONG_RANK counts the lane itself in its rank: a slot stays empty (assertion violation).
+// -DCOALESCED writes the same with cooperative groups (coalesced_threads(), the group's
+// rank-0 lane as leader): the same results.
 #include <cassert>
+#include <cooperative_groups.h>
 
 #ifdef WRONG_RANK
 #define BELOW(lane) ((2u << (lane)) - 1)
@@ -13,6 +16,19 @@
 #define BELOW(lane) ((1u << (lane)) - 1)
 #endif
 
+#ifdef COALESCED
+__device__ int takeSlot(int *count) {
+  cooperative_groups::coalesced_group g = cooperative_groups::coalesced_threads();
+  int first = 0;
+  if (g.thread_rank() == 0)
+    first = atomicAdd(count, (int)g.size());
+#ifdef WRONG_RANK
+  return g.shfl(first, 0) + (int)g.thread_rank() + 1;
+#else
+  return g.shfl(first, 0) + (int)g.thread_rank();
+#endif
+}
+#else
 __device__ int takeSlot(int *count) {
   unsigned lane = threadIdx.x % warpSize;
   unsigned group = __ballot_sync(__activemask(), 1);
@@ -23,6 +39,7 @@ __device__ int takeSlot(int *count) {
   first = __shfl_sync(group, first, leader);
   return first + __popc(group & BELOW(lane));
 }
+#endif
 
 __global__ void keepPositive(const int *in, int *out, int *count, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
