@@ -107,6 +107,7 @@ bool SymmetryAnalysis::callAccessSites(const CallBase &c, std::vector<AccessSite
     sites.push_back(AccessSite{c.getArgOperand(0), 0, c.getArgOperand(1)});
     return true;
   case Builtin::Memcpy: // (dest, source, size)
+  case Builtin::Memcmp: // (a, b, size)
     if (c.arg_size() < 3)
       return false;
     sites.push_back(AccessSite{c.getArgOperand(0), 0, c.getArgOperand(2)});

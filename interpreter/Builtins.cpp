@@ -376,6 +376,12 @@ Flow Calls::memoryBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
     fl = host_.setMemory(th, i, arg(0), static_cast<uint8_t>(arg(1)), arg(2));
     out = arg(0);
     break;
+  case Builtin::Memcmp: {
+    int order = 0;
+    fl = host_.compareMemory(th, i, arg(0), arg(1), arg(2), order);
+    out = static_cast<uint64_t>(static_cast<int64_t>(order));
+    break;
+  }
   default:
     return Flow::Next;
   }

@@ -69,6 +69,11 @@ public:
                           uint64_t n, bool resumable = true) = 0;
   virtual Flow setMemory(ThreadState &th, const llvm::Instruction &i, uint64_t dst, uint8_t byte,
                          uint64_t n) = 0;
+  /// memcmp: reads `n` bytes at `a` and at `b`, each side in the pieces its own objects are
+  /// accessed in (resumable, as copyMemory), and sets `order` to the sign of the first
+  /// difference of the bytes as unsigned char (0: equal). Padding between fields reads as 0.
+  virtual Flow compareMemory(ThreadState &th, const llvm::Instruction &i, uint64_t a, uint64_t b,
+                             uint64_t n, int &order) = 0;
   /// A fence of `i` with order `o` and scope `s`, the repair's overrides applied.
   virtual FenceLabel fenceLabel(ThreadState &th, const llvm::Instruction &i, MemOrder o,
                                 Scope s) const = 0;

@@ -97,9 +97,8 @@ private:
                   bool resumable = true) override;
   Flow setMemory(Thread &th, const llvm::Instruction &i, uint64_t dst, uint8_t byte,
                  uint64_t n) override;
-  /// How operand `operand` (at address ptr) of bulk operation i splits (Program::bulkShape).
-  Piecing piecing(const Thread &th, const llvm::Instruction &i, unsigned operand,
-                  uint64_t ptr) const;
+  Flow compareMemory(Thread &th, const llvm::Instruction &i, uint64_t a, uint64_t b, uint64_t n,
+                     int &order) override;
   Scope scopeOf(const Thread &th, llvm::SyncScope::ID id) const;
   MemOrder accessOrder(Thread &th, llvm::AtomicOrdering o) const;
   Access accessOf(Thread &th, llvm::AtomicOrdering o, llvm::SyncScope::ID id) const;

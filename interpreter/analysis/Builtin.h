@@ -57,7 +57,7 @@ enum class BuiltinMemory : uint8_t {
   X(Output, Thread, 0, None, false)                                                                \
   /* reads of standard input, which is empty: EOF (-1), or NULL where a pointer is returned */     \
   X(InputEnd, Thread, 0, None, false)                                                              \
-  /* rand and srand: a fixed generator per thread; time and clock: 0 (no clock runs) */            \
+  /* rand and srand: a fixed generator per thread; time and clock: the thread's running clock */   \
   X(Rand, Thread, 0, None, false)                                                                  \
   X(Srand, Thread, 1, None, false)                                                                 \
   X(Time, Thread, 1, Other, false)                                                                 \
@@ -69,6 +69,7 @@ enum class BuiltinMemory : uint8_t {
   X(Free, Memory, 1, Other, false)                                                                 \
   X(Memcpy, Memory, 3, Arguments, false)                                                           \
   X(Memset, Memory, 3, Arguments, false)                                                           \
+  X(Memcmp, Memory, 3, Arguments, false)                                                           \
   X(AssertFail, Verifier, 1, None, false)                                                          \
   X(VerifierAssert, Verifier, 1, None, false)                                                      \
   X(VerifierAssume, Verifier, 1, None, false)                                                      \

@@ -71,13 +71,16 @@ Type *typeInCallee(const CallBase &cb, const Value *p) {
 }
 
 /// The type the program indexes or accesses pointer `p` with: a struct a GEP starts from wins
-/// (its layout covers every field), else the first scalar or array type seen. A pointer
-/// stored into a global is followed to the loads of that global (one level: `g = p;` in
-/// main, `g->field` in a thread).
+/// (its layout covers every field), else the first scalar or array type seen other than
+/// `char` (byte arithmetic: `qsort` and `memcpy` implementations view any object so), else
+/// `char`. A pointer stored into a global is followed to the loads of that global (one level:
+/// `g = p;` in main, `g->field` in a thread).
 Type *typeUsedWith(const Value *p, bool followGlobals) {
   Type *seen = nullptr;
-  auto consider = [&](Type *t) {
-    if (t && t->isSized() && (!seen || (t->isStructTy() && !seen->isStructTy())))
+  auto consider = [&](Type *t) { // (a char view, byte arithmetic included, is the weakest)
+    if (t && t->isSized() &&
+        (!seen || (t->isStructTy() && !seen->isStructTy()) ||
+         (seen->isIntegerTy(8) && !t->isIntegerTy(8))))
       seen = t;
   };
   for (const User *u : p->users()) {
@@ -141,7 +144,8 @@ void findBulkShapes(const Function &f, BuiltinOf builtinOf, BulkShapes &out) {
     Intrinsic::ID id = callee->getIntrinsicID();
     std::optional<Builtin> b = builtinOf(*callee);
     bool set = id == Intrinsic::memset || b == Builtin::Memset;
-    bool copy = id == Intrinsic::memcpy || id == Intrinsic::memmove || b == Builtin::Memcpy;
+    bool copy = id == Intrinsic::memcpy || id == Intrinsic::memmove || b == Builtin::Memcpy ||
+                b == Builtin::Memcmp; // (two operands read in pieces)
     if (!set && !copy)
       continue;
     // a call through an unprototyped declaration with too few or wrong arguments is refused

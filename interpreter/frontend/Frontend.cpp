@@ -30,6 +30,7 @@
 #include "interpreter/frontend/CudaLink.h"
 #include "interpreter/frontend/InputError.h"
 #include "interpreter/frontend/IrPasses.h"
+#include "interpreter/frontend/Libc.h"
 
 #ifndef SCOPEMC_CLANG_RESOURCE_DIR
 #error "SCOPEMC_CLANG_RESOURCE_DIR must be defined by the build"
@@ -514,6 +515,12 @@ std::unique_ptr<llvm::Module> loadModule(const std::string &path, llvm::LLVMCont
   }
   if (ext == ".ll")
     markIrLines(*mod, remapped(path, opts));
+  if (!opts.includeDir.empty() && needsLibc(*mod)) {
+    FrontendOptions lib; // none of the program's flags: the library is compiled as it is
+    lib.includeDir = opts.includeDir;
+    lib.compilerArgs = {"-fno-builtin"};
+    linkLibc(*mod, compileOne(opts.includeDir + "/" + kLibcSource, ctx, lib, Language::C));
+  }
   dropStreamOutputBodies(*mod);
   copyByValParameters(*mod);
   promoteLocals(*mod);

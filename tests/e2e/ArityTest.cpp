@@ -3,9 +3,13 @@
 // it runs to a verdict. Never a crash, never an internal error. (This once crashed the tool
 // on 23 of these probes: abort, memcpy, memset, memmove, calloc, aligned_alloc,
 // pthread_create, pthread_equal, pthread_barrier_init, the __scopemc_* API...)
+#include <set>
+
 #include <gtest/gtest.h>
 
 #include "interpreter/BuiltinId.h"
+#include "interpreter/frontend/Frontend.h"
+#include "interpreter/frontend/Libc.h"
 #include "model/Errors.h"
 #include "session/Session.h"
 
@@ -21,7 +25,10 @@ std::string probe(const std::string &name, unsigned args) {
 
 TEST(Arity, ModelledFunctionsWithAnyArgumentCountAreRefusedWithAPositionOrRun) {
   unsigned refused = 0, ran = 0;
-  for (llvm::StringRef name : builtinNames())
+  std::vector<llvm::StringRef> names = builtinNames();
+  for (const std::string &name : libcFunctionNames()) // (run as code: include/scopemc/libc.c)
+    names.push_back(name);
+  for (llvm::StringRef name : names)
     for (unsigned args : {0u, 1u, 12u}) {
       SCOPED_TRACE(name.str() + " with " + std::to_string(args) + " arguments");
       RunOptions o;
@@ -45,6 +52,22 @@ TEST(Arity, ModelledFunctionsWithAnyArgumentCountAreRefusedWithAPositionOrRun) {
   // Calls with too few arguments exist for most functions: some probes must be refused.
   EXPECT_GT(refused, 20u);
   EXPECT_GT(ran, 20u);
+}
+
+// The library the front end links (include/scopemc/libc.c) defines exactly the functions
+// libcFunctionNames lists: a function added to one and not the other would either never be
+// linked or be looked for in vain.
+TEST(Libc, TheListNamesEveryFunctionTheLibraryDefines) {
+  llvm::LLVMContext ctx;
+  FrontendOptions fo;
+  fo.includeDir = SCOPEMC_TEST_INCLUDE_DIR;
+  auto mod = loadModule(fo.includeDir + "/" + kLibcSource, ctx, fo);
+  std::set<std::string> defined, listed(libcFunctionNames().begin(), libcFunctionNames().end());
+  for (const llvm::Function &f : *mod)
+    if (!f.isDeclaration() && !f.hasLocalLinkage())
+      defined.insert(f.getName().str());
+  EXPECT_EQ(defined, listed);
+  EXPECT_EQ(listed.size(), libcFunctionNames().size()); // no name twice
 }
 
 } // namespace

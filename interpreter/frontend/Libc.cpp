@@ -1,0 +1,32 @@
+#include "interpreter/frontend/Libc.h"
+
+#include <llvm/Linker/Linker.h>
+
+#include "interpreter/frontend/InputError.h"
+
+namespace scopemc {
+
+const std::vector<std::string> &libcFunctionNames() {
+  static const std::vector<std::string> kNames = {
+      "memchr",   "strlen",  "strnlen", "strncmp", "strcmp",  "strchr", "strrchr", "strstr",
+      "strcpy",   "strncpy", "strcat",  "strncat", "strndup", "strdup", "getenv",  "strtoll",
+      "strtoull", "strtol",  "strtoul", "atoi",    "atol",    "atoll",  "qsort",   "bsearch"};
+  return kNames;
+}
+
+bool needsLibc(const llvm::Module &m) {
+  for (const std::string &name : libcFunctionNames())
+    if (const llvm::Function *f = m.getFunction(name); f && f->isDeclaration() && !f->use_empty())
+      return true;
+  return false;
+}
+
+void linkLibc(llvm::Module &m, std::unique_ptr<llvm::Module> lib) {
+  lib->setDataLayout(m.getDataLayout());
+  lib->setTargetTriple(m.getTargetTriple());
+  if (llvm::Linker::linkModules(m, std::move(lib), llvm::Linker::Flags::LinkOnlyNeeded))
+    throw InputError(std::string("cannot link the C library functions of ") + kLibcSource +
+                     " with " + m.getSourceFileName());
+}
+
+} // namespace scopemc

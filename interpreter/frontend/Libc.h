@@ -1,0 +1,27 @@
+// The C library functions scopemc runs as code instead of modelling them as builtins: the
+// definitions in include/scopemc/libc.c (string and memory comparisons and copies, number
+// parsing, qsort, bsearch, getenv), compiled and linked into a program that calls them.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <llvm/IR/Module.h>
+
+namespace scopemc {
+
+/// The file, under the tool's include directory, that defines them.
+inline constexpr const char *kLibcSource = "scopemc/libc.c";
+
+/// The names of the functions kLibcSource defines (tests check the two agree).
+const std::vector<std::string> &libcFunctionNames();
+
+/// Whether `m` calls (or takes the address of) one of them without defining it.
+bool needsLibc(const llvm::Module &m);
+
+/// Links into `m` the definitions of `lib` (kLibcSource compiled) that `m` needs, on `m`'s
+/// target. Throws InputError if the link fails.
+void linkLibc(llvm::Module &m, std::unique_ptr<llvm::Module> lib);
+
+} // namespace scopemc
