@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake ninja-build g++ llvm-19-dev clang-19 libclang-19-dev libclang-cpp19-dev
-          libzstd-dev libtbb-dev libcli11-dev libgtest-dev nlohmann-json3-dev libc6-dev python3
+          libzstd-dev zlib1g-dev libtbb-dev libcli11-dev libgtest-dev nlohmann-json3-dev libc6-dev python3
           python3-jsonschema
           clang-format-19 clang-tidy-19
           chromium   # the HTML witness test renders in headless Chromium (tests/witness)
