@@ -96,8 +96,8 @@ void printSummary(std::ostream &os, const RunResult &res, unsigned unroll) {
           "threads were explored as one; --no-symmetry counts each)\n";
   if (x.commutingPruned)
     os << "(counted up to the order of commuting updates: executions that differ only in the "
-          "order of unused-result atomic adds to one location were explored as one; "
-          "--no-commuting-updates counts each)\n";
+          "order of unused-result atomic updates (adds, ors, maxima...) to one location were "
+          "explored as one; --no-commuting-updates counts each)\n";
   if (res.symmetryAbandoned)
     os << "(threads that looked interchangeable were joined unlike each other: explored "
           "without the symmetry reduction)\n";

@@ -57,6 +57,9 @@ bool CommutingPruner::violation(const ExecutionGraph &g, const ReadLabel &rb) {
   if (!wal || !wal->isRmwPart() || !ra || !ra->rmw().commutes || ra->addr() != rb.addr() ||
       ra->size() != rb.size())
     return false;
+  if (!rmwOpsCommute(ra->rmw().op, rb.rmw().op) &&
+      p_.plantedMistake() != SymmetryMistake::CommuteAnyOperations)
+    return false;
   Event wb = rb.pos().next();
   if (wb.index >= g.threadSize(wb.thread))
     return false;

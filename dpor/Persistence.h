@@ -35,6 +35,9 @@ enum class SymmetryMistake : uint8_t {
   WaitersKnowAll,
   /// Commuting RMWs: an RMW whose write another thread still may read is taken as unread.
   CommuteSeenUpdates,
+  /// Commuting RMWs: two marked RMWs on one location are exchanged whatever their operations
+  /// (an or and an and, a min and a max, an add and an or).
+  CommuteAnyOperations,
 };
 
 class Persistence {

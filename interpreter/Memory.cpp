@@ -352,6 +352,15 @@ RmwOp rmwOp(AtomicRMWInst::BinOp op) {
     return RmwOp::None;
   }
 }
+/// Whether the thread runs inside a loop of one of its frames (the innermost frame at the
+/// instruction, the others at their calls).
+bool inLoop(const ThreadState &th) {
+  for (const CallFrame &f : th.stack)
+    for (const LoopData &ld : f.fi->loopData)
+      if (ld.loop->contains(f.bb))
+        return true;
+  return false;
+}
 } // namespace
 
 Interpreter::Flow Interpreter::rmwAt(Thread &th, const Instruction &i, uint64_t a, uint32_t size,
@@ -362,7 +371,8 @@ Interpreter::Flow Interpreter::rmwAt(Thread &th, const Instruction &i, uint64_t 
   ReadLabel::Rmw info{op, x, 0, false, false};
   info.resultUnused = prog_.rmwResultUnused(&i);
   info.commutes = !scFences_ && commutingOp(op, acc.order) &&
-                  (opts_.commutingPlantedMistake || info.resultUnused);
+                  (opts_.commutingPlantedMistake || info.resultUnused) &&
+                  (!changeSeesValue(op) || !inLoop(th));
   Flow fl = loadScalar(th, i, a, size, rd, old, info);
   uint64_t newv = applyRmw(op, old, x, size);
   if (fl == Flow::Next)

@@ -57,6 +57,28 @@ enum class RmwOp : uint8_t {
   Cas
 };
 
+/// Whether two RMWs of operations `a` and `b` on one location leave the same value in either
+/// order, whatever they read (docs/commuting.md): integer add and sub with each other (modulo
+/// the width), and each of and, or, xor, min, max, umin and umax with itself (commutative and
+/// associative).
+constexpr bool rmwOpsCommute(RmwOp a, RmwOp b) {
+  auto additive = [](RmwOp o) { return o == RmwOp::Add || o == RmwOp::Sub; };
+  if (additive(a) || additive(b))
+    return additive(a) && additive(b);
+  switch (a) {
+  case RmwOp::And:
+  case RmwOp::Or:
+  case RmwOp::Xor:
+  case RmwOp::Max:
+  case RmwOp::Min:
+  case RmwOp::UMax:
+  case RmwOp::UMin:
+    return a == b;
+  default:
+    return false;
+  }
+}
+
 /// IdleRound: the threads of a barrier all went once round their loops doing nothing but
 /// wait at it (docs/dpor.md §4, "Idle rounds").
 enum class BlockReason : uint8_t { Assume, SpinLoop, LoopBound, Lock, IdleRound };
@@ -205,8 +227,9 @@ struct RmwInfo {
   uint64_t expected = 0;    // CAS only
   bool lockAcquire = false; // a mutex acquire: the thread blocks when the CAS fails
   /// The interpreter's promise that the RMW commutes with every other RMW so marked on its
-  /// location (docs/commuting.md): a relaxed integer add or sub whose result the program
-  /// never uses, in a program without SC fences. Its thread does the same whatever it reads.
+  /// location whose operation commutes with its own (rmwOpsCommute; docs/commuting.md): a
+  /// relaxed integer add, sub, and, or, xor, min or max whose result the program never uses,
+  /// in a program without SC fences. Its thread does the same whatever it reads.
   bool commutes = false;
   /// The program never uses the value this RMW reads (its result is dead: the interpreter's
   /// analysis, interpreter/analysis/Commuting.h). An exchange so marked depends on nothing it

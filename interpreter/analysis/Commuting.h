@@ -4,9 +4,11 @@
 // where nothing can tell the orders apart.
 //
 // Contract: an RMW is marked only if its thread makes the same events whatever value it reads
-// (its result is dead: resultUnused), two such RMWs on one location leave the same value in
-// either order (integer add and sub, modulo the width: commutingOp), and the program has no
-// SC fence (whose psc edges could see the order: mayFenceSc).
+// (its result is dead: resultUnused; an and, or, xor, min or max also runs in no loop, whose
+// progress record would see what it changed: LoopProgress::noteRmw), two such RMWs on one
+// location of operations that commute (rmwOpsCommute, model/Labels.h) leave the same value in
+// either order, and the program has no SC fence (whose psc edges could see the order:
+// mayFenceSc).
 #pragma once
 
 #include "interpreter/analysis/Builtin.h"
@@ -31,7 +33,11 @@ bool mayFenceSc(const llvm::Module &m, BuiltinOf builtinOf);
 /// Whether an RMW of operation `op`, whose access is `order`, commutes with its like when its
 /// result is unused and the program has no SC fence.
 inline bool commutingOp(RmwOp op, MemOrder order) {
-  return (op == RmwOp::Add || op == RmwOp::Sub) && order == MemOrder::Relaxed;
+  return rmwOpsCommute(op, op) && order == MemOrder::Relaxed;
 }
+
+/// Whether what an RMW of `op` changes depends on the value it reads, so that a loop's progress
+/// record (LoopProgress::noteRmw) sees that value: every commuting operation but add and sub.
+inline bool changeSeesValue(RmwOp op) { return op != RmwOp::Add && op != RmwOp::Sub; }
 
 } // namespace scopemc

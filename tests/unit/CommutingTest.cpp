@@ -6,6 +6,7 @@
 // no more executions. Planted mistakes (an RMW whose write may still be read taken as unread;
 // used results taken as unused) must be caught by the same comparison.
 #include <cstdio>
+#include <functional>
 #include <random>
 #include <set>
 #include <string>
@@ -25,9 +26,32 @@ struct Generated {
   int commuting = 0; // fetch_adds and fetch_subs whose results are dropped
 };
 
+/// An update of `c` by `v` of one of the bitwise operations, whose result is dropped; a third
+/// of them in a loop of two rounds or in a spin on `flag` (where what it changes enters the
+/// loop's progress record, so they are not marked).
+std::string bitwiseUpdate(const std::function<int(int)> &pick, const std::string &c,
+                          const std::string &v, Generated &g) {
+  const char *op[] = {"or", "and", "xor"};
+  std::string update = std::string("atomic_fetch_") + op[pick(3)] + "_explicit(&" + c + ", " + v +
+                       ", memory_order_relaxed);\n";
+  switch (pick(6)) {
+  case 0:
+    return "  for (int k = 0; k < 2; k++)\n    " + update;
+  case 1: // (a spin whose iterations change the counter until the or stops changing it)
+    return "  while (!atomic_load_explicit(&flag, memory_order_relaxed))\n    "
+           "atomic_fetch_or_explicit(&" +
+           c + ", " + v + ", memory_order_relaxed);\n";
+  default:
+    break;
+  }
+  ++g.commuting;
+  return "  " + update;
+}
+
 /// Threads of different code (no two alike: the symmetry reduction stays out of it unless
-/// `alike`, where every thread runs one function on its id).
-Generated generate(uint64_t seed, bool alike) {
+/// `alike`, where every thread runs one function on its id). `bitwise`: and, or and xor
+/// updates too, on the same counters as the adds.
+Generated generate(uint64_t seed, bool alike, bool bitwise = false) {
   std::mt19937_64 rng(seed);
   auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<uint64_t>(n)); };
   int threads = 2 + pick(2);
@@ -38,6 +62,10 @@ Generated generate(uint64_t seed, bool alike) {
     int ops = 1 + pick(3);
     for (int k = 0; k < ops; ++k) {
       std::string c = counter(), v = std::to_string(1 + pick(3));
+      if (bitwise && pick(2) == 0) {
+        s += bitwiseUpdate(pick, c, v, g);
+        continue;
+      }
       switch (pick(12)) {
       case 0:
       case 1:
@@ -107,8 +135,9 @@ Generated generate(uint64_t seed, bool alike) {
 
 /// The same kind of program as a CUDA kernel launch of 2 or 3 threads, each running the code
 /// its thread index selects: the launch's runner joins the grid in one run of joins
-/// (ThreadJoinLabel::joinsAfter), which the persistence analysis relies on.
-Generated generateCuda(uint64_t seed) {
+/// (ThreadJoinLabel::joinsAfter), which the persistence analysis relies on. `minMax`: atomicMin,
+/// atomicMax and atomicOr updates too.
+Generated generateCuda(uint64_t seed, bool minMax = false) {
   std::mt19937_64 rng(seed);
   auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<uint64_t>(n)); };
   int threads = 2 + pick(2);
@@ -119,6 +148,14 @@ Generated generateCuda(uint64_t seed) {
     int ops = 1 + pick(3);
     for (int k = 0; k < ops; ++k) {
       std::string c = pick(4) == 0 ? "&c1" : "&c0", v = std::to_string(1 + pick(3));
+      if (minMax && pick(2) == 0) { // (an unused min, max or or: marked; used: not)
+        const char *op[] = {"atomicMin", "atomicMax", "atomicOr"};
+        bool used = pick(4) == 0;
+        body +=
+            std::string(used ? "    r += " : "    ") + op[pick(3)] + "(" + c + ", " + v + ");\n";
+        g.commuting += used ? 0 : 1;
+        continue;
+      }
       switch (pick(7)) {
       case 0:
       case 1:
@@ -183,13 +220,13 @@ struct Tally {
 /// mistake, until the first program on which they differ.
 Tally compare(uint64_t first, int count, bool alike,
               SymmetryMistake mistake = SymmetryMistake::None, bool usedAsUnused = false,
-              bool cuda = false) {
+              bool cuda = false, bool bitwise = false) {
   Tally t;
   bool planted = mistake != SymmetryMistake::None || usedAsUnused;
   for (uint64_t seed = first; t.compared < count && !(planted && t.differed); ++seed) {
     if (const char *only = std::getenv("SCOPEMC_COMMUTING_SEED"); only && seed != std::stoull(only))
       continue;
-    Generated gen = cuda ? generateCuda(seed) : generate(seed, alike);
+    Generated gen = cuda ? generateCuda(seed, bitwise) : generate(seed, alike, bitwise);
     if (gen.commuting < 2)
       continue;
     ++t.compared;
@@ -222,9 +259,10 @@ Tally compare(uint64_t first, int count, bool alike,
                         << gen.source;
     }
   }
-  std::printf("%d programs%s%s%s: %d explored fewer executions, %d differed\n", t.compared,
-              cuda ? " (CUDA launches)" : "", alike ? " of alike threads" : "",
-              planted ? " with a planted mistake" : "", t.shrunk, t.differed);
+  std::printf("%d programs%s%s%s%s: %d explored fewer executions, %d differed\n", t.compared,
+              cuda ? " (CUDA launches)" : "", bitwise ? " with bitwise and min/max updates" : "",
+              alike ? " of alike threads" : "", planted ? " with a planted mistake" : "", t.shrunk,
+              t.differed);
   return t;
 }
 
@@ -246,6 +284,23 @@ TEST(Commuting, WithTheSymmetryReductionTooAlikeThreadsReachTheSameStates) {
 TEST(Commuting, KernelLaunchesReachTheSameFinalStatesAndErrors) {
   Tally t = compare(1, programs() / 4, false, SymmetryMistake::None, false, true);
   EXPECT_GT(t.shrunk, programs() / 20);
+}
+
+TEST(Commuting, BitwiseUpdatesReachTheSameFinalStatesAndErrors) {
+  Tally t = compare(1, programs(), false, SymmetryMistake::None, false, false, true);
+  EXPECT_GT(t.shrunk, programs() / 10);
+}
+
+TEST(Commuting, MinMaxUpdatesOfKernelLaunchesReachTheSameFinalStatesAndErrors) {
+  Tally t = compare(1, programs() / 8, false, SymmetryMistake::None, false, true, true);
+  EXPECT_GT(t.shrunk, programs() / 40);
+}
+
+TEST(Commuting, TheOracleCatchesUpdatesOfAnyOperationsTakenToCommute) {
+  EXPECT_GT(
+      compare(1, kMistakePrograms, false, SymmetryMistake::CommuteAnyOperations, false, false, true)
+          .differed,
+      0);
 }
 
 TEST(Commuting, TheOracleCatchesALaunchRunnerTakenToKnowEveryWrite) {
