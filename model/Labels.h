@@ -59,8 +59,7 @@ enum class RmwOp : uint8_t {
 
 /// Whether two RMWs of operations `a` and `b` on one location leave the same value in either
 /// order, whatever they read (docs/commuting.md): integer add and sub with each other (modulo
-/// the width), and each of and, or, xor, min, max, umin and umax with itself (commutative and
-/// associative).
+/// the width), each of and, or, xor, min, max, umin and umax with itself.
 constexpr bool rmwOpsCommute(RmwOp a, RmwOp b) {
   auto additive = [](RmwOp o) { return o == RmwOp::Add || o == RmwOp::Sub; };
   if (additive(a) || additive(b))
