@@ -1,8 +1,11 @@
 #include "checks/Witness.h"
 
+#include "model/BarrierKeys.h"
+
 #include <algorithm>
 #include <bit>
 #include <charconv>
+#include <cstdio>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -14,6 +17,19 @@ namespace {
 constexpr unsigned kWarpSize = 32;    // CUDA's; OpenCL sub-groups are shown the same way
 constexpr unsigned kContextLines = 2; // source lines shown around a reported event's line
 constexpr size_t kMaxSourceLines = 400;
+
+/// A barrier that is not an object in memory, in words (model/BarrierKeys.h).
+std::string barrierName(Addr b, Scope s) {
+  if (isWarpBarrier(b)) {
+    std::string warp = "warp " + std::to_string(warpOfBarrier(b));
+    if (isConvergenceBarrier(b))
+      return warp + "'s __activemask()";
+    char mask[16];
+    std::snprintf(mask, sizeof mask, "0x%08x", laneMaskOfBarrier(b));
+    return warp + "'s collective of lanes " + mask;
+  }
+  return s == Scope::Block ? "the block's barrier" : "the grid's barrier";
+}
 
 WitnessMemory memoryOf(const ExecutionGraph &g) {
   WitnessMemory mem;
@@ -140,7 +156,7 @@ WitnessEvent Namer::event(const EventLabel &l) const {
     if (size_t inner = n.find(".__"); inner != std::string::npos)
       n.resize(inner); // the C library's fields of pthread_barrier_t
     if (n.empty())
-      n = b->scope() == Scope::Block ? "the block's barrier" : "the grid's barrier";
+      n = barrierName(b->barrier(), b->scope());
     e.text = e.kind + " " + n + " #" + std::to_string(b->instance()) + " (" +
              std::string(scopeName(b->scope())) + ", " + std::to_string(b->count()) + " threads)";
   } else {

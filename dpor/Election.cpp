@@ -1,5 +1,8 @@
 #include "dpor/Election.h"
 
+#include "model/BarrierKeys.h"
+#include "model/Collective.h"
+
 #include <algorithm>
 
 namespace scopemc {
@@ -30,6 +33,16 @@ void electSerial(const ExecutionGraph &g, BarrierDepartLabel &d, std::vector<Thr
   std::sort(users.begin(), users.end());
   d.setSerial(users.front());
   others.assign(users.begin() + 1, users.end());
+}
+
+void settleConvergence(const ExecutionGraph &g, EventLabel &lab) {
+  auto *b = dyn_cast<BarrierLabel>(&lab);
+  if (!b || !isConvergenceBarrier(b->barrier()))
+    return;
+  if (auto *a = dyn_cast<BarrierArriveLabel>(&lab))
+    a->setInstance(openConvergenceInstance(g, a->barrier(), a->instance()));
+  else if (auto absent = convergenceAbsent(g, cast<BarrierDepartLabel>(lab)))
+    cast<BarrierDepartLabel>(lab).setAbsent(std::move(*absent));
 }
 
 } // namespace scopemc

@@ -1,5 +1,7 @@
-// The serial thread of a barrier instance (pthread_barrier_wait's
-// PTHREAD_BARRIER_SERIAL_THREAD), as a choice of the search (docs/development.md, "Barriers").
+// Choices about barrier instances the search makes as it adds their events: the serial
+// thread of an instance (pthread_barrier_wait's PTHREAD_BARRIER_SERIAL_THREAD, as a choice:
+// docs/development.md, "Barriers"), and the members of a warp's convergence barrier instance
+// (__activemask(), a function of the graph: model/Collective.h).
 #pragma once
 
 #include <vector>
@@ -16,5 +18,11 @@ namespace scopemc {
 /// copy the choice and add no alternative. No participant reading the result: no serial thread
 /// and no alternative.
 void electSerial(const ExecutionGraph &g, BarrierDepartLabel &d, std::vector<ThreadId> &others);
+
+/// Before `lab` is added to g: an arrival at a warp's convergence barrier joins the first
+/// open instance from the one its thread asks for (openConvergenceInstance); a departure of
+/// one records the lanes absent from its instance (convergenceAbsent; the scheduler lets it
+/// run only once they are known). Other events are left as they are.
+void settleConvergence(const ExecutionGraph &g, EventLabel &lab);
 
 } // namespace scopemc

@@ -238,6 +238,7 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
   } else if (auto *s = dyn_cast<ThreadStartLabel>(owned.get())) {
     s->setCreator(g.creatorOf(s->thread()));
   }
+  settleConvergence(g, *owned);
   if (auto *m = dyn_cast<MemAccessLabel>(owned.get()))
     checkLocation(g, *m);
   EventLabel *lab = g.add(std::move(owned));

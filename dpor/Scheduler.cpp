@@ -1,5 +1,6 @@
 #include "dpor/Scheduler.h"
 #include "dpor/Persistence.h"
+#include "model/BarrierKeys.h"
 #include "model/Collective.h"
 
 #include <algorithm>
@@ -19,6 +20,10 @@ bool Scheduler::isRunnable(const ExecutionGraph &g, ThreadId t) {
     if (c < 0 || c >= g.numThreads() || !g.threadExists(c))
       return false;
     return isa<ThreadFinishLabel>(g.lastLabel(c)) || isa<ErrorLabel>(g.lastLabel(c));
+  }
+  if (auto *d = dyn_cast<BarrierDepartLabel>(next); d && isConvergenceBarrier(d->barrier())) {
+    sawConvergence_ = true;
+    return convergenceAbsent(g, *d).has_value(); // every lane called it or cannot
   }
   if (auto *d = dyn_cast<BarrierDepartLabel>(next)) // the instance is complete
     return g.barrierArrivalCount(d->barrier(), d->instance()) >= d->count() ||
@@ -99,7 +104,10 @@ ThreadId Scheduler::lowestAffected(const ExecutionGraph &g, const EventLabel &e)
   if (opts_.seed)
     return 0;
   if (auto *a = dyn_cast<BarrierArriveLabel>(&e)) {
-    // Only the threads that arrived at the instance wait at its departure.
+    // Only the threads that arrived at the instance wait at its departure; but any arrival
+    // may show that a lane cannot call a convergence barrier instance (convergenceAbsent).
+    if (sawConvergence_)
+      return 0;
     if (g.barrierArrivalCount(a->barrier(), a->instance()) < a->count())
       return std::numeric_limits<ThreadId>::max();
     ThreadId lowest = std::numeric_limits<ThreadId>::max();

@@ -84,6 +84,9 @@ private:
   /// The thread of the last event added or given a new source (changed()).
   ThreadId lastChanged_ = -1;
   bool sawCommuting_ = false; // an RMW of the mark was ever added (before: none is in a graph)
+  /// A thread was ever found waiting at a convergence barrier (model/BarrierKeys.h): then
+  /// any arrival may let it go (lowestAffected).
+  bool sawConvergence_ = false;
   /// The thread the last event went to, when it was picked as the first runnable one and
   /// the event leaves every other thread as it was; else -1.
   ThreadId stillFirst_ = -1;

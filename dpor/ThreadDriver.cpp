@@ -255,6 +255,8 @@ uint64_t ThreadDriver::replyValue(const EventLabel &lab) const {
     return readValue(*r);
   if (auto *c = dyn_cast<ThreadCreateLabel>(&lab))
     return static_cast<uint64_t>(c->child());
+  if (auto *a = dyn_cast<BarrierArriveLabel>(&lab))
+    return a->instance();
   if (auto *d = dyn_cast<BarrierDepartLabel>(&lab))
     return d->isCollective()
                ? collectiveResult(*g_, *d)

@@ -108,8 +108,12 @@ Flow Calls::barrierWait(Thread &th, const CallBase &i, uint64_t barrier, uint32_
     arrive.setCollective(*coll);
   else if (th.idle && th.idle->barrier == barrier && th.progress.noBarrierSince(*th.idle))
     arrive.setIdleFrom(static_cast<int32_t>(th.idle->from));
-  if (!host_.offer(th, arrive))
+  // The instance the exploration put the arrival in: the k-th, but for a warp's convergence
+  // barrier the first that is still open (model/Collective.h, openConvergenceInstance).
+  uint64_t joined = k;
+  if (!host_.offer(th, arrive, &joined))
     return Flow::Stop;
+  k = static_cast<uint32_t>(joined);
   BarrierDepartLabel depart(host_.nextEvent(th), th.pos, s, host_.src(i), barrier, k, count);
   depart.setFences(fences);
   depart.setCollective(coll != nullptr);
@@ -127,11 +131,11 @@ Flow Calls::barrierWait(Thread &th, const CallBase &i, uint64_t barrier, uint32_
   bool known = false;
   for (auto &[b, n] : th.barrierCalls)
     if (b == barrier) {
-      ++n;
+      n = k + 1;
       known = true;
     }
   if (!known)
-    th.barrierCalls.push_back({barrier, 1});
+    th.barrierCalls.push_back({barrier, k + 1});
   return Flow::Next;
 }
 

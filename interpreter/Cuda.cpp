@@ -16,6 +16,7 @@
 #include "interpreter/Calls.h"
 #include "interpreter/Leaves.h"
 #include "interpreter/Symmetry.h"
+#include "model/BarrierKeys.h"
 
 namespace scopemc {
 
@@ -25,12 +26,25 @@ namespace {
 
 constexpr unsigned kWarpSize = 32;
 
-/// Warp barriers are named outside every address and every block barrier: bit 63, the launch,
-/// the block within the launch, the warp within the block and the mask.
-uint64_t warpBarrierKey(uint32_t launch, uint32_t blockInLaunch, uint32_t warp, uint32_t mask) {
-  return (uint64_t{1} << 63) | (static_cast<uint64_t>(launch & 0xFFF) << 47) |
-         (static_cast<uint64_t>(blockInLaunch & 0x3FF) << 37) |
-         (static_cast<uint64_t>(warp & 0x1F) << 32) | mask;
+constexpr uint64_t kApiActiveMask = 16; // __SCOPEMC_COLL_ACTIVE
+
+/// Where the thread calls from, as a hash of the calls on its stack (each frame's function
+/// and its current call's line and column; `top`: the innermost call): the lanes that call
+/// __activemask() from one place meet at one convergence barrier (model/BarrierKeys.h).
+uint32_t callSite(const CallHost &host, const ThreadState &th, const Instruction &top) {
+  uint32_t h = 2166136261u; // FNV-1a
+  auto mix = [&h](uint64_t v) {
+    for (int b = 0; b < 8; ++b, v >>= 8)
+      h = (h ^ (v & 0xFF)) * 16777619u;
+  };
+  for (size_t j = 0; j < th.stack.size(); ++j) {
+    const Instruction &call = j + 1 == th.stack.size() ? top : *th.stack[j].pc;
+    for (char c : th.stack[j].fi->fn->getName())
+      mix(static_cast<unsigned char>(c));
+    if (const SourceLoc *at = host.src(call))
+      mix(uint64_t{at->line} << 32 | at->col);
+  }
+  return h;
 }
 
 /// __SCOPEMC_COLL_* of include/scopemc/api.h.
@@ -41,7 +55,7 @@ std::optional<CollectiveOp> collectiveOfApi(uint64_t v) {
       CollectiveOp::MatchAny,   CollectiveOp::MatchAll,  CollectiveOp::ReduceAdd,
       CollectiveOp::ReduceMin,  CollectiveOp::ReduceMax, CollectiveOp::ReduceUMin,
       CollectiveOp::ReduceUMax, CollectiveOp::ReduceAnd, CollectiveOp::ReduceOr,
-      CollectiveOp::ReduceXor};
+      CollectiveOp::ReduceXor,  CollectiveOp::Ballot}; // 16: __activemask, a ballot of 1s
   if (v < std::size(kOps))
     return kOps[v];
   return std::nullopt;
@@ -107,7 +121,8 @@ Flow Calls::collective(Thread &th, Frame &f, const CallBase &i) {
     return host_.fail(th, i, ErrorKind::UndefinedBehaviour, what);
   };
   auto op = collectiveOfApi(arg(1));
-  if (!op || arg(0) > 1)
+  bool active = arg(1) == kApiActiveMask; // the convergence barrier (model/BarrierKeys.h)
+  if (!op || arg(0) > 1 || (active && arg(0) != 0))
     return bad("invalid warp or block collective");
   if (!th.entry.place)
     return bad("a warp or block collective outside a launched kernel");
@@ -124,7 +139,7 @@ Flow Calls::collective(Thread &th, Frame &f, const CallBase &i) {
   uint32_t lane = lin % kWarpSize, warp = lin / kWarpSize;
   uint64_t lanes = std::min<uint64_t>(kWarpSize, k.block.count() - uint64_t{warp} * kWarpSize);
   uint32_t present = lanes == kWarpSize ? 0xFFFFFFFFu : (1u << lanes) - 1;
-  auto mask = static_cast<uint32_t>(arg(2));
+  auto mask = active ? present : static_cast<uint32_t>(arg(2));
   if (!(mask >> lane & 1))
     return bad("lane " + std::to_string(lane) + " of warp " + std::to_string(warp) +
                " calls a warp collective with mask " + hex32(mask) +
@@ -136,9 +151,12 @@ Flow Calls::collective(Thread &th, Frame &f, const CallBase &i) {
                " leaves inactive (CUDA leaves the value undefined)");
   // Only __syncwarp orders memory; shuffles, votes and matches exchange values only.
   uint8_t fences = *op == CollectiveOp::None ? kFenceAll : 0;
-  if (Flow fl = barrierWait(th, i, warpBarrierKey(k.launch, th.pos.block - k.blockBase, warp, mask),
-                            static_cast<uint32_t>(std::popcount(named)), Scope::Block, nullptr,
-                            fences, &c, &result);
+  if (Flow fl = barrierWait(
+          th, i,
+          active ? convergenceBarrierKey(k.launch, th.pos.block - k.blockBase, warp,
+                                         callSite(host_, th, i))
+                 : warpBarrierKey(k.launch, th.pos.block - k.blockBase, warp, mask),
+          static_cast<uint32_t>(std::popcount(named)), Scope::Block, nullptr, fences, &c, &result);
       fl != Flow::Next)
     return fl;
   host_.setBits(f, i, result);

@@ -8,6 +8,7 @@
 #include "interpreter/Calls.h"
 #include "interpreter/Symmetry.h"
 #include "interpreter/frontend/KernelHarness.h"
+#include "model/BarrierKeys.h"
 
 namespace scopemc {
 
@@ -67,12 +68,6 @@ bool validSize(uint64_t s) { return s == 1 || s == 2 || s == 4 || s == 8; }
 bool loadOrder(MemOrder o) { return o != MemOrder::Release && o != MemOrder::AcqRel; }
 bool storeOrder(MemOrder o) { return o != MemOrder::Acquire && o != MemOrder::AcqRel; }
 
-// Barrier objects of blocks and grids are named by numbers outside memory.
-uint64_t barrierKey(uint32_t launchKey, uint32_t device, uint32_t block) {
-  return addr::kBlockBarriers + (static_cast<uint64_t>(launchKey) << 28) +
-         (static_cast<uint64_t>(device & 0xFFF) << 16) + (block & 0xFFFF);
-}
-
 // Splits a linear index into coordinates of extent d.
 uint32_t coordinate(uint64_t linear, const Dim3 &d, unsigned axis) {
   switch (axis) {
@@ -127,7 +122,7 @@ Flow Calls::blockBarrier(Thread &th, const CallBase &i, uint8_t fences, const Co
                          uint64_t *result) {
   if (th.entry.place) {
     const KernelGrid &k = th.entry.kernel;
-    return barrierWait(th, i, barrierKey(1 + k.launch, th.pos.device, th.pos.block),
+    return barrierWait(th, i, blockBarrierKey(1 + k.launch, th.pos.device, th.pos.block),
                        static_cast<uint32_t>(k.block.count()), Scope::Block, nullptr, fences, coll,
                        result);
   }
@@ -135,8 +130,8 @@ Flow Calls::blockBarrier(Thread &th, const CallBase &i, uint8_t fences, const Co
     throw InputError(toString(host_.src(i)) +
                      ": a block barrier outside a launched kernel needs the "
                      "block size: call __VERIFIER_groupsize(n) first");
-  return barrierWait(th, i, barrierKey(0, th.pos.device, th.pos.block), th.groupSize, Scope::Block,
-                     nullptr, fences);
+  return barrierWait(th, i, blockBarrierKey(0, th.pos.device, th.pos.block), th.groupSize,
+                     Scope::Block, nullptr, fences);
 }
 
 Flow Calls::gridBarrier(Thread &th, const CallBase &i) {
@@ -148,7 +143,7 @@ Flow Calls::gridBarrier(Thread &th, const CallBase &i) {
                       "a grid barrier (grid_group::sync) in a kernel launched with <<<...>>>: only "
                       "cudaLaunchCooperativeKernel makes the blocks run together");
   const KernelGrid &k = th.entry.kernel;
-  return barrierWait(th, i, barrierKey(1 + k.launch, th.pos.device, 0xFFFF),
+  return barrierWait(th, i, blockBarrierKey(1 + k.launch, th.pos.device, kGridBarrierBlock),
                      static_cast<uint32_t>(k.grid.count() * k.block.count()), Scope::Device);
 }
 

@@ -28,6 +28,7 @@
 #include "interpreter/analysis/BulkShapes.h"
 #include "interpreter/analysis/Loops.h"
 #include "interpreter/frontend/InputError.h"
+#include "model/BarrierKeys.h"
 #include "model/Labels.h"
 
 namespace scopemc {
@@ -39,8 +40,8 @@ constexpr uint64_t kGlobals = 0x1000'0000'0000ull;
 constexpr uint64_t kHeap = 0x2000'0000'0000ull;
 constexpr uint64_t kSharedStack = 0x3000'0000'0000ull;
 constexpr uint64_t kPrivateStack = 0x4000'0000'0000ull;
-constexpr uint64_t kBlockBarriers = 0x5000'0000'0000ull; // ids of per-block barriers, not memory
-constexpr uint64_t kBlockShared = 0x6000'0000'0000ull;   // __shared__ / __local: a copy per block
+// 0x5000'0000'0000: kBlockBarrierIds (model/BarrierKeys.h), ids of barriers, not memory
+constexpr uint64_t kBlockShared = 0x6000'0000'0000ull; // __shared__ / __local: a copy per block
 /// Thread-local globals (__thread, _Thread_local, thread_local): thread t's instance of a
 /// global at template offset o is at kThreadLocal + t * 2^32 + o (thread 0's is the template).
 /// The address is an ordinary one: another thread may reach the instance through it.

@@ -1,6 +1,10 @@
 #include "model/Collective.h"
 
+#include "model/BarrierKeys.h"
+
 #include <algorithm>
+#include <limits>
+#include <utility>
 
 namespace scopemc {
 
@@ -115,10 +119,6 @@ uint64_t collectiveResult(const ExecutionGraph &g, const BarrierDepartLabel &d) 
 
 namespace {
 
-/// Warp barriers are named by bit 63, the launch, the block within it, the warp and the mask
-/// (interpreter/Cuda.cpp, warpBarrierKey).
-constexpr uint64_t kWarpBarrier = uint64_t{1} << 63;
-
 const BarrierArriveLabel *ownArrival(const ExecutionGraph &g, const BarrierDepartLabel &d) {
   if (d.index() == 0)
     return nullptr;
@@ -130,35 +130,132 @@ const ThreadEntry &entryOf(const ExecutionGraph &g, ThreadId t) {
   return cast<ThreadCreateLabel>(g.label(g.creatorOf(t)))->entry();
 }
 
+/// Calls f(t, lane) for each thread t of the launch, block and warp of warp barrier
+/// departure d, in thread order, until f returns false.
+template <class F> void forEachLane(const ExecutionGraph &g, const BarrierDepartLabel &d, F f) {
+  const ThreadPos &me = g.threadPos(d.thread());
+  uint32_t warp = warpOfBarrier(d.barrier());
+  uint32_t launch = entryOf(g, d.thread()).kernel.launch;
+  for (ThreadId t = 1; t < g.numThreads(); ++t) {
+    if (!g.threadExists(t))
+      continue;
+    const ThreadPos &p = g.threadPos(t);
+    if (p.device != me.device || p.block != me.block || p.thread / 32 != warp ||
+        g.creatorOf(t).isInit() || entryOf(g, t).kernel.launch != launch)
+      continue;
+    if (!f(t, p.thread % 32))
+      return;
+  }
+}
+
+uint32_t laneMaskOf(const std::vector<const EventLabel *> &arrivals) {
+  uint32_t m = 0;
+  for (const EventLabel *a : arrivals)
+    m |= 1u << (cast<BarrierArriveLabel>(a)->collective().lane & 31);
+  return m;
+}
+
+/// The departure of instance k of barrier b that is in g already, if any.
+const BarrierDepartLabel *someDeparture(const ExecutionGraph &g, Addr b, uint32_t k) {
+  for (const EventLabel *a : g.barrierArrivals(b, k)) {
+    Event next{a->thread(), a->index() + 1};
+    if (next.index < g.threadSize(next.thread))
+      if (auto *d = dyn_cast<BarrierDepartLabel>(g.label(next)))
+        return d;
+  }
+  return nullptr;
+}
+
+/// The rank of a convergence barrier instance: its arrival that its thread made earliest
+/// (fewest events before it; the lowest thread among equals). Of two instances waiting for
+/// each other's lanes, the lower rank goes first: its lanes are behind, and may still come
+/// to the other's call site afterwards (the maximal grouping, when lanes run the same code).
+std::pair<int32_t, ThreadId> rankOf(const std::vector<const EventLabel *> &arrivals) {
+  std::pair<int32_t, ThreadId> r{std::numeric_limits<int32_t>::max(), 0};
+  for (const EventLabel *a : arrivals)
+    r = std::min(r, std::pair{a->index(), a->thread()});
+  return r;
+}
+
+/// Whether `last`, the last event of a lane of a convergence barrier instance's warp, is an
+/// arrival the lane cannot leave before the instance's callers leave it: at a block or grid
+/// barrier, or a warp collective, that names a caller that has not arrived there; or at an
+/// undecided instance of another convergence barrier of a higher rank (rankOf).
+bool waitsForCaller(const ExecutionGraph &g, const EventLabel &last,
+                    const std::vector<const EventLabel *> &callers) {
+  auto *a = dyn_cast<BarrierArriveLabel>(&last);
+  if (!a)
+    return false;
+  if (isConvergenceBarrier(a->barrier()))
+    return !someDeparture(g, a->barrier(), a->instance()) &&
+           rankOf(g.barrierArrivals(a->barrier(), a->instance())) > rankOf(callers);
+  bool block = isBlockBarrier(a->barrier());
+  if (!block && !isWarpBarrier(a->barrier()))
+    return false; // a barrier object in memory: whom it names is not known
+  std::vector<const EventLabel *> there = g.barrierArrivals(a->barrier(), a->instance());
+  return std::any_of(callers.begin(), callers.end(), [&](const EventLabel *c) {
+    uint32_t lane = cast<BarrierArriveLabel>(c)->collective().lane & 31;
+    bool named = block || (laneMaskOfBarrier(a->barrier()) >> lane & 1);
+    return named && std::none_of(there.begin(), there.end(),
+                                 [&](const EventLabel *x) { return x->thread() == c->thread(); });
+  });
+}
+
 } // namespace
+
+uint32_t openConvergenceInstance(const ExecutionGraph &g, Addr b, uint32_t from) {
+  uint32_t k = from;
+  while (someDeparture(g, b, k))
+    ++k;
+  return k;
+}
+
+std::optional<std::vector<Event>> convergenceAbsent(const ExecutionGraph &g,
+                                                    const BarrierDepartLabel &d) {
+  if (!isConvergenceBarrier(d.barrier()) || g.creatorOf(d.thread()).isInit())
+    return std::nullopt;
+  if (const BarrierDepartLabel *first = someDeparture(g, d.barrier(), d.instance()))
+    return first->absent(); // the instance has decided
+  std::vector<const EventLabel *> callers = g.barrierArrivals(d.barrier(), d.instance());
+  uint32_t arrived = laneMaskOf(callers);
+  std::vector<Event> out;
+  bool open = false;
+  forEachLane(g, d, [&](ThreadId t, uint32_t lane) {
+    if (arrived >> lane & 1)
+      return true;
+    const EventLabel *last = g.threadSize(t) ? g.lastLabel(t) : nullptr;
+    open = !last || !(isa<ThreadFinishLabel>(last) || isa<ErrorLabel>(last) ||
+                      isa<BlockLabel>(last) || waitsForCaller(g, *last, callers));
+    if (!open)
+      out.push_back(last->pos());
+    return !open;
+  });
+  if (open || callers.size() + out.size() < d.count())
+    return std::nullopt; // a lane may still call it, or has not been made yet
+  return out;
+}
 
 std::vector<const EventLabel *> exitedLanes(const ExecutionGraph &g, const BarrierDepartLabel &d) {
   std::vector<const EventLabel *> out;
   const BarrierArriveLabel *own = ownArrival(g, d);
-  if (!(d.barrier() & kWarpBarrier) || !own || own->collective().op == CollectiveOp::None ||
+  if (!isWarpBarrier(d.barrier()) || isConvergenceBarrier(d.barrier()) || !own ||
+      own->collective().op == CollectiveOp::None ||
       g.barrierArrivalCount(d.barrier(), d.instance()) >= d.count() ||
       g.creatorOf(d.thread()).isInit())
     return out;
-  auto mask = static_cast<uint32_t>(d.barrier());
-  uint32_t warp = static_cast<uint32_t>(d.barrier() >> 32) & 0x1F;
-  uint32_t arrived = 0;
-  for (const EventLabel *a : g.barrierArrivals(d.barrier(), d.instance()))
-    arrived |= 1u << (cast<BarrierArriveLabel>(a)->collective().lane & 31);
-  const ThreadPos &me = g.threadPos(d.thread());
-  uint32_t launch = entryOf(g, d.thread()).kernel.launch;
-  for (ThreadId t = 1; t < g.numThreads(); ++t) {
-    if (!g.threadExists(t) || g.threadSize(t) == 0)
-      continue;
-    const ThreadPos &p = g.threadPos(t);
-    uint32_t lane = p.thread % 32;
-    if (p.device != me.device || p.block != me.block || p.thread / 32 != warp ||
-        !(mask >> lane & 1) || (arrived >> lane & 1) || g.creatorOf(t).isInit() ||
-        entryOf(g, t).kernel.launch != launch)
-      continue;
-    if (!isa<ThreadFinishLabel>(g.lastLabel(t)))
-      return {}; // a named lane may still arrive
-    out.push_back(g.lastLabel(t));
-  }
+  uint32_t mask = laneMaskOfBarrier(d.barrier());
+  uint32_t arrived = laneMaskOf(g.barrierArrivals(d.barrier(), d.instance()));
+  bool mayArrive = false;
+  forEachLane(g, d, [&](ThreadId t, uint32_t lane) {
+    if (g.threadSize(t) == 0 || !(mask >> lane & 1) || (arrived >> lane & 1))
+      return true;
+    mayArrive = !isa<ThreadFinishLabel>(g.lastLabel(t));
+    if (!mayArrive)
+      out.push_back(g.lastLabel(t));
+    return !mayArrive;
+  });
+  if (mayArrive)
+    return {}; // a named lane may still arrive
   if (g.barrierArrivalCount(d.barrier(), d.instance()) + out.size() < d.count())
     return {}; // a named lane has not started yet
   return out;

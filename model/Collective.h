@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "model/ExecutionGraph.h"
@@ -31,5 +32,25 @@ std::vector<const EventLabel *> exitedLanes(const ExecutionGraph &g, const Barri
 /// For a shuffle departure d: the finish of the lane it reads, when that lane exited instead
 /// of arriving (CUDA leaves the value undefined; checks/ reports it). Null otherwise.
 const EventLabel *exitedSource(const ExecutionGraph &g, const BarrierDepartLabel &d);
+
+/// A warp's convergence barrier (__activemask() called from one place, model/BarrierKeys.h)
+/// has no fixed members: each instance is made of the lanes that call it together. The k-th
+/// call of a lane joins instance k or, if a departure has closed that one already, the first
+/// open one after it: the instance for an arrival at b whose lane made `from` calls before.
+uint32_t openConvergenceInstance(const ExecutionGraph &g, Addr b, uint32_t from);
+
+/// For departure d of a convergence barrier instance: the lanes of d's warp that take no part
+/// in it, each by the event that shows it cannot call the instance while its callers wait:
+/// its finish, its error or block (final in this execution), its arrival at an instance of
+/// a block or grid barrier, or of a warp collective naming a caller, that some caller has
+/// not arrived at, or its arrival at an undecided instance of another convergence barrier
+/// that waits for this one's callers and goes second: of two instances, the one whose
+/// callers had made fewer events when they called it goes first (they are behind).
+/// Nullopt while a lane may still call it (it runs, waits elsewhere, or has not started). Once
+/// known, the answer holds until the instance's first departure is added (no lane it names can move
+/// before); every departure of the instance keeps that answer (BarrierDepartLabel::absent), and the
+/// result is the mask of the lanes that arrived.
+std::optional<std::vector<Event>> convergenceAbsent(const ExecutionGraph &g,
+                                                    const BarrierDepartLabel &d);
 
 } // namespace scopemc

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "model/CollectiveOp.h"
 #include "model/Event.h"
 #include "model/ThreadEntry.h"
 #include "model/View.h"
@@ -438,6 +439,7 @@ class BarrierLabel : public EventLabel {
 public:
   Addr barrier() const { return barrier_; }
   uint32_t instance() const { return instance_; }
+  void setInstance(uint32_t k) { instance_ = k; } // (the exploration's, before it is added)
   uint32_t count() const { return count_; }
   uint8_t fences() const { return fences_; }
   /// The memory the barrier orders (MemFences).
@@ -458,36 +460,6 @@ private:
   uint32_t instance_;
   uint32_t count_;
   uint8_t fences_ = kFenceAll;
-};
-
-/// A collective operation carried by a barrier arrival (a warp shuffle or vote, a counting
-/// block barrier; docs/model.md §5): what the participant contributes (`value`), its lane, and
-/// what it asks for (`operand`: the lane a shuffle reads). Every departure's result is a
-/// function of its instance's arrivals (collectiveResult).
-enum class CollectiveOp : uint8_t {
-  None,
-  Shfl,     // the value of lane `operand`
-  Ballot,   // bit `lane` set for each participant whose value is non-zero
-  All,      // 1 when every participant's value is non-zero
-  Any,      // 1 when some participant's value is non-zero
-  Count,    // how many participants' values are non-zero
-  MatchAny, // the lanes whose value equals mine
-  MatchAll, // the participants' lanes when all values are equal, else 0
-  ReduceAdd,
-  ReduceMin, // signed 32-bit
-  ReduceMax,
-  ReduceUMin,
-  ReduceUMax,
-  ReduceAnd,
-  ReduceOr,
-  ReduceXor,
-};
-struct Collective {
-  CollectiveOp op = CollectiveOp::None;
-  uint8_t lane = 0;
-  uint64_t value = 0;
-  uint64_t operand = 0;
-  bool operator==(const Collective &) const = default;
 };
 
 /// `usesSerial`: the calling thread reads whether it was the instance's serial thread
@@ -528,10 +500,15 @@ public:
   /// Its thread's arrival carries a collective: the departure returns collectiveResult.
   bool isCollective() const { return collective_; }
   void setCollective(bool c) { collective_ = c; }
+  /// At a warp's convergence barrier: the events showing which lanes take no part
+  /// (convergenceAbsent, set when the departure is added; porf-before it).
+  const std::vector<Event> &absent() const { return absent_; }
+  void setAbsent(std::vector<Event> a) { absent_ = std::move(a); }
 
 private:
   ThreadId serial_ = kNoThread;
   bool collective_ = false;
+  std::vector<Event> absent_;
 };
 
 /// The kind of each concrete label class.

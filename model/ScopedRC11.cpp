@@ -119,6 +119,8 @@ View ScopedRC11Checker::syncFrom(const ExecutionGraph &g, Event w, Event reader,
     if (d->isCollective()) // lanes that exited instead of arriving: porf only, no order
       for (const EventLabel *fin : exitedLanes(g, *d))
         joinPorf(fin);
+    for (Event x : d->absent()) // lanes not at a convergence barrier instance: likewise
+      joinPorf(g.label(x));
   } else if (auto *f = dyn_cast<FenceLabel>(lab)) {
     if (split && f->fences() != kFenceAll && isAcquire(f->order()))
       *split = true;

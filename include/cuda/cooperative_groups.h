@@ -93,9 +93,8 @@ template <unsigned Size> static inline thread_block_tile<Size> tiled_partition(c
   return thread_block_tile<Size>();
 }
 
-/* The lanes of the caller's warp that execute together: those of __activemask() that take
-   part in a ballot there (lanes that exited do not; see __activemask for lanes that went on
-   elsewhere). Ranks and shuffles go by the order of the lanes in the warp. */
+/* The lanes of the caller's warp that execute together: __activemask()'s. Ranks and shuffles
+   go by the order of the lanes in the warp. */
 class coalesced_group : public thread_group {
   static unsigned rankIn(unsigned mask) {
     return __popc(mask & ((1u << __scopemc_laneid()) - 1));
@@ -135,7 +134,7 @@ public:
   unsigned __scopemc_lanes() const { return mask_; } /* (the group's lanes, as a warp mask) */
 };
 static inline coalesced_group coalesced_threads() {
-  return coalesced_group(__ballot_sync(__activemask(), 1));
+  return coalesced_group(__activemask());
 }
 static inline void sync(const coalesced_group &g) { g.sync(); }
 /* The members of `g` with the same label as the caller (__match_any_sync). */

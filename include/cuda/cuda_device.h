@@ -52,15 +52,19 @@ static inline unsigned __scopemc_linear_tid() {
 }
 static inline unsigned __scopemc_laneid() { return __scopemc_linear_tid() % 32; }
 
-/* __activemask(): the lanes of the caller's warp that exist in its block. Which lanes are
-   converged at a point is not modelled; a mask taken in divergent code and given to a
-   collective makes the lanes that do not take part a reported divergence. */
+/* The lanes of the caller's warp that exist in its block. */
 static inline unsigned __activemask_present() {
   unsigned n = blockDim.x * blockDim.y * blockDim.z, w = __scopemc_linear_tid() / 32;
   unsigned left = n - 32 * w;
   return left >= 32 ? 0xffffffffu : (1u << left) - 1;
 }
-static inline unsigned __activemask() { return __activemask_present(); }
+/* __activemask(): the lanes of the caller's warp that call it together with the caller. The
+   k-th calls of the lanes meet; a lane that exited, is blocked, or waits at a barrier or
+   collective that needs one of the callers is not active; any other lane is waited for
+   (docs/cuda.md, "Which lanes are active"). */
+static inline unsigned __activemask() {
+  return (unsigned)__scopemc_collective(0, __SCOPEMC_COLL_ACTIVE, 0, 1, 0);
+}
 
 /* Warp collectives (CUDA 9's _sync forms). Each lane named in the mask must execute the same
    collective with the same mask; one that does not is reported as barrier divergence. Only

@@ -54,6 +54,7 @@ typedef unsigned long long __scopemc_u64;
 #define __SCOPEMC_COLL_AND 13
 #define __SCOPEMC_COLL_OR 14
 #define __SCOPEMC_COLL_XOR 15
+#define __SCOPEMC_COLL_ACTIVE 16 /* the lanes that call it together (mask unused): __activemask */
 
 #define __SCOPEMC_ID_THREAD 0
 #define __SCOPEMC_ID_BLOCK 3
