@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include <llvm/Demangle/Demangle.h>
+#include <llvm/IR/DebugInfoMetadata.h>
 
 #include "interpreter/Calls.h"
 #include "interpreter/Leaves.h"
@@ -29,9 +30,10 @@ constexpr unsigned kWarpSize = 32;
 constexpr uint64_t kApiActiveMask = 16; // __SCOPEMC_COLL_ACTIVE
 
 /// Where the thread calls from, as a hash of the calls on its stack (each frame's function
-/// and its current call's line and column; `top`: the innermost call): the lanes that call
-/// __activemask() from one place meet at one convergence barrier (model/BarrierKeys.h).
-uint32_t callSite(const CallHost &host, const ThreadState &th, const Instruction &top) {
+/// and its current call's line and column, with those of the calls it was inlined into;
+/// `top`: the innermost call): the lanes that call __activemask() from one place meet at
+/// one convergence barrier (model/BarrierKeys.h).
+uint32_t callSite(const ThreadState &th, const Instruction &top) {
   uint32_t h = 2166136261u; // FNV-1a
   auto mix = [&h](uint64_t v) {
     for (int b = 0; b < 8; ++b, v >>= 8)
@@ -41,8 +43,8 @@ uint32_t callSite(const CallHost &host, const ThreadState &th, const Instruction
     const Instruction &call = j + 1 == th.stack.size() ? top : *th.stack[j].pc;
     for (char c : th.stack[j].fi->fn->getName())
       mix(static_cast<unsigned char>(c));
-    if (const SourceLoc *at = host.src(call))
-      mix(uint64_t{at->line} << 32 | at->col);
+    for (const DILocation *at = call.getDebugLoc().get(); at; at = at->getInlinedAt())
+      mix(uint64_t{at->getLine()} << 32 | at->getColumn());
   }
   return h;
 }
@@ -153,9 +155,9 @@ Flow Calls::collective(Thread &th, Frame &f, const CallBase &i) {
   uint8_t fences = *op == CollectiveOp::None ? kFenceAll : 0;
   if (Flow fl = barrierWait(
           th, i,
-          active ? convergenceBarrierKey(k.launch, th.pos.block - k.blockBase, warp,
-                                         callSite(host_, th, i))
-                 : warpBarrierKey(k.launch, th.pos.block - k.blockBase, warp, mask),
+          active
+              ? convergenceBarrierKey(k.launch, th.pos.block - k.blockBase, warp, callSite(th, i))
+              : warpBarrierKey(k.launch, th.pos.block - k.blockBase, warp, mask),
           static_cast<uint32_t>(std::popcount(named)), Scope::Block, nullptr, fences, &c, &result);
       fl != Flow::Next)
     return fl;

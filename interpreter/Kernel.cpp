@@ -82,6 +82,30 @@ uint32_t coordinate(uint64_t linear, const Dim3 &d, unsigned axis) {
 
 } // namespace
 
+namespace {
+
+/// PTX's lane registers (__SCOPEMC_ID_LANE..): 13 the lane, 14-18 the masks of the lanes
+/// below it, up to it, above it, from it and at it, for the thread with in-block index t.
+uint64_t laneQuery(uint32_t t, uint64_t which) {
+  uint32_t lane = t % 32, at = 1u << lane, below = at - 1;
+  switch (which) {
+  case 13:
+    return lane;
+  case 14:
+    return below;
+  case 15:
+    return below | at;
+  case 16:
+    return ~(below | at);
+  case 17:
+    return ~below;
+  default:
+    return at;
+  }
+}
+
+} // namespace
+
 uint64_t launchedThreadQuery(const ThreadPos &p, const KernelGrid &k, uint64_t which) {
   unsigned axis = static_cast<unsigned>(which % 3);
   switch (which / 3) {
@@ -94,7 +118,7 @@ uint64_t launchedThreadQuery(const ThreadPos &p, const KernelGrid &k, uint64_t w
   case 3:
     return axis == 0 ? k.grid.x : axis == 1 ? k.grid.y : k.grid.z;
   default:
-    return p.device;
+    return which == 12 ? p.device : laneQuery(p.thread, which);
   }
 }
 
@@ -114,7 +138,7 @@ uint64_t Calls::threadQuery(const Thread &th, uint64_t which) const {
   case 3:
     return 1;
   default:
-    return placed ? th.pos.device : 0;
+    return which > 12 ? laneQuery(placed ? th.pos.thread : 0, which) : placed ? th.pos.device : 0;
   }
 }
 

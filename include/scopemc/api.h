@@ -61,6 +61,7 @@ typedef unsigned long long __scopemc_u64;
 #define __SCOPEMC_ID_BLOCK_SIZE 6
 #define __SCOPEMC_ID_GRID_SIZE 9
 #define __SCOPEMC_ID_DEVICE 12
+#define __SCOPEMC_ID_LANE 13 /* then 14-18: the lanes below, up to, above, from, at it */
 
 #define __SCOPEMC_INLINE static inline __attribute__((always_inline))
 

@@ -207,7 +207,9 @@ void validateFunction(const Function &f, const ValidationContext &cx) {
     auto *call = dyn_cast<CallBase>(&i);
     if (!call || call->isInlineAsm()) {
       if (call)
-        throw InputError(where(cx, i) + ": inline assembly is not supported");
+        throw InputError(where(cx, i) +
+                         ": inline assembly is not supported (of PTX, only reads of %laneid "
+                         "and %lanemask_lt/le/gt/ge/eq into a 32-bit register are)");
       continue;
     }
     const Function *callee = calledFunction(*call);

@@ -264,6 +264,7 @@ std::unique_ptr<llvm::Module> compile(const std::string &path, llvm::LLVMContext
   quiet.showWarnings = nullptr;
   std::unique_ptr<llvm::Module> device = compileOne(path, ctx, quiet, Language::CudaDevice);
   volatileAsRelaxedSystem(*device); // (compileOne throws where it cannot compile)
+  laneRegistersAsQueries(*device);
   return linkCuda(std::move(host), std::move(device));
 }
 

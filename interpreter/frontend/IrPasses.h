@@ -23,6 +23,12 @@ void copyByValParameters(llvm::Module &m);
 /// device module only: on the host and in C, OpenCL C and C++ a volatile access is plain.
 void volatileAsRelaxedSystem(llvm::Module &device);
 
+/// PTX inline assembly that reads a lane register of the caller's warp (`asm("mov.u32 %0,
+/// %%laneid;" : "=r"(x))`, and %lanemask_lt, _le, _gt, _ge, _eq) becomes the thread query
+/// of the same value (__scopemc_id, include/scopemc/api.h), which every analysis knows as
+/// the thread's own. Run on the device module; other inline assembly stays and is refused.
+void laneRegistersAsQueries(llvm::Module &device);
+
 /// Whether a C++ function is part of <iostream>'s output (std::cout << x << std::endl):
 /// operators and members of std::basic_ostream and the manipulators. Their effect is output
 /// only; the interpreter models them as returning the stream they were given.
