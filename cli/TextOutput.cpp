@@ -91,6 +91,9 @@ void printSummary(std::ostream &os, const RunResult &res, unsigned unroll) {
   os << "Number of complete executions explored: " << x.complete << "\n";
   if (x.blocked)
     os << "Number of blocked executions seen: " << x.blocked << "\n";
+  if (x.complete == 0 && res.verdict == Verdict::Verified)
+    os << "(no execution ran to completion: in each, some thread waits for ever (an assume, a "
+          "spin loop that can never exit, a lock); nothing after that point was checked)\n";
   if (x.symmetric && x.symmetryPruned)
     os << "(counted up to symmetry: executions that differ only by exchanging interchangeable "
           "threads were explored as one; --no-symmetry counts each)\n";

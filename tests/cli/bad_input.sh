@@ -62,6 +62,10 @@ expect genmc-optional 5 "genmc_refused.c:8:[0-9]+: unsupported function '__VERIF
 expect genmc-rcu 5 "genmc_refused.c:10:[0-9]+: unsupported function '__VERIFIER_rcu_read_lock': RCU needs the Linux-kernel memory model" -- "$dir/genmc_refused.c" -- -DRCU
 expect genmc-palloc 5 "genmc_refused.c:14:[0-9]+: unsupported function '__VERIFIER_palloc': persistency" -- "$dir/genmc_refused.c" -- -DPERSIST
 expect genmc-nondet-bounded 3 "each __VERIFIER_nondet_\\* call returned one value" -- "$dir/../e2e/programs/genmc_spawn_nondet.c"
+# inline assembly other than PTX lane register reads: refused with its position
+expect inline-asm 5 "inline_asm.cu:3:[0-9]+: inline assembly is not supported \(of PTX, only reads of %laneid" -- "$dir/inline_asm.cu"
+# every execution blocked for good: no error, but the summary says nothing ran to completion
+expect no-completion-noted 0 "no execution ran to completion" -- "$dir/spins_forever.c"
 # --timeout stops a run that never ends, within about a second of the limit (a few more in the
 # sanitized build, whose start-up alone takes seconds)
 start=$SECONDS; tlimit=5; [ -n "${SCOPEMC_SANITIZED:-}" ] && tlimit=15
