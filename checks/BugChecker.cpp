@@ -1,4 +1,5 @@
 #include "checks/BugChecker.h"
+#include "model/BarrierKeys.h"
 #include "model/Collective.h"
 
 #include <algorithm>
@@ -237,9 +238,12 @@ void BugChecker::checkBarrierDivergence(const ExecutionGraph &g,
     if (a->thread() == d->thread())
       events.push_back(a);
   record(g, ErrorType::BarrierDivergence,
-         "a thread waits at instance " + std::to_string(d->instance()) + " of a barrier for " +
-             std::to_string(d->count()) + " threads that only " + std::to_string(arrived.size()) +
-             " reached; no other thread can arrive",
+         "a thread waits at instance " + std::to_string(d->instance()) + " of " +
+             (isWarpBarrier(d->barrier()) || isBlockBarrier(d->barrier())
+                  ? barrierName(d->barrier(), d->scope())
+                  : std::string("a barrier")) +
+             " for " + std::to_string(d->count()) + " threads that only " +
+             std::to_string(arrived.size()) + " reached; no other thread can arrive",
          events);
 }
 

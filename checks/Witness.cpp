@@ -18,19 +18,6 @@ constexpr unsigned kWarpSize = 32;    // CUDA's; OpenCL sub-groups are shown the
 constexpr unsigned kContextLines = 2; // source lines shown around a reported event's line
 constexpr size_t kMaxSourceLines = 400;
 
-/// A barrier that is not an object in memory, in words (model/BarrierKeys.h).
-std::string barrierName(Addr b, Scope s) {
-  if (isWarpBarrier(b)) {
-    std::string warp = "warp " + std::to_string(warpOfBarrier(b));
-    if (isConvergenceBarrier(b))
-      return warp + "'s __activemask()";
-    char mask[16];
-    std::snprintf(mask, sizeof mask, "0x%08x", laneMaskOfBarrier(b));
-    return warp + "'s collective of lanes " + mask;
-  }
-  return s == Scope::Block ? "the block's barrier" : "the grid's barrier";
-}
-
 WitnessMemory memoryOf(const ExecutionGraph &g) {
   WitnessMemory mem;
   auto &heap = mem.heap;
@@ -370,6 +357,18 @@ bool continues(const WitnessEvent &a, const WitnessEvent &b, const std::string &
 }
 
 } // namespace
+
+std::string barrierName(Addr b, Scope s) {
+  if (isWarpBarrier(b)) {
+    std::string warp = "warp " + std::to_string(warpOfBarrier(b));
+    if (isConvergenceBarrier(b))
+      return warp + "'s __activemask()";
+    char mask[16];
+    std::snprintf(mask, sizeof mask, "0x%08x", laneMaskOfBarrier(b));
+    return warp + "'s collective of lanes " + mask;
+  }
+  return s == Scope::Block ? "the block's barrier" : "the grid's barrier";
+}
 
 std::vector<WitnessRun> foldRuns(const WitnessThread &t,
                                  const std::function<bool(const WitnessEvent &)> &shown) {

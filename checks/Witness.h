@@ -77,6 +77,11 @@ std::vector<WitnessRun> foldRuns(const WitnessThread &t,
 /// "T0 (host thread)".
 std::string threadName(ThreadId t, const ThreadPos &pos);
 
+/// A barrier that is not an object in memory, in words: "warp 0's __activemask()", "warp 1's
+/// collective of lanes 0x0000ffff", "the block's barrier" (model/BarrierKeys.h); `s` tells a
+/// block's barrier from a grid's.
+std::string barrierName(Addr b, Scope s);
+
 /// Where a reported event is in the source: the witness's copy when the report has one (it
 /// outlives the program), else the event's own pointer.
 const SourceLoc *reportedSource(const Report &r, const ReportedEvent &e);
