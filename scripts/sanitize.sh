@@ -2,7 +2,9 @@
 # The checks that Release builds compile out, run for real: a build with assertions on
 # (cast<T>'s kind checks, every assert) plus AddressSanitizer and UndefinedBehaviorSanitizer
 # (build-asan/), then the unit, e2e and cli suites and the reproducers in it. The minute-long
-# fuzz test, the layering probes and the GenMC oracle run in the main build only.
+# fuzz test, the layering probes and the GenMC oracle run in the main build only, and so do
+# the three-rank MPI search (the two-rank one runs the same code here) and the browser test
+# of the HTML witness (WitnessTest writes the same HTML here; the browser is not ours).
 # Usage: scripts/sanitize.sh [ctest arguments]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,4 +25,4 @@ export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export SCOPEMC_SANITIZED=1 # tests that limit the address space skip that (ASan reserves terabytes)
 ctest --test-dir build-asan --output-on-failure -j"$(nproc)" \
-  -E 'cli_fuzz_c|layering_|ExternalOracle' "$@"
+  -E 'cli_fuzz_c|layering_|ExternalOracle|mpi_search_np3|browser_witness' "$@"
