@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The checks that Release builds compile out, run for real: a build with assertions on
 # (cast<T>'s kind checks, every assert) plus AddressSanitizer and UndefinedBehaviorSanitizer
-# (build-asan/), then the unit, e2e and cli suites and the reproducers in it. The minute-long
+# (build-asan/), then the unit, e2e and cli suites and the reproducers in it. The 40-second
 # fuzz test, the layering probes and the GenMC oracle run in the main build only, and so do
 # the three-rank MPI search (the two-rank one runs the same code here) and the browser test
 # of the HTML witness (WitnessTest writes the same HTML here; the browser is not ours).

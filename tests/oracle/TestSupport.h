@@ -29,12 +29,22 @@ private:
   std::string path_;
 };
 
+/// Whether this is the sanitized build (SCOPEMC_SANITIZED set by scripts/sanitize.sh).
+inline bool sanitizedBuild() { return std::getenv("SCOPEMC_SANITIZED") != nullptr; }
+
 /// How many generated programs a comparison runs: `full` in the main build, `sanitized` in the
 /// sanitized build (SCOPEMC_SANITIZED set by scripts/sanitize.sh). That build looks for memory
 /// errors, undefined behaviour and failed assertions, which a family's first programs already
 /// exercise, at several times the cost per program; the main build compares them all.
 inline int programsToCompare(int full, int sanitized) {
-  return std::getenv("SCOPEMC_SANITIZED") ? sanitized : full;
+  return sanitizedBuild() ? sanitized : full;
+}
+
+/// Whether a suite that runs a fixed list of programs (manifest rows, benchmark variants) runs
+/// its `index`-th one: every one in the main build, every `stride`-th in the sanitized build
+/// (for the reason above).
+inline bool runsInThisBuild(size_t index, size_t stride) {
+  return !sanitizedBuild() || index % stride == 0;
 }
 
 } // namespace scopemc::test

@@ -213,8 +213,8 @@ TEST(Differential, TtasLockProgramsMatchTheNaiveEnumerator) {
 }
 
 TEST(Differential, ScheduleDoesNotChangeTheExecutions) {
-  int compared = 0;
-  for (uint64_t seed = 5000; compared < 60; ++seed) {
+  int compared = 0, wanted = test::programsToCompare(60, 15);
+  for (uint64_t seed = 5000; compared < wanted; ++seed) {
     GeneratorOptions go;
     go.scoped = seed % 2;
     AbstractProgram p = programFor(seed, go);
@@ -288,8 +288,8 @@ TEST(Differential, ReplayCacheDoesNotChangeTheExecutions) {
 TEST(Differential, ParallelExplorationFindsEachExecutionOnce) {
   // docs/dpor.md §7, parallel independence: with 2 or 3 workers the explorers together visit
   // exactly the executions of a sequential run, none twice (also across explorers).
-  int compared = 0;
-  for (uint64_t seed = 7000; compared < 40; ++seed) {
+  int compared = 0, wanted = test::programsToCompare(40, 10);
+  for (uint64_t seed = 7000; compared < wanted; ++seed) {
     AbstractProgram p = programFor(seed, mixedOptions(seed));
     int dups = 0;
     std::set<std::string> base = explore(p, ExplorationOptions{}, dups);
