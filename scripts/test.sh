@@ -8,11 +8,18 @@ cd "$(dirname "$0")/.."
 if [ -z "${SCOPEMC_PGO:-}" ] && [ ! -f build/pgo.stamp ]; then
   export SCOPEMC_PGO=0
 fi
+# Each phase says how long it took (CI's budget is 45 minutes for the whole script).
+phase() { echo "== scripts/test.sh: $1 took $((SECONDS - start)) s"; start=$SECONDS; }
+start=$SECONDS
 scripts/setup.sh --no-example
+phase "setup and build"
 scripts/lint.sh # formatting (clang-format-19) and the .clang-tidy checks (clang-tidy-19)
+phase "lint"
 ctest --test-dir build --output-on-failure -j"$(nproc)" "$@"
+phase "tests"
 # The same suites with assertions on, AddressSanitizer and UndefinedBehaviorSanitizer
 # (build-asan/); SCOPEMC_NO_SANITIZE=1 skips them.
 if [ "${SCOPEMC_NO_SANITIZE:-0}" != 1 ]; then
   scripts/sanitize.sh
+  phase "sanitized build and tests"
 fi
