@@ -7,6 +7,7 @@
 
 #include "interpreter/Calls.h"
 #include "interpreter/Symmetry.h"
+#include "interpreter/frontend/IdQuery.h"
 #include "interpreter/frontend/KernelHarness.h"
 #include "model/BarrierKeys.h"
 
@@ -84,20 +85,20 @@ uint32_t coordinate(uint64_t linear, const Dim3 &d, unsigned axis) {
 
 namespace {
 
-/// PTX's lane registers (__SCOPEMC_ID_LANE..): 13 the lane, 14-18 the masks of the lanes
-/// below it, up to it, above it, from it and at it, for the thread with in-block index t.
+/// PTX's lane registers (idq::kLane..): the lane, and the masks of the lanes below it, up to
+/// it, above it, from it and at it, for the thread with in-block index t.
 uint64_t laneQuery(uint32_t t, uint64_t which) {
   uint32_t lane = t % 32, at = 1u << lane, below = at - 1;
   switch (which) {
-  case 13:
+  case idq::kLane:
     return lane;
-  case 14:
+  case idq::kLaneMaskLt:
     return below;
-  case 15:
+  case idq::kLaneMaskLe:
     return below | at;
-  case 16:
+  case idq::kLaneMaskGt:
     return ~(below | at);
-  case 17:
+  case idq::kLaneMaskGe:
     return ~below;
   default:
     return at;
@@ -108,37 +109,39 @@ uint64_t laneQuery(uint32_t t, uint64_t which) {
 
 uint64_t launchedThreadQuery(const ThreadPos &p, const KernelGrid &k, uint64_t which) {
   unsigned axis = static_cast<unsigned>(which % 3);
-  switch (which / 3) {
-  case 0:
+  switch (which - axis) {
+  case idq::kThread:
     return coordinate(p.thread, k.block, axis);
-  case 1:
+  case idq::kBlock:
     return coordinate(p.block - k.blockBase, k.grid, axis);
-  case 2:
+  case idq::kBlockSize:
     return axis == 0 ? k.block.x : axis == 1 ? k.block.y : k.block.z;
-  case 3:
+  case idq::kGridSize:
     return axis == 0 ? k.grid.x : axis == 1 ? k.grid.y : k.grid.z;
   default:
-    return which == 12 ? p.device : laneQuery(p.thread, which);
+    return which == idq::kDevice ? p.device : laneQuery(p.thread, which);
   }
 }
 
 uint64_t Calls::threadQuery(const Thread &th, uint64_t which) const {
-  // which: 0-2 thread index x/y/z, 3-5 block index, 6-8 block size, 9-11 grid size, 12 device
+  // which: an idq:: query (interpreter/frontend/IdQuery.h)
   unsigned axis = static_cast<unsigned>(which % 3);
   if (th.entry.place)
     return launchedThreadQuery(th.pos, th.entry.kernel, which);
   bool placed = !isHostPos(th.pos); // a GPUMC-style thread placed by annotations
-  switch (which / 3) {
-  case 0:
+  switch (which - axis) {
+  case idq::kThread:
     return placed && axis == 0 ? th.pos.thread : 0;
-  case 1:
+  case idq::kBlock:
     return placed && axis == 0 ? th.pos.block : 0;
-  case 2:
+  case idq::kBlockSize:
     return axis == 0 && th.groupSize ? th.groupSize : 1;
-  case 3:
+  case idq::kGridSize:
     return 1;
   default:
-    return which > 12 ? laneQuery(placed ? th.pos.thread : 0, which) : placed ? th.pos.device : 0;
+    if (which == idq::kDevice)
+      return placed ? th.pos.device : 0;
+    return laneQuery(placed ? th.pos.thread : 0, which);
   }
 }
 

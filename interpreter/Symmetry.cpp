@@ -13,6 +13,7 @@
 // a loop-carried one cannot be evaluated ahead: the thread is then given no key.
 #include "interpreter/Symmetry.h"
 #include "interpreter/Bits.h"
+#include "interpreter/frontend/IdQuery.h"
 
 #include <llvm/Analysis/ConstantFolding.h>
 #include <llvm/Analysis/ValueTracking.h>
@@ -29,9 +30,6 @@ using namespace llvm;
 
 namespace {
 
-// __scopemc_id's queries (include/scopemc/api.h): 6-11 (block and grid sizes) are alike for
-// every thread of a launch; the others (thread and block indexes, device) are its identity.
-constexpr uint64_t kIdBlockSize = 6, kIdDevice = 12;
 // The span of one address region (Program.h): the lowest bit of the region mask.
 constexpr uint64_t kRegionSize = addr::kRegionMask & (~addr::kRegionMask + 1);
 
@@ -350,7 +348,9 @@ SymmetryAnalysis::Summary SymmetryAnalysis::analyse(const Function &entry, bool 
         break;
       case Builtin::ApiId: {
         auto which = Evaluator(prog_, nullptr, nullptr, launched).eval(c->getArgOperand(0));
-        bool uniform = launched && which && *which >= kIdBlockSize && *which < kIdDevice;
+        // (the block and grid sizes are alike for every thread of a launch; the other
+        // queries, indexes, device and lane, are its identity)
+        bool uniform = launched && which && idq::uniformInLaunch(*which);
         if (!uniform)
           tainted.insert(&i);
         break;

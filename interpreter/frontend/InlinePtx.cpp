@@ -6,16 +6,16 @@
 #include <llvm/IR/InlineAsm.h>
 #include <llvm/IR/Instructions.h>
 
+#include "interpreter/frontend/IdQuery.h"
 #include "interpreter/frontend/IrPasses.h"
 
 namespace scopemc {
 
 namespace {
 
-/// The lane registers of PTX, in the order of __SCOPEMC_ID_LANE.. (include/scopemc/api.h).
+/// The lane registers of PTX, in the order of idq::kLane.. (IdQuery.h).
 constexpr std::array<const char *, 6> kLaneRegisters = {
     "%laneid", "%lanemask_lt", "%lanemask_le", "%lanemask_gt", "%lanemask_ge", "%lanemask_eq"};
-constexpr unsigned kIdLane = 13; // __SCOPEMC_ID_LANE
 
 /// Which lane register `asm` moves into its one output, if it does nothing else: "mov.u32
 /// $0, %laneid;" (Clang's spelling of `asm("mov.u32 %0, %%laneid;" : "=r"(x))`), also as
@@ -57,7 +57,7 @@ void laneRegistersAsQueries(llvm::Module &device) {
             reads.push_back({c, *k});
   for (auto [c, k] : reads) {
     llvm::IRBuilder<> b(c);
-    llvm::CallInst *q = b.CreateCall(query, {b.getInt32(kIdLane + k)});
+    llvm::CallInst *q = b.CreateCall(query, {b.getInt32(static_cast<uint32_t>(idq::kLane + k))});
     q->setDebugLoc(c->getDebugLoc());
     c->replaceAllUsesWith(q);
     c->eraseFromParent();

@@ -1,9 +1,14 @@
 // The interpreter on small inline IR modules, with a sink that accepts every event.
+#include <fstream>
+#include <map>
+#include <regex>
+
 #include <gtest/gtest.h>
 #include <llvm/AsmParser/Parser.h>
 #include <llvm/Support/SourceMgr.h>
 
 #include "interpreter/Interpreter.h"
+#include "interpreter/frontend/IdQuery.h"
 
 namespace scopemc {
 namespace {
@@ -295,3 +300,21 @@ define i32 @main() {
 
 } // namespace
 } // namespace scopemc
+
+TEST(IdQueries, TheProgramsHeaderSpellsTheSameNumbers) {
+  // include/scopemc/api.h gives programs the queries of __scopemc_id as numbers; the frontend,
+  // the interpreter and the symmetry analysis read them through interpreter/frontend/IdQuery.h.
+  std::ifstream in(std::string(SCOPEMC_TEST_INCLUDE_DIR) + "/scopemc/api.h");
+  std::map<std::string, uint64_t> header;
+  std::regex define(R"(#define __SCOPEMC_ID_([A-Z_]+) ([0-9]+))");
+  std::smatch m;
+  for (std::string line; std::getline(in, line);)
+    if (std::regex_search(line, m, define))
+      header[m[1]] = std::stoull(m[2]);
+  std::map<std::string, uint64_t> ours = {
+      {"THREAD", scopemc::idq::kThread},        {"BLOCK", scopemc::idq::kBlock},
+      {"BLOCK_SIZE", scopemc::idq::kBlockSize}, {"GRID_SIZE", scopemc::idq::kGridSize},
+      {"DEVICE", scopemc::idq::kDevice},        {"LANE", scopemc::idq::kLane}};
+  EXPECT_EQ(header, ours);
+  EXPECT_EQ(scopemc::idq::kLaneMaskEq, scopemc::idq::kLane + 5); // api.h: "then 14-18"
+}
