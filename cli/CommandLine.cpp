@@ -23,6 +23,7 @@
 #include "cli/Sarif.h"
 #include "cli/TextOutput.h"
 #include "cli/Watchdog.h"
+#include "interpreter/frontend/PrefixCache.h"
 #include "model/Errors.h"
 #include "session/Session.h"
 
@@ -187,6 +188,9 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
                    "Rounds of edits and verification (default 8)")
         ->check(CLI::Range(1u, 100u));
   }
+  app.footer("Environment: SCOPEMC_CACHE_DIR, where a precompiled CUDA runtime header is kept "
+             "(default $XDG_CACHE_HOME/scopemc or ~/.cache/scopemc; empty: none); "
+             "SCOPEMC_INCLUDE_DIR, the tool's headers when they are not next to the executable.");
   app.set_version_flag("--version", versionText());
   app.add_option("file", opts.file,
                  "Input: .c, .cpp, .cu, .cl (OpenCL C), .ll or .bc; repair also takes .litmus")
@@ -297,6 +301,7 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
   for (auto &i : includes)
     opts.frontend.compilerArgs.insert(opts.frontend.compilerArgs.begin(), "-I" + i);
   opts.frontend.includeDir = defaultIncludeDir(argv[0]);
+  opts.frontend.pchDir = defaultCacheDir();
   opts.frontend.showWarnings = [](const std::string &text) { std::cerr << printable(text); };
   opts.checks.stopOnFirst = !keepGoing;
   opts.interpreter.symmetry = opts.exploration.symmetry = !noSymmetry && !noThreadSymmetry;

@@ -11,9 +11,11 @@
 #include <clang/CodeGen/CodeGenAction.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/CompilerInvocation.h>
+#include <clang/Frontend/FrontendActions.h>
 #include <clang/Frontend/TextDiagnosticPrinter.h>
 #include <clang/Frontend/Utils.h>
 #include <clang/Lex/Lexer.h>
+#include <clang/Lex/Preprocessor.h>
 #include <clang/Lex/PreprocessorOptions.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/IRBuilder.h>
@@ -31,6 +33,7 @@
 #include "interpreter/frontend/InputError.h"
 #include "interpreter/frontend/IrPasses.h"
 #include "interpreter/frontend/Libc.h"
+#include "interpreter/frontend/PrefixCache.h"
 
 #ifndef SCOPEMC_CLANG_RESOURCE_DIR
 #error "SCOPEMC_CLANG_RESOURCE_DIR must be defined by the build"
@@ -48,7 +51,9 @@ namespace {
 /// CUDA is compiled twice, as nvcc does: host code, then device code (CudaLink.h).
 enum class Language { C, Cxx, OpenCL, CudaHost, CudaDevice };
 
-std::vector<std::string> languageArgs(Language lang, const FrontendOptions &opts) {
+/// `pch`: a precompiled copy of the CUDA prefix (PrefixCache.h) to load instead of parsing it.
+std::vector<std::string> languageArgs(Language lang, const FrontendOptions &opts,
+                                      const std::string *pch) {
   switch (lang) {
   case Language::C:
     return {"-x", "c"};
@@ -65,7 +70,10 @@ std::vector<std::string> languageArgs(Language lang, const FrontendOptions &opts
       a.insert(a.end(), {"--cuda-device-only", "--cuda-gpu-arch=sm_70", "-emit-llvm"});
     if (!opts.includeDir.empty())
       a.insert(a.end(), {"-I", opts.includeDir + "/cuda"});
-    a.insert(a.end(), {"-include", "cuda_runtime.h"});
+    if (pch)
+      a.insert(a.end(), {"-include-pch", *pch});
+    else
+      a.insert(a.end(), {"-include", "cuda_runtime.h"});
     return a;
   }
   case Language::OpenCL: {
@@ -97,10 +105,16 @@ std::vector<std::string> legacyCArgs(const FrontendOptions &opts) {
           "-Wno-error=incompatible-function-pointer-types"};
 }
 
+/// The precompiled CUDA prefix a compile loads or a PCH build writes (PrefixCache.h).
+struct Prefix {
+  const std::string *load = nullptr;
+  const std::string *write = nullptr;
+};
+
 /// Runs a Clang action on `path` with the tool's command line; the diagnostics go to
 /// `diagText`. False when the compiler failed or reported an error.
 bool runAction(const std::string &path, const FrontendOptions &opts, Language lang,
-               clang::FrontendAction &action, std::string &diagText) {
+               clang::FrontendAction &action, std::string &diagText, Prefix prefix = {}) {
   std::string resourceDir = fs::path(SCOPEMC_CLANG_RESOURCE_DIR).parent_path().string();
   std::vector<std::string> args = {"clang",
                                    "-c",
@@ -112,7 +126,7 @@ bool runAction(const std::string &path, const FrontendOptions &opts, Language la
                                    "-resource-dir",
                                    resourceDir,
                                    "-D__SCOPEMC__=1"};
-  for (auto &a : languageArgs(lang, opts))
+  for (auto &a : languageArgs(lang, opts, prefix.load))
     args.push_back(a);
   if (lang == Language::C)
     for (auto &a : legacyCArgs(opts))
@@ -157,6 +171,10 @@ bool runAction(const std::string &path, const FrontendOptions &opts, Language la
   // The driver asks Clang not to free its AST at the end (-disable-free: a compiler process
   // exits anyway); compiling in-process, possibly many times, it must.
   inv->getFrontendOpts().DisableFree = false;
+  if (prefix.write)
+    inv->getFrontendOpts().OutputFile = *prefix.write;
+  if (prefix.load) // (Clang checks the user's headers' times; the system's only if told to)
+    inv->getHeaderSearchOpts().ModulesValidateSystemHeaders = true;
   if (!opts.sourceText.empty())
     inv->getPreprocessorOpts().addRemappedFile(
         path, llvm::MemoryBuffer::getMemBufferCopy(opts.sourceText, path).release());
@@ -268,18 +286,63 @@ std::unique_ptr<llvm::Module> compile(const std::string &path, llvm::LLVMContext
   return linkCuda(std::move(host), std::move(device));
 }
 
+/// Writes the PCH of the CUDA prefix and collects the identifiers of its text (PrefixCache.h).
+class PrefixPchAction : public clang::GeneratePCHAction {
+public:
+  std::vector<std::string> ids;
+
+private:
+  void EndSourceFileAction() override {
+    for (const auto &entry : getCompilerInstance().getPreprocessor().getIdentifierTable())
+      ids.push_back(entry.getKey().str());
+    clang::GeneratePCHAction::EndSourceFileAction();
+  }
+};
+
+/// The PCH of the CUDA prefix a compile of `lang` with `opts` may load, if any.
+std::optional<std::string> cudaPrefix(const FrontendOptions &opts, Language lang) {
+  if (opts.pchDir.empty() || !opts.remappedFiles.empty() ||
+      (lang != Language::CudaHost && lang != Language::CudaDevice))
+    return std::nullopt;
+  PrefixRequest r{opts.pchDir, {}, {}, opts.includeDir};
+  FrontendOptions base = opts; // the prefix is built without the user's macros
+  base.compilerArgs = withoutMacros(opts.compilerArgs, r.macros);
+  base.sourceText = "\n"; // (the main file's text: nothing but the forced include)
+  base.showWarnings = nullptr;
+  std::string main = (fs::path(opts.pchDir) / "prefix.cu").string();
+  r.args = languageArgs(lang, base, nullptr);
+  r.args.insert(r.args.end(), base.compilerArgs.begin(), base.compilerArgs.end());
+  return cachedPrefix(r, [&](const std::string &out) -> std::optional<std::vector<std::string>> {
+    PrefixPchAction action;
+    std::string diagText;
+    bool ok = false;
+    withLargeStack([&] { ok = runAction(main, base, lang, action, diagText, {nullptr, &out}); });
+    return ok ? std::optional(std::move(action.ids)) : std::nullopt;
+  });
+}
+
 std::unique_ptr<llvm::Module> compileOne(const std::string &path, llvm::LLVMContext &ctx,
                                          const FrontendOptions &opts, Language lang) {
   FrontendOptions fo = opts;
   if (prescanMainFile(path, opts))
     fo.compilerArgs.push_back("-fno-spell-checking");
+  std::optional<std::string> pch = cudaPrefix(fo, lang);
   std::string diagText;
-  clang::EmitLLVMOnlyAction action(&ctx);
+  auto action = std::make_unique<clang::EmitLLVMOnlyAction>(&ctx);
   bool ok = false;
-  withLargeStack([&] { ok = runAction(path, fo, lang, action, diagText); });
+  withLargeStack(
+      [&] { ok = runAction(path, fo, lang, *action, diagText, {pch ? &*pch : nullptr}); });
+  if (!ok && pch) { // (Clang refuses a PCH whose files changed: the full compile decides)
+    diagText.clear();
+    action = std::make_unique<clang::EmitLLVMOnlyAction>(&ctx);
+    withLargeStack([&] { ok = runAction(path, fo, lang, *action, diagText); });
+    std::error_code ec;
+    if (ok) // the PCH was what failed: the next compile builds it again
+      fs::remove(*pch, ec);
+  }
   if (!ok)
     throw InputError("compilation of " + path + " failed:\n" + diagText);
-  std::unique_ptr<llvm::Module> mod = action.takeModule();
+  std::unique_ptr<llvm::Module> mod = action->takeModule();
   if (!mod)
     throw InputError("compilation of " + path + " produced no module:\n" + diagText);
   if (!diagText.empty() && opts.showWarnings)
@@ -366,65 +429,6 @@ void promoteLocals(llvm::Module &m) {
   fpm.addPass(llvm::PromotePass());
   mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
   mpm.run(m, mam);
-}
-
-/// The compare-and-swap a `__VERIFIER_ret_CAS()` call applies to: the next one on the
-/// straight-line path after the call.
-llvm::AtomicCmpXchgInst *casAfter(llvm::CallInst &call) {
-  llvm::BasicBlock *bb = call.getParent();
-  llvm::BasicBlock::iterator it = std::next(call.getIterator());
-  for (int blocks = 0; bb && blocks < 8; ++blocks) {
-    for (; it != bb->end(); ++it)
-      if (auto *cas = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&*it))
-        return cas;
-    bb = bb->getSingleSuccessor();
-    if (bb)
-      it = bb->begin();
-  }
-  return nullptr;
-}
-
-/// GPUMC's `__VERIFIER_ret_CAS()`: the next compare-and-swap returns the value it read (as
-/// PTX atom.cas does) instead of C11's success flag. Clang turns the flag into the result
-/// through a _Bool (zext to i8, trunc to i1); each use of that i1 gets the old value
-/// instead: widened or narrowed where it becomes an integer, compared with zero where it is
-/// a condition.
-void applyRetCas(llvm::Module &m) {
-  llvm::Function *marker = m.getFunction("__VERIFIER_ret_CAS");
-  if (!marker)
-    return;
-  for (llvm::User *u : marker->users()) {
-    auto *call = llvm::dyn_cast<llvm::CallInst>(u);
-    llvm::AtomicCmpXchgInst *cas = call ? casAfter(*call) : nullptr;
-    if (!cas)
-      continue;
-    llvm::SmallVector<llvm::Instruction *, 8> flags; // the success flag and its _Bool copies
-    for (llvm::User *eu : cas->users())
-      if (auto *ev = llvm::dyn_cast<llvm::ExtractValueInst>(eu); ev && ev->getIndices()[0] == 1)
-        for (llvm::User *zu : ev->users())
-          if (auto *z = llvm::dyn_cast<llvm::ZExtInst>(zu))
-            for (llvm::User *tu : z->users())
-              if (auto *t = llvm::dyn_cast<llvm::TruncInst>(tu); t && t->getType()->isIntegerTy(1))
-                flags.push_back(t);
-    for (llvm::Instruction *flag : flags) {
-      llvm::IRBuilder<> b(flag->getNextNode());
-      llvm::Value *old = b.CreateExtractValue(cas, 0, "retcas.old");
-      llvm::SmallVector<llvm::Use *, 8> uses;
-      for (llvm::Use &use : flag->uses())
-        uses.push_back(&use);
-      for (llvm::Use *use : uses) {
-        auto *user = llvm::cast<llvm::Instruction>(use->getUser());
-        if (user == old)
-          continue;
-        if (llvm::isa<llvm::ZExtInst>(user) || llvm::isa<llvm::SExtInst>(user)) {
-          llvm::IRBuilder<> ub(user);
-          user->replaceAllUsesWith(ub.CreateZExtOrTrunc(old, user->getType(), "retcas.int"));
-        } else {
-          use->set(b.CreateICmpNE(old, llvm::ConstantInt::get(old->getType(), 0), "retcas.nz"));
-        }
-      }
-    }
-  }
 }
 
 } // namespace

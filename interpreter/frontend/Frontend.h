@@ -30,6 +30,9 @@ struct FrontendOptions {
   /// and the headers it edited.
   std::map<std::string, std::string> remappedFiles;
   std::string includeDir; // the tool's headers (scopemc.h, scopemc/cuda.h, scopemc/genmc.h, ...)
+  /// Where precompiled copies of the header CUDA compiles force-include are kept
+  /// (PrefixCache.h; the CLI's is defaultCacheDir()); empty: the header is parsed each time.
+  std::string pchDir;
   /// Told the compiler's warnings (as Clang prints them) when the input compiled with some;
   /// unset: they are dropped.
   std::function<void(const std::string &)> showWarnings;

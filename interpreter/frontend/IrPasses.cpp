@@ -99,4 +99,67 @@ void dropStreamOutputBodies(llvm::Module &m) {
     }
 }
 
+namespace {
+
+/// The compare-and-swap a `__VERIFIER_ret_CAS()` call applies to: the next one on the
+/// straight-line path after the call.
+llvm::AtomicCmpXchgInst *casAfter(llvm::CallInst &call) {
+  llvm::BasicBlock *bb = call.getParent();
+  llvm::BasicBlock::iterator it = std::next(call.getIterator());
+  for (int blocks = 0; bb && blocks < 8; ++blocks) {
+    for (; it != bb->end(); ++it)
+      if (auto *cas = llvm::dyn_cast<llvm::AtomicCmpXchgInst>(&*it))
+        return cas;
+    bb = bb->getSingleSuccessor();
+    if (bb)
+      it = bb->begin();
+  }
+  return nullptr;
+}
+
+} // namespace
+
+/// GPUMC's `__VERIFIER_ret_CAS()`: the next compare-and-swap returns the value it read (as
+/// PTX atom.cas does) instead of C11's success flag. Clang turns the flag into the result
+/// through a _Bool (zext to i8, trunc to i1); each use of that i1 gets the old value
+/// instead: widened or narrowed where it becomes an integer, compared with zero where it is
+/// a condition.
+void applyRetCas(llvm::Module &m) {
+  llvm::Function *marker = m.getFunction("__VERIFIER_ret_CAS");
+  if (!marker)
+    return;
+  for (llvm::User *u : marker->users()) {
+    auto *call = llvm::dyn_cast<llvm::CallInst>(u);
+    llvm::AtomicCmpXchgInst *cas = call ? casAfter(*call) : nullptr;
+    if (!cas)
+      continue;
+    llvm::SmallVector<llvm::Instruction *, 8> flags; // the success flag and its _Bool copies
+    for (llvm::User *eu : cas->users())
+      if (auto *ev = llvm::dyn_cast<llvm::ExtractValueInst>(eu); ev && ev->getIndices()[0] == 1)
+        for (llvm::User *zu : ev->users())
+          if (auto *z = llvm::dyn_cast<llvm::ZExtInst>(zu))
+            for (llvm::User *tu : z->users())
+              if (auto *t = llvm::dyn_cast<llvm::TruncInst>(tu); t && t->getType()->isIntegerTy(1))
+                flags.push_back(t);
+    for (llvm::Instruction *flag : flags) {
+      llvm::IRBuilder<> b(flag->getNextNode());
+      llvm::Value *old = b.CreateExtractValue(cas, 0, "retcas.old");
+      llvm::SmallVector<llvm::Use *, 8> uses;
+      for (llvm::Use &use : flag->uses())
+        uses.push_back(&use);
+      for (llvm::Use *use : uses) {
+        auto *user = llvm::cast<llvm::Instruction>(use->getUser());
+        if (user == old)
+          continue;
+        if (llvm::isa<llvm::ZExtInst>(user) || llvm::isa<llvm::SExtInst>(user)) {
+          llvm::IRBuilder<> ub(user);
+          user->replaceAllUsesWith(ub.CreateZExtOrTrunc(old, user->getType(), "retcas.int"));
+        } else {
+          use->set(b.CreateICmpNE(old, llvm::ConstantInt::get(old->getType(), 0), "retcas.nz"));
+        }
+      }
+    }
+  }
+}
+
 } // namespace scopemc

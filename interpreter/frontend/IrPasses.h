@@ -29,6 +29,13 @@ void volatileAsRelaxedSystem(llvm::Module &device);
 /// the thread's own. Run on the device module; other inline assembly stays and is refused.
 void laneRegistersAsQueries(llvm::Module &device);
 
+/// GPUMC's `__VERIFIER_ret_CAS()`: the next compare-and-swap returns the value it read (as
+/// PTX atom.cas does) instead of C11's success flag. Clang turns the flag into the result
+/// through a _Bool (zext to i8, trunc to i1); each use of that i1 gets the old value
+/// instead: widened or narrowed where it becomes an integer, compared with zero where it is
+/// a condition.
+void applyRetCas(llvm::Module &m);
+
 /// Whether a C++ function is part of <iostream>'s output (std::cout << x << std::endl):
 /// operators and members of std::basic_ostream and the manipulators. Their effect is output
 /// only; the interpreter models them as returning the stream they were given.

@@ -50,6 +50,10 @@ Outcome run(const Row &r, unsigned workers = 1, bool symmetry = false,
   o.setReductions(symmetry);
   o.file = std::string(SCOPEMC_E2E_DIR) + "/kernels/" + r.file;
   o.frontend.includeDir = SCOPEMC_TEST_INCLUDE_DIR;
+  // The unreduced run, whose count the manifest specifies, loads the precompiled CUDA prefix
+  // (interpreter/frontend/PrefixCache.h); the reduced runs parse it.
+  if (!symmetry)
+    o.frontend.pchDir = ::testing::TempDir() + "scopemc-pch";
   if (r.flags != "-") {
     std::stringstream ss(r.flags);
     for (std::string a; ss >> a;)
