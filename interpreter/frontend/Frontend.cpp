@@ -11,12 +11,13 @@
 #include <clang/CodeGen/CodeGenAction.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/CompilerInvocation.h>
-#include <clang/Frontend/FrontendActions.h>
+#include <clang/Frontend/FrontendAction.h>
 #include <clang/Frontend/TextDiagnosticPrinter.h>
 #include <clang/Frontend/Utils.h>
 #include <clang/Lex/Lexer.h>
 #include <clang/Lex/Preprocessor.h>
 #include <clang/Lex/PreprocessorOptions.h>
+#include <clang/Serialization/ASTWriter.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/InstIterator.h>
@@ -105,16 +106,9 @@ std::vector<std::string> legacyCArgs(const FrontendOptions &opts) {
           "-Wno-error=incompatible-function-pointer-types"};
 }
 
-/// The precompiled CUDA prefix a compile loads or a PCH build writes (PrefixCache.h).
-struct Prefix {
-  const std::string *load = nullptr;
-  const std::string *write = nullptr;
-};
-
-/// Runs a Clang action on `path` with the tool's command line; the diagnostics go to
-/// `diagText`. False when the compiler failed or reported an error.
-bool runAction(const std::string &path, const FrontendOptions &opts, Language lang,
-               clang::FrontendAction &action, std::string &diagText, Prefix prefix = {}) {
+/// The tool's command line for compiling `path` (Clang's driver's), loading `pch` if given.
+std::vector<std::string> commandLine(const std::string &path, const FrontendOptions &opts,
+                                     Language lang, const std::string *pch) {
   std::string resourceDir = fs::path(SCOPEMC_CLANG_RESOURCE_DIR).parent_path().string();
   std::vector<std::string> args = {"clang",
                                    "-c",
@@ -126,7 +120,7 @@ bool runAction(const std::string &path, const FrontendOptions &opts, Language la
                                    "-resource-dir",
                                    resourceDir,
                                    "-D__SCOPEMC__=1"};
-  for (auto &a : languageArgs(lang, opts, prefix.load))
+  for (auto &a : languageArgs(lang, opts, pch))
     args.push_back(a);
   if (lang == Language::C)
     for (auto &a : legacyCArgs(opts))
@@ -148,6 +142,16 @@ bool runAction(const std::string &path, const FrontendOptions &opts, Language la
     args.push_back(a);
   }
   args.push_back(path);
+  return args;
+}
+
+/// Runs a Clang action on `path` with the tool's command line (loading the precompiled CUDA
+/// prefix `pch` if given); the diagnostics go to `diagText`. False when the compiler failed
+/// or reported an error.
+bool runAction(const std::string &path, const FrontendOptions &opts, Language lang,
+               clang::FrontendAction &action, std::string &diagText,
+               const std::string *pch = nullptr) {
+  std::vector<std::string> args = commandLine(path, opts, lang, pch);
   std::vector<const char *> argv;
   for (auto &a : args)
     argv.push_back(a.c_str());
@@ -171,9 +175,7 @@ bool runAction(const std::string &path, const FrontendOptions &opts, Language la
   // The driver asks Clang not to free its AST at the end (-disable-free: a compiler process
   // exits anyway); compiling in-process, possibly many times, it must.
   inv->getFrontendOpts().DisableFree = false;
-  if (prefix.write)
-    inv->getFrontendOpts().OutputFile = *prefix.write;
-  if (prefix.load) // (Clang checks the user's headers' times; the system's only if told to)
+  if (pch) // (Clang checks the user's headers' times; the system's only if told to)
     inv->getHeaderSearchOpts().ModulesValidateSystemHeaders = true;
   if (!opts.sourceText.empty())
     inv->getPreprocessorOpts().addRemappedFile(
@@ -286,16 +288,30 @@ std::unique_ptr<llvm::Module> compile(const std::string &path, llvm::LLVMContext
   return linkCuda(std::move(host), std::move(device));
 }
 
-/// Writes the PCH of the CUDA prefix and collects the identifiers of its text (PrefixCache.h).
-class PrefixPchAction : public clang::GeneratePCHAction {
+/// Makes the PCH of the CUDA prefix in memory and collects the identifiers of its text
+/// (PrefixCache.h). Clang's GeneratePCHAction would write the file itself, through a temporary
+/// file whose removal on a crash installs LLVM's signal handlers and an alternate signal stack
+/// of its own on the compiling thread (which AddressSanitizer then fails to free).
+class PrefixPchAction : public clang::ASTFrontendAction {
 public:
+  std::shared_ptr<clang::PCHBuffer> buffer = std::make_shared<clang::PCHBuffer>();
   std::vector<std::string> ids;
 
 private:
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
+                                                        llvm::StringRef) override {
+    return std::make_unique<clang::PCHGenerator>(ci.getPreprocessor(), ci.getModuleCache(), "", "",
+                                                 buffer, ci.getFrontendOpts().ModuleFileExtensions);
+  }
+  bool BeginSourceFileAction(clang::CompilerInstance &ci) override {
+    ci.getLangOpts().CompilingPCH = true;
+    return true;
+  }
+  clang::TranslationUnitKind getTranslationUnitKind() override { return clang::TU_Prefix; }
+  bool hasASTFileSupport() const override { return false; }
   void EndSourceFileAction() override {
     for (const auto &entry : getCompilerInstance().getPreprocessor().getIdentifierTable())
       ids.push_back(entry.getKey().str());
-    clang::GeneratePCHAction::EndSourceFileAction();
   }
 };
 
@@ -310,14 +326,18 @@ std::optional<std::string> cudaPrefix(const FrontendOptions &opts, Language lang
   base.sourceText = "\n"; // (the main file's text: nothing but the forced include)
   base.showWarnings = nullptr;
   std::string main = (fs::path(opts.pchDir) / "prefix.cu").string();
-  r.args = languageArgs(lang, base, nullptr);
-  r.args.insert(r.args.end(), base.compilerArgs.begin(), base.compilerArgs.end());
+  r.args = commandLine(main, base, lang, nullptr);
   return cachedPrefix(r, [&](const std::string &out) -> std::optional<std::vector<std::string>> {
     PrefixPchAction action;
     std::string diagText;
     bool ok = false;
-    withLargeStack([&] { ok = runAction(main, base, lang, action, diagText, {nullptr, &out}); });
-    return ok ? std::optional(std::move(action.ids)) : std::nullopt;
+    withLargeStack([&] { ok = runAction(main, base, lang, action, diagText); });
+    if (!ok || !action.buffer->IsComplete)
+      return std::nullopt;
+    std::ofstream file(out, std::ios::binary); // (Clang's raw container: the AST itself)
+    file.write(action.buffer->Data.data(),
+               static_cast<std::streamsize>(action.buffer->Data.size()));
+    return file ? std::optional(std::move(action.ids)) : std::nullopt;
   });
 }
 
@@ -330,8 +350,7 @@ std::unique_ptr<llvm::Module> compileOne(const std::string &path, llvm::LLVMCont
   std::string diagText;
   auto action = std::make_unique<clang::EmitLLVMOnlyAction>(&ctx);
   bool ok = false;
-  withLargeStack(
-      [&] { ok = runAction(path, fo, lang, *action, diagText, {pch ? &*pch : nullptr}); });
+  withLargeStack([&] { ok = runAction(path, fo, lang, *action, diagText, pch ? &*pch : nullptr); });
   if (!ok && pch) { // (Clang refuses a PCH whose files changed: the full compile decides)
     diagText.clear();
     action = std::make_unique<clang::EmitLLVMOnlyAction>(&ctx);

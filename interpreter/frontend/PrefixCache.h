@@ -20,7 +20,7 @@ namespace scopemc {
 
 struct PrefixRequest {
   std::string cacheDir;            // where the PCHs are kept (made if missing)
-  std::vector<std::string> args;   // the command line without the user's -D and -U options
+  std::vector<std::string> args;   // the command line that builds it (no user -D or -U option)
   std::vector<std::string> macros; // the names the user's -D and -U options define or undefine
   std::string includeDir;          // the tool's headers
 };
