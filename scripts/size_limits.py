@@ -19,6 +19,7 @@ import os
 import re
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 METHOD = re.compile(r"^(CXXMethodDecl|CXXConstructorDecl|CXXDestructorDecl|CXXConversionDecl|FunctionTemplateDecl)\b")
@@ -46,6 +47,7 @@ def system_includes():
 
 
 SYSTEM_INCLUDES = system_includes()
+POOL = ThreadPoolExecutor(max_workers=os.cpu_count() or 1)
 
 
 def classes_in(header, include_dir):
@@ -117,10 +119,13 @@ def check_folder(name, include_root, problems):
         if n > max_lines:
             problems.append("%s: %d lines (at most %d)" % (os.path.relpath(path, ROOT), n, max_lines))
     classes = []
-    for header in (p for p in sources if p.endswith(".h")):
-        if not os.path.isdir(include_dir):
-            sys.exit("size_limits: no include view %s (configure a build tree first)" % include_dir)
-        for cls, count in classes_in(header, include_dir).items():
+    headers = [p for p in sources if p.endswith(".h")]
+    if headers and not os.path.isdir(include_dir):
+        sys.exit("size_limits: no include view %s (configure a build tree first)" % include_dir)
+    # (one compiler per core: each header is parsed on its own, with what it includes)
+    found = POOL.map(lambda h: classes_in(h, include_dir), headers)
+    for header, header_classes in zip(headers, found):
+        for cls, count in header_classes.items():
             classes.append((count, cls))
             if count > max_methods:
                 problems.append("%s: class %s has %d member functions (at most %d)"
