@@ -65,7 +65,7 @@ Explorer::Explorer(ProgramRunner &runner, ExplorationObserver &observer, Explora
       checker_(makeConsistencyChecker(opts_.model, opts_.crossCheckPsc)),
       driver_(runner, opts_.replayCacheEvents, [this] { return limitReached(); }),
       scheduler_(driver_,
-                 {opts_.scheduleSeed, opts_.postponeWaitingAwaits, opts_.commutingUpdates}),
+                 {opts_.scheduleSeed, opts_.postponeWaitingAwaits, opts_.commutingUpdates, opts_.symmetry}),
       spins_(driver_, opts_.dropFrozenSpins),
       persistence_(opts_.symmetryPlantedMistake,
                    [this](ThreadId t) -> const EventLabel * { return driver_.next(t); }),

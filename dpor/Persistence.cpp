@@ -69,7 +69,7 @@ const Persistence::Levels &Persistence::levels(const ExecutionGraph &g, const Re
   if (!fresh)
     return lv;
   for (ThreadId u = 0; u < g.numThreads(); ++u) {
-    if (!g.threadExists(u) || !mayAccess(g, u, r.addr(), r.size()))
+    if (!g.threadExists(u) || !mayStillAccess(g, u, r.addr(), r.size()))
       continue;
     long level = computeLevel(g, u, r.localSpace(), li);
     if (level < lv.lowest) {
@@ -156,6 +156,41 @@ bool Persistence::mayAccess(const ExecutionGraph &g, ThreadId u, uint64_t addr, 
   Event c = g.creatorOf(u);
   auto *cl = c.isInit() ? nullptr : dyn_cast<ThreadCreateLabel>(g.label(c));
   return !cl || scopemc::mayAccess(cl->entry().footprint, addr, size);
+}
+
+bool Persistence::mayStillAccess(const ExecutionGraph &g, ThreadId u, uint64_t addr,
+                                 uint64_t size) {
+  // Every event u adds below g follows its last event that stays, in program order: u's code
+  // goes on from there (the point the interpreter gave that event). If every event of u
+  // stays, its next event is the same in every graph below, and u goes on from it.
+  auto *start = g.threadSize(u) > 0 ? dyn_cast<ThreadStartLabel>(g.label(Event{u, 0})) : nullptr;
+  if (!start || !start->sites())
+    return mayAccess(g, u, addr, size);
+  const SiteFootprint &sites = *start->sites();
+  int32_t last = plantedMistake_ == SymmetryMistake::ResumeAtLastEvent ? g.threadSize(u) - 1
+                                                                        : lastStaying(g, u);
+  if (last == g.threadSize(u) - 1 && next_)
+    if (const EventLabel *n = next_(u); n && n->resumePoint() != 0) {
+      auto *m = dyn_cast<MemAccessLabel>(n);
+      return (m && m->addr() < addr + size && addr < m->addr() + m->size()) ||
+             sites.mayAccessAfter(n->resumePoint(), addr, size);
+    }
+  if (last >= 0)
+    if (uint32_t p = g.label(Event{u, last})->resumePoint(); p != 0)
+      return sites.mayAccessAfter(p, addr, size);
+  return mayAccess(g, u, addr, size);
+}
+
+int32_t Persistence::lastStaying(const ExecutionGraph &g, ThreadId u) {
+  if (lastStaying_.size() < static_cast<size_t>(g.numThreads()))
+    lastStaying_.resize(static_cast<size_t>(g.numThreads()), -2);
+  int32_t &at = lastStaying_[static_cast<size_t>(u)];
+  if (at == -2) {
+    at = g.threadSize(u) - 1;
+    while (at >= 0 && !staysKnown(g.label(Event{u, at})))
+      --at;
+  }
+  return at;
 }
 
 bool Persistence::stays(const ExecutionGraph &g, const EventLabel *l) {

@@ -9,7 +9,9 @@
 //   has in its happens-before a view for which the predicate holds; a thread that adds none
 //   knows all. The predicate asks whether a view contains some event (so it holds of a join
 //   of views exactly when it holds of one of them);
-// - mayAccess(g, u, ...): whether u may ever access a byte of the range (its footprint).
+// - mayAccess(g, u, ...): whether u may ever access a byte of the range (its footprint);
+// - mayStillAccess(g, u, ...): whether u may access it in some graph below g (what its code
+//   may still run after its last event that stays, SiteFootprint).
 // Every answer errs on the side of "may change" / "does not know" / "may access".
 #pragma once
 
@@ -33,6 +35,9 @@ enum class SymmetryMistake : uint8_t {
   /// A thread whose events all stay is taken to know every write (not only, when it waits to
   /// join another, what that one knows).
   WaitersKnowAll,
+  /// What a thread may still access is taken from its last event (or the one it offers next),
+  /// whether or not that event stays (Persistence::mayStillAccess).
+  ResumeAtLastEvent,
   /// Commuting RMWs: an RMW whose write another thread still may read is taken as unread.
   CommuteSeenUpdates,
   /// Commuting RMWs: two marked RMWs on one location are exchanged whatever their operations
@@ -59,6 +64,7 @@ public:
   bool knows(const ExecutionGraph &g, ThreadId u, bool local,
              const std::function<bool(const View &)> &has);
   static bool mayAccess(const ExecutionGraph &g, ThreadId u, uint64_t addr, uint64_t size);
+  bool mayStillAccess(const ExecutionGraph &g, ThreadId u, uint64_t addr, uint64_t size);
   /// The least stamp of a read a revisit below g may still change, and the next one.
   Stamp minRevisitable(const ExecutionGraph &g) {
     known(g);
@@ -85,6 +91,9 @@ private:
   const View *knowledge(const ExecutionGraph &g, ThreadId u, bool local, bool &finished);
   const View *computeKnowledge(const ExecutionGraph &g, ThreadId u, bool local, bool &finished);
   bool staysKnown(const EventLabel *l) const;
+  /// The index of u's last event that stays (-1: none), kept until what stays changes.
+  int32_t lastStaying(const ExecutionGraph &g, ThreadId u);
+  std::vector<int32_t> lastStaying_; // by thread; -2: not found yet
   /// knowledge() answers are kept per thread until what stays changes (a new graph, or the
   /// fixpoint of findRevisitable moving on): they depend only on the graph and on that.
   struct Known {
@@ -92,6 +101,7 @@ private:
     const View *view = nullptr;
   };
   void forgetKnowledge() {
+    lastStaying_.clear();
     for (auto &k : known_)
       k.clear();
     for (auto &l : levels_)

@@ -36,6 +36,14 @@ ThreadId Scheduler::choose(const ExecutionGraph &g) {
   // (stillFirst_): threads below t are still blocked or waiting, so t is the answer again
   // while it can run and does not wait.
   ThreadId sticky = std::exchange(stillFirst_, -1);
+  pickedUnstarted_ = false;
+  if (opts_.settleClassStarts && !pendingWriteHalf(g)) {
+    if (ThreadId t = unstartedClassThread(g); t >= 0) {
+      pickedFirst_ = false;
+      pickedUnstarted_ = true;
+      return t;
+    }
+  }
   if (opts_.settleCommuting && sawCommuting_ && !pendingWriteHalf(g)) {
     if (ThreadId t = commutingPartner(g); t >= 0) {
       pickedFirst_ = false;
@@ -79,6 +87,44 @@ ThreadId Scheduler::commutingPartner(const ExecutionGraph &g) {
     if (li && std::any_of(li->reads.begin(), li->reads.end(), [&](Event x) {
           return x.thread != t && cast<ReadLabel>(g.label(x))->rmw().commutes;
         }))
+      return t;
+  }
+  return -1;
+}
+
+namespace {
+/// Whether threads t and u were made by one creator with one symmetry key (ThreadEntry).
+bool sharesKey(const ExecutionGraph &g, ThreadId t, ThreadId u) {
+  if (u <= 0 || u >= g.numThreads() || !g.threadExists(u))
+    return false;
+  Event ct = g.creatorOf(t), cu = g.creatorOf(u);
+  if (ct.isInit() || cu.isInit() || ct.thread != cu.thread)
+    return false;
+  auto *a = dyn_cast<ThreadCreateLabel>(g.label(ct));
+  auto *b = dyn_cast<ThreadCreateLabel>(g.label(cu));
+  return a && b && a->entry().symmetry && sameSymmetry(a->entry().symmetry, b->entry().symmetry);
+}
+} // namespace
+
+ThreadId Scheduler::unstartedClassThread(const ExecutionGraph &g) {
+  // The lowest thread whose only event is its start, created next to a thread with the same
+  // symmetry key (threads of a class are created one after the other), runnable and not
+  // waiting. Threads below unstartedFrom_ were found to have more events than their start, and a
+  // thread never loses events but by a cut or revisit (graphChanged).
+  ThreadId n = g.numThreads();
+  for (ThreadId t = unstartedFrom_; t < n; ++t) {
+    bool candidate = g.threadExists(t) && g.threadSize(t) <= 1 &&
+                     (sharesKey(g, t, t - 1) || sharesKey(g, t, t + 1));
+    if (!candidate) {
+      if (t == unstartedFrom_ && g.threadExists(t) && g.threadSize(t) > 1)
+        ++unstartedFrom_;
+      continue;
+    }
+    // (while its creator goes on creating threads, the class is not complete: the creator
+    // runs first, so that the whole class's first reads come in one stretch)
+    if (const EventLabel *c = driver_.next(g.creatorOf(t).thread); c && isa<ThreadCreateLabel>(c))
+      return -1;
+    if (!isWaiting(g, t) && isRunnable(g, t))
       return t;
   }
   return -1;
@@ -194,7 +240,7 @@ bool Scheduler::isWaiting(const ExecutionGraph &g, ThreadId t) const {
 }
 
 bool Scheduler::postpone(const ExecutionGraph &g, const ReadLabel &r) {
-  if (!pickedFirst_ || !opts_.postponeWaitingAwaits || !r.addedMax() || !waitsOnCoMax(r))
+  if (!(pickedFirst_ || pickedUnstarted_) || !opts_.postponeWaitingAwaits || !r.addedMax() || !waitsOnCoMax(r))
     return false;
   auto t = static_cast<size_t>(r.thread());
   if (t >= waiting_.size())

@@ -20,6 +20,11 @@ public:
     /// A thread whose next event is an RMW that commutes (RmwInfo::commutes) on a location
     /// where another thread has one runs first (ExplorationOptions::commutingUpdates).
     bool settleCommuting = false;
+    /// A thread with a symmetry key (ThreadEntry::symmetry) that has made no event but its
+    /// start runs first (ExplorationOptions::symmetry): the first reads of interchangeable
+    /// threads, where their order is decided, are added before any of them reads on, so that
+    /// revisits among them find nothing else open (docs/symmetry.md, "Settled starts").
+    bool settleClassStarts = false;
   };
   Scheduler(ThreadDriver &driver, Options opts) : driver_(driver), opts_(opts) {}
 
@@ -35,6 +40,7 @@ public:
   void graphChanged() {
     stillFirst_ = -1;
     scanFrom_ = 0;
+    unstartedFrom_ = 0;
   }
   /// `t`, the thread choose() returned, now has `grown` more events in g (1: the one added).
   void added(const ExecutionGraph &g, ThreadId t, int32_t grown);
@@ -61,6 +67,8 @@ private:
   ThreadId scan(const ExecutionGraph &g); // choose() without the shortcut
   /// The settleCommuting choice, or -1.
   ThreadId commutingPartner(const ExecutionGraph &g);
+  /// The settleClassStarts choice, or -1.
+  ThreadId unstartedClassThread(const ExecutionGraph &g);
   /// Whether lastChanged_ has an RMW's read half without its write half (which comes next).
   bool pendingWriteHalf(const ExecutionGraph &g);
   bool isWaiting(const ExecutionGraph &g, ThreadId t) const;
@@ -95,6 +103,12 @@ private:
   /// The last choice was the first runnable thread that does not wait (not an RMW's write
   /// half, not a waiting thread run as the last resort).
   bool pickedFirst_ = false;
+  /// The last choice was unstartedClassThread's (its await may be postponed like the first
+  /// runnable thread's).
+  bool pickedUnstarted_ = false;
+  /// Threads below it have made more than their start or have no symmetry key, in the graph
+  /// of the last unstartedClassThread scan (graphChanged resets it).
+  ThreadId unstartedFrom_ = 0;
 };
 
 } // namespace scopemc

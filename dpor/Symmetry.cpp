@@ -140,7 +140,7 @@ bool SymmetryPruner::laterWritesFollow(const ExecutionGraph &g, Event x, ThreadI
   auto knowsX = [&](const View &known) { return known.contains(x); };
   for (ThreadId u = 0; u < g.numThreads(); ++u) {
     if (u == s || u == t || u == x.thread || !g.threadExists(u) ||
-        !Persistence::mayAccess(g, u, xl->addr(), xl->size()))
+        !p_.mayStillAccess(g, u, xl->addr(), xl->size()))
       continue;
     if (!p_.knows(g, u, xl->localSpace(), knowsX) && !(j == 1 && laterInClass(g, s, u)))
       return false;

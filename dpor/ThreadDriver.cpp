@@ -154,7 +154,7 @@ ThreadDriver::ReplayNode *ThreadDriver::cacheNode(ThreadId t, int32_t i, bool ma
   return s.path[static_cast<size_t>(i)];
 }
 
-void ThreadDriver::record(const EventLabel &label) {
+void ThreadDriver::record(const EventLabel &label, uint32_t resumePoint) {
   // Events deeper than half the cache are not kept: the path to one is as long as its index,
   // so after each clear it would be rebuilt whole, and a thread longer than the cache would
   // clear it at every event (a cost quadratic in the thread's length).
@@ -167,8 +167,10 @@ void ThreadDriver::record(const EventLabel &label) {
   // reset.
   if (static_cast<size_t>(label.index()) > state(label.thread()).path.size() + kMaxRebuild)
     return;
-  if (ReplayNode *n = cacheNode(label.thread(), label.index(), true); n && !n->label)
+  if (ReplayNode *n = cacheNode(label.thread(), label.index(), true); n && !n->label) {
     n->label = label.clone();
+    n->label->setResumePoint(resumePoint);
+  }
 }
 
 void ThreadDriver::clearCache() {
@@ -268,10 +270,10 @@ uint64_t ThreadDriver::replyValue(const EventLabel &lab) const {
   return 0;
 }
 
-SinkReply ThreadDriver::offer(const EventLabel &label) {
+SinkReply ThreadDriver::offer(const EventLabel &label, uint32_t resumePoint) {
   Event e = label.pos();
   auto &s = state(e.thread);
-  record(label);
+  record(label, resumePoint);
   if (g_->contains(e)) {
     const EventLabel *lab = g_->label(e);
     if (lab->kind() != label.kind())
@@ -283,6 +285,7 @@ SinkReply ThreadDriver::offer(const EventLabel &label) {
   }
   s.pos = e.index;
   s.pending = label.clone();
+  s.pending->setResumePoint(resumePoint);
   s.pendingAt = e.index;
   return SinkReply{SinkReply::Status::Stop, 0};
 }

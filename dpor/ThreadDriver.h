@@ -54,7 +54,8 @@ public:
   /// The value `r` reads in the attached graph.
   uint64_t readValue(const ReadLabel &r) const;
 
-  SinkReply offer(const EventLabel &label) override;
+  SinkReply offer(const EventLabel &label) override { return offer(label, 0); }
+  SinkReply offer(const EventLabel &label, uint32_t resumePoint) override;
   bool interrupted() override { return interrupt_ && interrupt_(); }
 
   /// How often next() was answered from the replay cache and by running the thread.
@@ -133,7 +134,7 @@ private:
   /// The cache node of event i of t (i at most t's length), following the graph's replies;
   /// missing nodes are made when `make`, else the answer is null.
   ReplayNode *cacheNode(ThreadId t, int32_t i, bool make);
-  void record(const EventLabel &label);
+  void record(const EventLabel &label, uint32_t resumePoint);
   void clearCache();
 
   ProgramRunner &runner_;

@@ -98,6 +98,22 @@ bool SymmetryAnalysis::callAccessSites(const CallBase &c, std::vector<AccessSite
   if (traitsOf(*b).memory == BuiltinMemory::None)
     return true;
   switch (*b) {
+  case Builtin::PthreadCreate: // (handle, attributes, routine, argument): writes the handle
+  case Builtin::PthreadJoin: { // (handle, result): writes the result, if asked for
+    if (c.arg_size() < 2)
+      return false;
+    // A thread it creates may access anything: so may the creator, for whoever asks what it
+    // may still access (its children are not threads yet).
+    if (*b == Builtin::PthreadCreate)
+      sites.push_back(AccessSite{nullptr, 0, nullptr, nullptr, true});
+    const Value *p = c.getArgOperand(*b == Builtin::PthreadCreate ? 0 : 1);
+    if (isa<ConstantPointerNull>(p))
+      return true;
+    auto *a = dyn_cast<AllocaInst>(getUnderlyingObject(p));
+    if (!a || !prog_.isPrivate(a))
+      sites.push_back(AccessSite{p, 8});
+    return true;
+  }
   case Builtin::ApiLoad: // (p, size, ...)
   case Builtin::ApiStore:
   case Builtin::ApiRmw:

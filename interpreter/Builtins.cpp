@@ -147,12 +147,19 @@ Calls::Calls(CallHost &host)
                                                          host.options().symmetryPlantedMistake)
                     : nullptr) {}
 
+SiteFootprintPtr Calls::mainSites() {
+  if (!mainSites_)
+    mainSites_ = symmetry_ ? symmetry_->sitesOf(ThreadEntry{}, host_.program().entry()) : nullptr;
+  return *mainSites_;
+}
+
 ThreadCreateLabel Calls::creation(const Thread &th, const CallBase &i, ThreadEntry entry) const {
   if (symmetry_)
     if (const FunctionInfo *fi = host_.program().functionAt(entry.function)) {
       if (host_.options().symmetry)
         entry.symmetry = symmetry_->keyOf(entry, *fi);
-      entry.footprint = symmetry_->footprintOf(entry, *fi);
+      entry.sites = symmetry_->sitesOf(entry, *fi);
+      entry.footprint = entry.sites ? SymmetryAnalysis::wholeFootprint(*entry.sites) : nullptr;
     }
   return ThreadCreateLabel(host_.nextEvent(th), th.pos, host_.src(i), std::move(entry));
 }
@@ -163,7 +170,7 @@ Flow Calls::createThread(Thread &th, const CallBase &i, uint64_t routine, uint64
     return host_.fail(th, i, ErrorKind::MemoryError,
                       calledFunction(i)->getName().str() +
                           " with a start routine that is not a function");
-  ThreadEntry entry{routine, argument, std::nullopt, {}, nullptr, nullptr, nullptr};
+  ThreadEntry entry{routine, argument, std::nullopt, {}, nullptr, nullptr, nullptr, nullptr};
   return host_.offer(th, creation(th, i, std::move(entry)), &child) ? Flow::Next : Flow::Stop;
 }
 

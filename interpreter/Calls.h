@@ -27,6 +27,14 @@ public:
   /// the launch's parameter bytes (Cuda.cpp); by-value aggregates are copied to its stack.
   static std::vector<RtValue> kernelArguments(const llvm::DataLayout &dl, ThreadState &th,
                                               const llvm::Function &kernel);
+  /// Where the program's main thread may still access memory after each point of its code
+  /// (SymmetryAnalysis::sitesOf); null when the reductions are off or it is not known.
+  SiteFootprintPtr mainSites();
+  /// The points of a thread function's code (SymmetryAnalysis::resumeTable); null when the
+  /// reductions are off or its sites are not all known.
+  const ResumeTable *resumeTable(const llvm::Function &f) const {
+    return symmetry_ ? symmetry_->resumeTable(f) : nullptr;
+  }
 
 private:
   /// A math function or floating-point intrinsic (MathLib.h), element-wise on vectors.
@@ -111,6 +119,7 @@ private:
 
   CallHost &host_;
   std::unique_ptr<SymmetryAnalysis> symmetry_;          // null: InterpreterOptions::symmetry is off
+  std::optional<SiteFootprintPtr> mainSites_;           // mainSites(), once found
   std::map<const llvm::Function *, OclBuiltin> openCl_; // parsed once per declaration
 };
 

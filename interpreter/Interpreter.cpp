@@ -64,13 +64,17 @@ RunStatus Interpreter::run(ThreadId t, EventSink &sink) {
   sink_ = &sink;
   Thread &th = threads_[static_cast<size_t>(t)];
   if (!th.started) {
-    if (!offer(th, ThreadStartLabel(nextEvent(th), th.pos, Event::init())))
-      return RunStatus::Stopped;
-    th.started = true;
     const FunctionInfo *fi = t == 0 ? &prog_.entry() : prog_.functionAt(th.entry.function);
     if (!fi || fi->fn->isDeclaration())
       throw InputError("thread " + std::to_string(t) +
                        " starts at an address that is not a function");
+    ThreadStartLabel start(nextEvent(th), th.pos, Event::init());
+    start.setSites(t == 0 ? calls_->mainSites() : th.entry.sites);
+    if (!offer(th, start))
+      return RunStatus::Stopped;
+    th.started = true;
+    if (start.sites())
+      th.resume = calls_->resumeTable(*fi->fn);
     std::vector<RtValue> args;
     if (th.entry.place && th.entry.data)
       args = Calls::kernelArguments(prog_.dataLayout(), th, *fi->fn);

@@ -300,7 +300,7 @@ Flow Calls::launch(Thread &th, Frame &f, const CallBase &i) {
                   static_cast<uint32_t>(s % block.count())};
     uint64_t child = 0;
     if (!host_.offer(th,
-                     creation(th, i, ThreadEntry{fn, argument, pos, k, nullptr, nullptr, nullptr}),
+                     creation(th, i, ThreadEntry{fn, argument, pos, k, nullptr, nullptr, nullptr, nullptr}),
                      &child))
       return Flow::Stop;
     r.threads.push_back(static_cast<ThreadId>(child));

@@ -6,6 +6,7 @@
 #include <llvm/IR/Constants.h>
 
 #include "interpreter/Interpreter.h"
+#include "interpreter/ResumePoints.h"
 #include "interpreter/Leaves.h"
 #include "interpreter/analysis/Commuting.h"
 
@@ -110,8 +111,27 @@ Access Interpreter::overridden(const llvm::Instruction &i, Access acc, bool isWr
   return acc;
 }
 
+namespace {
+/// Whether `lab` is the last event instruction `i` offers: the write of an RMW instruction,
+/// or the one access of a load or store of one scalar.
+bool endsInstruction(const Instruction &i, const EventLabel &lab) {
+  if (auto *w = dyn_cast<WriteLabel>(&lab); w && w->isRmwPart())
+    return isa<AtomicRMWInst>(i) || isa<AtomicCmpXchgInst>(i);
+  Type *t = nullptr;
+  if (auto *ld = dyn_cast<LoadInst>(&i); ld && isa<ReadLabel>(&lab))
+    t = ld->getType();
+  else if (auto *st = dyn_cast<StoreInst>(&i); st && isa<WriteLabel>(&lab))
+    t = st->getValueOperand()->getType();
+  return t && (t->isIntOrPtrTy() || t->isFloatingPointTy());
+}
+} // namespace
+
 bool Interpreter::offer(Thread &th, const EventLabel &lab, uint64_t *value) {
-  SinkReply r = sink_->offer(lab);
+  // Where the thread goes on: known for events of its entry function's own frame.
+  uint32_t point = 0;
+  if (th.resume && th.stack.size() == 1)
+    point = th.resume->pointOf(*th.stack.back().pc, endsInstruction(*th.stack.back().pc, lab));
+  SinkReply r = sink_->offer(lab, point);
   if (r.status == SinkReply::Status::Stop)
     return false;
   ++th.nextIndex;

@@ -426,30 +426,65 @@ SymmetryAnalysis::Summary SymmetryAnalysis::analyse(const Function &entry, bool 
   return sinks;
 }
 
-Footprint SymmetryAnalysis::footprintOf(const ThreadEntry &entry, const FunctionInfo &fi) const {
+std::optional<std::vector<std::pair<uint64_t, uint64_t>>>
+SymmetryAnalysis::siteRanges(const ThreadEntry &entry, const FunctionInfo &fi) const {
   const AccessSites &sites = accessSites(*fi.fn);
   if (!sites)
-    return nullptr;
+    return std::nullopt;
   Evaluator ev(prog_, &entry, fi.fn, entry.place.has_value());
   // (an access in code the thread never runs, `if (i < n)` with i >= n, is not in it)
   auto live = liveCode(*fi.fn, [&ev](const Value *v) { return ev.eval(v); });
   std::vector<std::pair<uint64_t, uint64_t>> ranges;
   for (const AccessSite &w : *sites) {
-    if (live && !live->count(w.at->getParent()))
+    if (live && !live->count(w.at->getParent())) {
+      ranges.emplace_back(0, 0);
       continue;
+    }
+    if (w.everything) {
+      ranges.emplace_back(0, ~uint64_t{0});
+      continue;
+    }
     auto a = ev.eval(w.address);
     auto n = w.length ? ev.eval(w.length) : std::optional(w.size);
     if (!a || !n)
-      return nullptr;
+      return std::nullopt;
     uint64_t region = *a & addr::kRegionMask;
     if (region == addr::kBlockShared || region == addr::kThreadLocal) // a copy per block, thread
       ranges.emplace_back(region, kRegionSize);
     else
       ranges.emplace_back(*a, *n);
   }
+  return ranges;
+}
+
+Footprint SymmetryAnalysis::wholeFootprint(const SiteFootprint &s) {
+  std::vector<std::pair<uint64_t, uint64_t>> ranges = s.ranges;
+  std::erase_if(ranges, [](const auto &r) { return r.second == 0; });
   std::sort(ranges.begin(), ranges.end());
   ranges.erase(std::unique(ranges.begin(), ranges.end()), ranges.end());
   return std::make_shared<const std::vector<std::pair<uint64_t, uint64_t>>>(std::move(ranges));
+}
+
+const ResumeTable *SymmetryAnalysis::resumeTable(const Function &f) const {
+  auto it = resumeTables_.find(&f);
+  if (it != resumeTables_.end())
+    return it->second.get();
+  std::unique_ptr<ResumeTable> t;
+  if (const AccessSites &sites = accessSites(f)) {
+    std::vector<const Instruction *> at;
+    for (const AccessSite &w : *sites)
+      at.push_back(w.at);
+    t = std::make_unique<ResumeTable>(f, at);
+  }
+  return resumeTables_.emplace(&f, std::move(t)).first->second.get();
+}
+
+SiteFootprintPtr SymmetryAnalysis::sitesOf(const ThreadEntry &entry, const FunctionInfo &fi) const {
+  auto ranges = siteRanges(entry, fi);
+  if (!ranges)
+    return nullptr;
+  const ResumeTable *t = resumeTable(*fi.fn); // (known where the ranges are)
+  return std::make_shared<const SiteFootprint>(SiteFootprint{std::move(*ranges), t->reach()});
 }
 
 SymmetryKey SymmetryAnalysis::keyOf(const ThreadEntry &entry, const FunctionInfo &fi) const {

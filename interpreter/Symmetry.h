@@ -17,6 +17,7 @@
 
 #include "interpreter/InterpreterOptions.h"
 #include "interpreter/Program.h"
+#include "interpreter/ResumePoints.h"
 
 namespace scopemc {
 
@@ -47,13 +48,19 @@ public:
   /// identity. Null: the thread is interchangeable with no other.
   SymmetryKey keyOf(const ThreadEntry &entry, const FunctionInfo &fi) const;
 
-  /// Where a thread started with `entry` may access memory others share in its whole life:
-  /// the address and size of every load, store, RMW and memory builtin of its code (its own
-  /// functions; builtins that touch no memory), evaluated when it is created. Null when some
-  /// address cannot be evaluated then (it is read from memory or loop-carried), or some call
-  /// touches memory in a way not modelled here. Block-shared and thread-local addresses stand
-  /// for their whole region (each block and thread has its own copy).
-  Footprint footprintOf(const ThreadEntry &entry, const FunctionInfo &fi) const;
+  /// Where a thread started with `entry` may access memory others share: the address and size
+  /// of every load, store, RMW and memory builtin of its code (its own functions; builtins
+  /// that touch no memory), evaluated when it is created, and the sites reachable from each
+  /// point of its code (SiteFootprint, ResumePoints.h). Null when some address cannot be
+  /// evaluated then (it is read from memory or loop-carried), or some call touches memory in
+  /// a way not modelled here. Block-shared and thread-local addresses stand for their whole
+  /// region (each block and thread has its own copy).
+  SiteFootprintPtr sitesOf(const ThreadEntry &entry, const FunctionInfo &fi) const;
+  /// Where such a thread may access memory in its whole life (ThreadEntry::footprint).
+  static Footprint wholeFootprint(const SiteFootprint &s);
+  /// The points of a thread function's code (ResumePoints.h); null where its sites are not
+  /// all known.
+  const ResumeTable *resumeTable(const llvm::Function &f) const;
 
   /// Whether block boundaries are visible to the program: some operation is block-scoped, a
   /// block barrier or collective, or block-shared memory. Threads of different blocks are
@@ -80,6 +87,7 @@ private:
     uint64_t size;                         // bytes, when `length` is null
     const llvm::Value *length = nullptr;   // the size as the code computes it (memset, ...)
     const llvm::Instruction *at = nullptr; // the instruction that accesses
+    bool everything = false;               // any address (a thread creation)
   };
   /// A thread function's accesses to memory others share; nullopt: not all known.
   using AccessSites = std::optional<std::vector<AccessSite>>;
@@ -104,6 +112,11 @@ private:
   bool warpAware_ = false;
   mutable std::map<std::pair<const llvm::Function *, bool>, Summary> summaries_;
   mutable std::map<const llvm::Function *, AccessSites> accessSites_;
+  mutable std::map<const llvm::Function *, std::unique_ptr<ResumeTable>> resumeTables_;
+  /// Each access site's range for a thread started with `entry` ((0, 0): code it never
+  /// runs); nullopt where an address cannot be evaluated.
+  std::optional<std::vector<std::pair<uint64_t, uint64_t>>> siteRanges(const ThreadEntry &entry,
+                                                                        const FunctionInfo &fi) const;
 };
 
 } // namespace scopemc

@@ -18,6 +18,8 @@
 
 namespace scopemc {
 
+class ResumeTable;
+
 /// How a memory event accesses memory: its order and, for atomics, its scope.
 struct Access {
   MemOrder order = MemOrder::NotAtomic;
@@ -50,6 +52,9 @@ struct ThreadState {
   const SourceLoc *scopeFrom = nullptr; // the annotation call that set `scope`
   const SourceLoc *weakFrom = nullptr;  // the call that set `weakNext`
   std::vector<CallFrame> stack;
+  /// The points of the thread's entry function, when its sites are known (ResumePoints.h):
+  /// each event it offers from that function's frame says where the thread goes on.
+  const ResumeTable *resume = nullptr;
   int32_t nextIndex = 0;
   LoopProgress progress; // what the thread's loop iterations did (docs/dpor.md §4)
   /// The thread's latest loop iteration that was idle but for calls of one barrier.

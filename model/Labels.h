@@ -124,6 +124,11 @@ public:
   void setRevisitable(bool b) { revisitable_ = b; }
   bool addedMax() const { return addedMax_; }
   void setAddedMax(bool b) { addedMax_ = b; }
+  /// Where the thread's code goes on after this event, as the interpreter numbers the points
+  /// of a thread's code (SiteFootprint); 0: not known. Set by the exploration from what the
+  /// runner says when it offers the event (EventSink::offer).
+  uint32_t resumePoint() const { return resumePoint_; }
+  void setResumePoint(uint32_t p) { resumePoint_ = p; }
   const View &hb() const { return hb_; }
   View &hb() { return hb_; }
   /// Happens-before as it orders accesses to OpenCL local memory (`local`) or to any other
@@ -162,6 +167,7 @@ private:
   Scope scope_;
   bool revisitable_ = true;
   bool addedMax_ = true;
+  uint32_t resumePoint_ = 0;
   Event pos_;
   ThreadPos tpos_;
   const SourceLoc *src_;
@@ -317,9 +323,13 @@ public:
   /// The create event of the parent (init() for the main thread).
   Event creator() const { return creator_; }
   void setCreator(Event c) { creator_ = c; }
+  /// Where the thread may still access memory after each point of its code; null: not known.
+  const SiteFootprintPtr &sites() const { return sites_; }
+  void setSites(SiteFootprintPtr s) { sites_ = std::move(s); }
 
 private:
   Event creator_;
+  SiteFootprintPtr sites_;
 };
 
 class ThreadFinishLabel : public EventLabel {

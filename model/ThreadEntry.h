@@ -65,6 +65,50 @@ inline bool mayAccess(const Footprint &f, uint64_t addr, uint64_t size) {
   return false;
 }
 
+/// Which access sites of a thread function's code may still run after each point of it
+/// (interpreter/ResumePoints.h): a point lies in a block, and the sites still to run are the
+/// block's own from the point on, and those of the blocks after it.
+struct ResumeReach {
+  struct Point {
+    uint32_t block = 0;
+    uint32_t from = 0; // the first of the block's sites still to run (an index into inBlock)
+  };
+  std::vector<Point> points;                  // by point - 1
+  std::vector<std::vector<uint32_t>> inBlock; // by block: its sites, in instruction order
+  std::vector<std::vector<uint32_t>> later;   // by block: the sites of the blocks after it
+};
+
+/// Where a thread may still access memory others share once it is past a point of its code
+/// (interpreter/Symmetry.h, sitesOf): the range of each access site of its code, evaluated
+/// when the thread is created, and which sites may still run from each resume point
+/// (EventLabel::resumePoint). Compared by the ranges (the reach is a function of the code).
+struct SiteFootprint {
+  /// By site: [address, address + size); size 0 for a site the thread never runs.
+  std::vector<std::pair<uint64_t, uint64_t>> ranges;
+  /// Shared by the threads that run the same code.
+  std::shared_ptr<const ResumeReach> reach;
+  /// Whether a thread at resume point `point` (not 0) may still access a byte of
+  /// [addr, addr + size).
+  bool mayAccessAfter(uint32_t point, uint64_t addr, uint64_t size) const {
+    if (!reach || point == 0 || point > reach->points.size())
+      return true;
+    auto touches = [&](uint32_t k) {
+      auto [a, n] = ranges[k];
+      return a < addr + size && addr < a + n;
+    };
+    ResumeReach::Point p = reach->points[point - 1];
+    const std::vector<uint32_t> &own = reach->inBlock[p.block];
+    for (size_t k = p.from; k < own.size(); ++k)
+      if (touches(own[k]))
+        return true;
+    for (uint32_t k : reach->later[p.block])
+      if (touches(k))
+        return true;
+    return false;
+  }
+};
+using SiteFootprintPtr = std::shared_ptr<const SiteFootprint>;
+
 struct ThreadEntry {
   uint64_t function = 0;
   uint64_t argument = 0;
@@ -77,10 +121,13 @@ struct ThreadEntry {
   /// Where the thread may access memory others share (interpreter/Symmetry.h); the pruning
   /// needs no consent from a thread that never touches a location. Null: anywhere.
   Footprint footprint;
+  /// The same by the points of its code (SiteFootprint); null: not known.
+  SiteFootprintPtr sites;
   bool operator==(const ThreadEntry &o) const {
     return function == o.function && argument == o.argument && place == o.place &&
            kernel == o.kernel && (data == o.data || (data && o.data && *data == *o.data)) &&
-           sameSymmetry(symmetry, o.symmetry) && sameFootprint(footprint, o.footprint);
+           sameSymmetry(symmetry, o.symmetry) && sameFootprint(footprint, o.footprint) &&
+           (sites == o.sites || (sites && o.sites && sites->ranges == o.sites->ranges));
   }
 };
 

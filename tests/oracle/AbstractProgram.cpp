@@ -360,7 +360,7 @@ RunStatus ScriptedRunner::runMain(State &s, EventSink &sink) {
         cls < 0 ? nullptr
                 : std::make_shared<const std::vector<uint64_t>>(1, static_cast<uint64_t>(cls));
     ThreadCreateLabel c(Event{self, s.index}, s.pos, nullptr,
-                        ThreadEntry{s.op, 0, std::nullopt, {}, nullptr, key, nullptr});
+                        ThreadEntry{s.op, 0, std::nullopt, {}, nullptr, key, nullptr, nullptr});
     if (!offer(s, sink, c))
       return RunStatus::Stopped;
     ++s.op;

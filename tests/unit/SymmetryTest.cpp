@@ -414,18 +414,91 @@ Generated generateC(uint64_t seed) {
   return g;
 }
 
+/// Copies of a thread that branch on a value they read, with different locations on each
+/// side, before and after other accesses: what a thread may still access then depends on
+/// which of its reads stay (Persistence::mayStillAccess). Main may read or write after its
+/// joins.
+Generated generateBranchingC(uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<uint64_t>(n)); };
+  const char *orders[] = {"memory_order_relaxed", "memory_order_acquire", "memory_order_release"};
+  int threads = 2 + pick(2);
+  auto op = [&](std::string &out, int loc, int k) {
+    std::string v = "v" + std::to_string(loc);
+    switch (pick(4)) {
+    case 0:
+      out += "  r += atomic_load_explicit(&" + v + ", " + orders[pick(2)] + ");\n";
+      break;
+    case 1:
+      out += "  atomic_store_explicit(&" + v + ", " + std::to_string(k + 1) + ", " +
+             orders[pick(2) ? 0 : 2] + ");\n";
+      break;
+    case 2:
+      out += "  r += atomic_fetch_add_explicit(&" + v + ", 1, memory_order_relaxed);\n";
+      break;
+    default:
+      out += "  r += atomic_exchange_explicit(&" + v + ", " + std::to_string(k + 3) + ", " +
+             orders[pick(3)] + ");\n";
+      break;
+    }
+  };
+  std::string body = "  int r = 0;\n";
+  for (int k = pick(3); k > 0; --k)
+    op(body, pick(3), k);
+  body += "  int c = atomic_load_explicit(&v0, " + std::string(orders[pick(2)]) + ");\n";
+  std::string a, b;
+  op(a, 1, 4);
+  if (pick(2))
+    op(a, pick(3), 5);
+  op(b, 2, 6);
+  body += "  if (c == " + std::to_string(pick(3)) + ") {\n" + a + "  } else {\n" + b + "  }\n";
+  for (int k = pick(2); k > 0; --k)
+    op(body, pick(3), 7 + k);
+  std::string tail;
+  switch (pick(3)) {
+  case 0:
+    tail = "  atomic_store_explicit(&v" + std::to_string(pick(3)) + ", 9, memory_order_relaxed);\n";
+    break;
+  case 1:
+    tail = "  (void)atomic_load_explicit(&v" + std::to_string(pick(3)) + ", memory_order_relaxed);\n";
+    break;
+  default:
+    break;
+  }
+  std::string n = std::to_string(threads);
+  Generated g;
+  g.source = "#include <pthread.h>\n#include <stdatomic.h>\n#include <stdint.h>\n"
+             "atomic_int v0, v1, v2, sum;\nvoid *worker(void *arg) {\n" +
+             body + "  atomic_fetch_add_explicit(&sum, r, memory_order_relaxed);\n"
+             "  return NULL;\n}\nint main(void) {\n  pthread_t t[" + n + "];\n"
+             "  for (int i = 0; i < " + n + "; i++)\n"
+             "    pthread_create(&t[i], NULL, worker, (void *)(intptr_t)i);\n"
+             "  for (int i = 0; i < " + n + "; i++)\n    pthread_join(t[i], NULL);\n" +
+             tail + "  return 0;\n}\n";
+  return g;
+}
+
 struct CompiledOutcome {
   std::set<std::string> states, errors;
   uint64_t complete = 0;
   bool symmetric = false; // some threads were interchangeable
 };
 
+/// Mistakes planted in the compiled comparison: the interpreter's analysis (branches on the
+/// id ignored), or the exploration's (SymmetryMistake).
+struct CompiledPlant {
+  bool ignoreIdBranches = false;
+  SymmetryMistake exploration = SymmetryMistake::None;
+  bool any() const { return ignoreIdBranches || exploration != SymmetryMistake::None; }
+};
+
 CompiledOutcome runCompiled(const std::shared_ptr<const Program> &prog, bool symmetry,
-                            bool mistake) {
+                            CompiledPlant plant) {
   RunOptions o;
   o.checks.stopOnFirst = false;
   o.setReductions(symmetry);
-  o.interpreter.symmetryPlantedMistake = mistake;
+  o.interpreter.symmetryPlantedMistake = plant.ignoreIdBranches;
+  o.exploration.symmetryPlantedMistake = plant.exploration;
   FinalMemory mem;
   mem.prog = prog.get();
   RunResult res = verifyProgram(prog, o, [&]() -> ExplorationObserver & { return mem; });
@@ -435,13 +508,15 @@ CompiledOutcome runCompiled(const std::shared_ptr<const Program> &prog, bool sym
   return out;
 }
 
-/// Compares the two searches on `count` generated C programs (with the planted mistake: only
-/// on programs that branch on the id); returns how many differed.
-int compareCompiled(uint64_t first, int count, bool mistake, int &shrunk) {
+/// Compares the two searches on `count` generated C programs (with the analysis's planted
+/// mistake: only on programs that branch on the id); returns how many differed.
+int compareCompiled(uint64_t first, int count, CompiledPlant plant, int &shrunk,
+                    Generated (*generate)(uint64_t) = generateC) {
   int differed = 0, compared = 0, classes = 0;
+  bool mistake = plant.any();
   for (uint64_t seed = first; compared < count; ++seed) {
-    Generated gen = generateC(seed);
-    if (mistake && !gen.branchesOnId)
+    Generated gen = generate(seed);
+    if (plant.ignoreIdBranches && !gen.branchesOnId)
       continue;
     ++compared;
     // (named after the test: tests run in parallel write their programs side by side)
@@ -453,8 +528,7 @@ int compareCompiled(uint64_t first, int count, bool mistake, int &shrunk) {
     lo.file = file.path();
     lo.frontend.includeDir = SCOPEMC_TEST_INCLUDE_DIR;
     std::shared_ptr<const Program> prog = loadProgram(lo);
-    CompiledOutcome full = runCompiled(prog, false, false),
-                    reduced = runCompiled(prog, true, mistake);
+    CompiledOutcome full = runCompiled(prog, false, {}), reduced = runCompiled(prog, true, plant);
     bool same = full.states == reduced.states && full.errors == reduced.errors &&
                 reduced.complete <= full.complete;
     differed += !same;
@@ -470,20 +544,32 @@ int compareCompiled(uint64_t first, int count, bool mistake, int &shrunk) {
   }
   std::printf("%d C programs%s: %d with interchangeable threads, %d explored fewer executions, "
               "%d differed\n",
-              count, mistake ? " branching on the id, with the planted mistake" : "", classes,
-              shrunk, differed);
+              count, mistake ? " with the planted mistake" : "", classes, shrunk, differed);
   return differed;
 }
 
 TEST(Symmetry, GeneratedCProgramsReachTheSameFinalStatesAndErrors) {
   int shrunk = 0, count = test::programsToCompare(300, 100);
-  compareCompiled(100, count, false, shrunk);
+  compareCompiled(100, count, {}, shrunk);
   EXPECT_GT(shrunk, count / 10);
 }
 
 TEST(Symmetry, TheOracleCatchesAnAnalysisThatIgnoresBranchesOnTheId) {
   int shrunk = 0;
-  EXPECT_GT(compareCompiled(100, 60, true, shrunk), 0);
+  EXPECT_GT(compareCompiled(100, 60, {true, SymmetryMistake::None}, shrunk), 0);
+}
+
+TEST(Symmetry, CopiesBranchingOnValuesReachTheSameFinalStatesAndErrors) {
+  int shrunk = 0, count = test::programsToCompare(300, 100);
+  compareCompiled(1, count, {}, shrunk, generateBranchingC);
+  EXPECT_GT(shrunk, count / 10);
+}
+
+TEST(Symmetry, TheOracleCatchesAThreadTakenToGoOnFromItsLastEvent) {
+  int shrunk = 0;
+  EXPECT_GT(compareCompiled(1, 300, {false, SymmetryMistake::ResumeAtLastEvent}, shrunk,
+                            generateBranchingC),
+            0);
 }
 
 } // namespace
