@@ -167,13 +167,13 @@ bool Persistence::mayStillAccess(const ExecutionGraph &g, ThreadId u, uint64_t a
   if (!start || !start->sites())
     return mayAccess(g, u, addr, size);
   const SiteFootprint &sites = *start->sites();
-  int32_t last = plantedMistake_ == SymmetryMistake::ResumeAtLastEvent ? g.threadSize(u) - 1
-                                                                        : lastStaying(g, u);
+  int32_t last = lastStaying(g, u);
   if (last == g.threadSize(u) - 1 && next_)
     if (const EventLabel *n = next_(u); n && n->resumePoint() != 0) {
       auto *m = dyn_cast<MemAccessLabel>(n);
-      return (m && m->addr() < addr + size && addr < m->addr() + m->size()) ||
-             sites.mayAccessAfter(n->resumePoint(), addr, size);
+      bool own = m && plantedMistake_ != SymmetryMistake::NextAccessIgnored &&
+                 m->addr() < addr + size && addr < m->addr() + m->size();
+      return own || sites.mayAccessAfter(n->resumePoint(), addr, size);
     }
   if (last >= 0)
     if (uint32_t p = g.label(Event{u, last})->resumePoint(); p != 0)

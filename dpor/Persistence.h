@@ -35,9 +35,9 @@ enum class SymmetryMistake : uint8_t {
   /// A thread whose events all stay is taken to know every write (not only, when it waits to
   /// join another, what that one knows).
   WaitersKnowAll,
-  /// What a thread may still access is taken from its last event (or the one it offers next),
-  /// whether or not that event stays (Persistence::mayStillAccess).
-  ResumeAtLastEvent,
+  /// What a thread whose events all stay may still access leaves out its next event's own
+  /// access (only what its code may run after it counts).
+  NextAccessIgnored,
   /// Commuting RMWs: an RMW whose write another thread still may read is taken as unread.
   CommuteSeenUpdates,
   /// Commuting RMWs: two marked RMWs on one location are exchanged whatever their operations

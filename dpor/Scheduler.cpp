@@ -240,7 +240,8 @@ bool Scheduler::isWaiting(const ExecutionGraph &g, ThreadId t) const {
 }
 
 bool Scheduler::postpone(const ExecutionGraph &g, const ReadLabel &r) {
-  if (!(pickedFirst_ || pickedUnstarted_) || !opts_.postponeWaitingAwaits || !r.addedMax() || !waitsOnCoMax(r))
+  if (!(pickedFirst_ || pickedUnstarted_) || !opts_.postponeWaitingAwaits || !r.addedMax() ||
+      !waitsOnCoMax(r))
     return false;
   auto t = static_cast<size_t>(r.thread());
   if (t >= waiting_.size())

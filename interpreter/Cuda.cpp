@@ -262,8 +262,14 @@ Flow Calls::cudaLaunch(Thread &th, Frame &f, const CallBase &i) {
   data->sharedBytes = arg(8);
   data->cooperative = arg(10) != 0;
   uint64_t child = 0;
-  ThreadEntry entry{
-      host_.program().info(runner).address, 0, std::nullopt, k, std::move(data), nullptr, nullptr, nullptr};
+  ThreadEntry entry{host_.program().info(runner).address,
+                    0,
+                    std::nullopt,
+                    k,
+                    std::move(data),
+                    nullptr,
+                    nullptr,
+                    nullptr};
   // Clang's launch stub (`__device_stub__K`, at the kernel's declaration) is called where the
   // user wrote `K<<<...>>>(...)`: the launch is that call's.
   const SourceLoc *site = host_.src(i);
@@ -302,7 +308,8 @@ Flow Calls::streamRun(Thread &th, const CallBase &i) {
       uint64_t child = 0;
       if (!host_.offer(
               th,
-              creation(th, i, ThreadEntry{d.kernel, 0, pos, k, th.entry.data, nullptr, nullptr, nullptr}),
+              creation(th, i,
+                       ThreadEntry{d.kernel, 0, pos, k, th.entry.data, nullptr, nullptr, nullptr}),
               &child))
         return Flow::Stop;
       r.threads.push_back(static_cast<ThreadId>(child));

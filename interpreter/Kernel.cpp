@@ -299,9 +299,10 @@ Flow Calls::launch(Thread &th, Frame &f, const CallBase &i) {
     ThreadPos pos{device, k.blockBase + static_cast<uint32_t>(s / block.count()),
                   static_cast<uint32_t>(s % block.count())};
     uint64_t child = 0;
-    if (!host_.offer(th,
-                     creation(th, i, ThreadEntry{fn, argument, pos, k, nullptr, nullptr, nullptr, nullptr}),
-                     &child))
+    if (!host_.offer(
+            th,
+            creation(th, i, ThreadEntry{fn, argument, pos, k, nullptr, nullptr, nullptr, nullptr}),
+            &child))
       return Flow::Stop;
     r.threads.push_back(static_cast<ThreadId>(child));
   }

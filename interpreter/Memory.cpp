@@ -6,8 +6,8 @@
 #include <llvm/IR/Constants.h>
 
 #include "interpreter/Interpreter.h"
-#include "interpreter/ResumePoints.h"
 #include "interpreter/Leaves.h"
+#include "interpreter/ResumePoints.h"
 #include "interpreter/analysis/Commuting.h"
 
 namespace scopemc {

@@ -28,8 +28,8 @@ SiteSet unite(const SiteSet &a, const SiteSet &b) {
 
 /// The sites each instruction of `fn` may run: its own, and for a call every site of the
 /// functions the callee may run.
-std::map<const Instruction *, SiteSet> sitesByInstruction(const Function &fn,
-                                                          const std::vector<const Instruction *> &at) {
+std::map<const Instruction *, SiteSet>
+sitesByInstruction(const Function &fn, const std::vector<const Instruction *> &at) {
   std::map<const Instruction *, SiteSet> own;
   std::map<const Function *, SiteSet> byFunction;
   for (uint32_t k = 0; k < at.size(); ++k) {

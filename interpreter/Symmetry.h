@@ -115,8 +115,8 @@ private:
   mutable std::map<const llvm::Function *, std::unique_ptr<ResumeTable>> resumeTables_;
   /// Each access site's range for a thread started with `entry` ((0, 0): code it never
   /// runs); nullopt where an address cannot be evaluated.
-  std::optional<std::vector<std::pair<uint64_t, uint64_t>>> siteRanges(const ThreadEntry &entry,
-                                                                        const FunctionInfo &fi) const;
+  std::optional<std::vector<std::pair<uint64_t, uint64_t>>>
+  siteRanges(const ThreadEntry &entry, const FunctionInfo &fi) const;
 };
 
 } // namespace scopemc

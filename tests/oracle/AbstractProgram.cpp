@@ -1,5 +1,6 @@
 #include "tests/oracle/AbstractProgram.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace scopemc::oracle {
@@ -342,8 +343,60 @@ void ScriptedRunner::restoreThread(ThreadId t, uint32_t slot) {
   states_[static_cast<size_t>(t)] = snapshots_.at(t, slot);
 }
 
+SiteFootprintPtr ScriptedRunner::sitesOf(const State &s) const {
+  // One block per op, in a chain: an op's events stay at its block until its last one.
+  auto sf = std::make_shared<SiteFootprint>();
+  auto reach = std::make_shared<ResumeReach>();
+  auto block = [&](std::pair<uint64_t, uint64_t> range) {
+    sf->ranges.push_back(range);
+    reach->inBlock.push_back({static_cast<uint32_t>(reach->inBlock.size())});
+  };
+  if (s.script < 0) {
+    block({0, ~uint64_t{0}}); // its creations: the threads may access anything
+    for (const MainStep &m : prog_.mainTail)
+      block({m.join >= 0 ? 0 : locAddr(m.op.loc), m.join >= 0 ? 0 : 8});
+  } else {
+    for (const Op &op : prog_.threads[static_cast<size_t>(s.script)].ops)
+      block({op.kind == Op::Kind::Fence ? 0 : locAddr(op.loc), op.kind == Op::Kind::Fence ? 0 : 8});
+  }
+  for (uint32_t b = 0; b < reach->inBlock.size(); ++b) {
+    reach->points.push_back({b, 0}); // at the op
+    reach->points.push_back({b, 1}); // past it
+    reach->later.emplace_back();
+    for (uint32_t k = b + 1; k < reach->inBlock.size(); ++k)
+      reach->later.back().push_back(k);
+  }
+  sf->reach = std::move(reach);
+  return sf;
+}
+
+uint32_t ScriptedRunner::pointOf(const State &s, const EventLabel &l) const {
+  if (isa<ThreadStartLabel>(&l))
+    return 0;
+  if (s.script < 0) { // main: its creations, then its tail's steps
+    size_t n = prog_.threads.size(), step = s.op < n ? 0 : s.op - n;
+    if (s.op < n)
+      return 1;
+    if (step >= prog_.mainTail.size()) // its finish: past its last block
+      return 2 * static_cast<uint32_t>(prog_.mainTail.size()) + 2;
+    uint32_t b = static_cast<uint32_t>(step + 1);
+    return isa<ThreadJoinLabel>(&l) ? 2 * b + 1 : 2 * b + 2;
+  }
+  const auto &ops = prog_.threads[static_cast<size_t>(s.script)].ops;
+  if (ops.empty())
+    return 0;
+  if (s.op >= ops.size())
+    return 2 * static_cast<uint32_t>(ops.size() - 1) + 2;
+  Op::Kind k = ops[s.op].kind;
+  auto *w = dyn_cast<WriteLabel>(&l);
+  bool past = k == Op::Kind::Load || k == Op::Kind::Store || k == Op::Kind::Fence ||
+              (w && w->isRmwPart() &&
+               (k == Op::Kind::FetchAdd || k == Op::Kind::Xchg || k == Op::Kind::Cas));
+  return 2 * static_cast<uint32_t>(s.op) + (past ? 2 : 1);
+}
+
 bool ScriptedRunner::offer(State &s, EventSink &sink, const EventLabel &l, uint64_t *v) {
-  SinkReply r = sink.offer(l);
+  SinkReply r = sink.offer(l, pointOf(s, l));
   if (r.status == SinkReply::Status::Stop)
     return false;
   ++s.index;
@@ -398,7 +451,9 @@ RunStatus ScriptedRunner::blockSpin(ThreadId t, State &s, EventSink &sink, int32
 RunStatus ScriptedRunner::run(ThreadId t, EventSink &sink) {
   State &s = states_[static_cast<size_t>(t)];
   if (!s.started) {
-    if (!offer(s, sink, ThreadStartLabel(Event{t, s.index}, s.pos, Event::init())))
+    ThreadStartLabel start(Event{t, s.index}, s.pos, Event::init());
+    start.setSites(sitesOf(s));
+    if (!offer(s, sink, start))
       return RunStatus::Stopped;
     s.started = true;
   }

@@ -120,6 +120,11 @@ private:
     bool started = false;
   };
   bool offer(State &s, EventSink &sink, const EventLabel &l, uint64_t *v = nullptr);
+  /// Where a thread may still access memory after each point of its script (SiteFootprint):
+  /// one block per op (main: its creations, then each step of its tail), and the point of an
+  /// event (EventLabel::resumePoint).
+  SiteFootprintPtr sitesOf(const State &s) const;
+  uint32_t pointOf(const State &s, const EventLabel &l) const;
   RunStatus runMain(State &s, EventSink &sink);
   RunStatus blockSpin(ThreadId t, State &s, EventSink &sink, int32_t start, bool awaitsLastRead);
   const AbstractProgram &prog_;

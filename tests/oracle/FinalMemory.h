@@ -2,8 +2,10 @@
 // CommutingTest.cpp): the final value of every global of the program, per execution.
 #pragma once
 
+#include <algorithm>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "dpor/Observer.h"
 #include "interpreter/Program.h"
@@ -15,6 +17,11 @@ struct FinalMemory final : ExplorationObserver {
   /// Whether executions where some thread did not finish count too (their states then start
   /// with how each thread ended); else only complete ones.
   bool withBlocked = false;
+  /// Whether states also hold what the threads read: the values each thread read, in program
+  /// order, as a multiset over the threads (exchanging interchangeable threads keeps it). The
+  /// values of RMWs whose results the program never uses (RmwInfo::resultUnused, commutes)
+  /// are left out: the commuting reduction explores one order of them.
+  bool withReads = false;
   std::set<std::string> states;
   bool onEvent(const ExecutionGraph &, Event) override { return true; }
   bool onExecutionEnd(const ExecutionGraph &g, const std::vector<ThreadEndState> &ends) override {
@@ -31,8 +38,29 @@ struct FinalMemory final : ExplorationObserver {
              std::to_string(li.co.empty() ? prog->initialValue(addr, li.size)
                                           : cast<WriteLabel>(g.label(li.co.back()))->value()) +
              " ";
+    if (withReads)
+      s += readsOf(g);
     states.insert(s);
     return true;
+  }
+
+  std::string readsOf(const ExecutionGraph &g) const {
+    std::vector<std::string> threads;
+    for (ThreadId t = 0; t < g.numThreads(); ++t) {
+      std::string r;
+      for (int32_t i = 0; g.threadExists(t) && i < g.threadSize(t); ++i)
+        if (auto *rl = dyn_cast<ReadLabel>(g.label(Event{t, i}));
+            rl && !rl->rmw().commutes && !rl->rmw().resultUnused)
+          r += std::to_string(rl->rf().isInit() ? prog->initialValue(rl->addr(), rl->size())
+                                                : cast<WriteLabel>(g.label(rl->rf()))->value()) +
+               ",";
+      threads.push_back(r);
+    }
+    std::sort(threads.begin(), threads.end());
+    std::string s = "| ";
+    for (const std::string &r : threads)
+      s += r + "; ";
+    return s;
   }
 };
 
