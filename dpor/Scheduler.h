@@ -20,10 +20,11 @@ public:
     /// A thread whose next event is an RMW that commutes (RmwInfo::commutes) on a location
     /// where another thread has one runs first (ExplorationOptions::commutingUpdates).
     bool settleCommuting = false;
-    /// A thread with a symmetry key (ThreadEntry::symmetry) that has made no event but its
-    /// start runs first (ExplorationOptions::symmetry): the first reads of interchangeable
-    /// threads, where their order is decided, are added before any of them reads on, so that
-    /// revisits among them find nothing else open (docs/symmetry.md, "Settled starts").
+    /// A thread of a symmetry class (ThreadEntry::symmetry) that has made no event but its
+    /// start, and whose first is an RMW, runs first (ExplorationOptions::symmetry): the first
+    /// RMWs of interchangeable threads, which decide their order, are added before any of
+    /// them goes on, so that revisits among them find nothing else open (docs/symmetry.md,
+    /// "Settled starts").
     bool settleClassStarts = false;
   };
   Scheduler(ThreadDriver &driver, Options opts) : driver_(driver), opts_(opts) {}

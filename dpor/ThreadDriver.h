@@ -54,7 +54,7 @@ public:
   /// The value `r` reads in the attached graph.
   uint64_t readValue(const ReadLabel &r) const;
 
-  SinkReply offer(const EventLabel &label) override { return offer(label, 0); }
+  using EventSink::offer;
   SinkReply offer(const EventLabel &label, uint32_t resumePoint) override;
   bool interrupted() override { return interrupt_ && interrupt_(); }
 

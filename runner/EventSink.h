@@ -35,12 +35,10 @@ public:
   /// Offers the next event of the running thread. Precondition: `label.index()` is the
   /// number of events this thread offered and got Replayed for since its start. The label
   /// is only borrowed for the duration of the call.
-  virtual SinkReply offer(const EventLabel &label) = 0;
-  /// The same, with where the thread's code goes on after the event (EventLabel::resumePoint;
-  /// 0: not known). A runner that numbers the points of its threads' code offers this way.
-  virtual SinkReply offer(const EventLabel &label, uint32_t /*resumePoint*/) {
-    return offer(label);
-  }
+  /// `resumePoint`: where the thread's code goes on after the event (EventLabel::resumePoint),
+  /// for a runner that numbers the points of its threads' code; 0: not known.
+  virtual SinkReply offer(const EventLabel &label, uint32_t resumePoint) = 0;
+  SinkReply offer(const EventLabel &label) { return offer(label, 0); }
   /// Polled by the runner every so many instructions (also while a thread computes without
   /// making events): true when the search must stop now (a time or memory limit); the runner
   /// then throws RunInterrupted, which the exploration catches.

@@ -26,7 +26,7 @@ std::unique_ptr<Program> parse(const std::string &ir) {
 struct Recorder final : EventSink {
   std::vector<std::unique_ptr<EventLabel>> events;
   uint64_t readValue = 0;
-  SinkReply offer(const EventLabel &l) override {
+  SinkReply offer(const EventLabel &l, uint32_t /*resumePoint*/) override {
     events.push_back(l.clone());
     return SinkReply{SinkReply::Status::Replayed, isa<ReadLabel>(&l) ? readValue : 0};
   }
