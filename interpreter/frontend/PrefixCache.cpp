@@ -9,6 +9,7 @@
 #include <set>
 
 #include <clang/Basic/Version.h>
+#include <llvm/ADT/StringExtras.h>
 #include <llvm/Support/Process.h>
 #include <llvm/Support/xxhash.h>
 
@@ -36,14 +37,6 @@ std::string keyText(const PrefixRequest &r) {
     key += '\0' + f + '\0' + std::to_string(fs::file_size(f, ec)) + ':' + std::to_string(time);
   }
   return key;
-}
-
-std::string hexOf(uint64_t h) {
-  static const char *digits = "0123456789abcdef";
-  std::string s(16, '0');
-  for (int i = 15; i >= 0; --i, h >>= 4)
-    s[static_cast<size_t>(i)] = digits[h & 15];
-  return s;
 }
 
 /// The identifiers of a built prefix, one a line (the file written next to its PCH).
@@ -74,7 +67,9 @@ std::optional<std::string> cachedPrefix(const PrefixRequest &r, const PrefixBuil
   if (ec)
     return std::nullopt;
   std::string key = keyText(r);
-  std::string base = (fs::path(r.cacheDir) / hexOf(llvm::xxh3_64bits(key))).string();
+  std::string base = (fs::path(r.cacheDir) /
+                      llvm::utohexstr(llvm::xxh3_64bits(key), /*LowerCase=*/true, /*Width=*/16))
+                         .string();
   std::string pch = base + ".pch", idsPath = base + ".ids";
   std::optional<std::set<std::string>> ids;
   if (fs::exists(pch, ec))
