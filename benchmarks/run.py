@@ -173,6 +173,10 @@ SYMMETRY = [("sym-caslock-4x2", "gpu/caslock.c", {"BLOCKS": 4, "THREADS": 2, "VA
              math.factorial(8), None),
             ("sym-counters-12-on-1", "symmetry/counters.cu", {"THREADS": 12, "SLOTS": 1}, "verified",
              math.factorial(12), None),
+            # every thread reads an input, then adds it to one total: the reads must be seen to
+            # stay (no thread writes the input) for the adds' order to be settled at once
+            ("sym-weighted-16", "symmetry/weighted.cu", {"THREADS": 16}, "verified", math.factorial(16), 1),
+            ("sym-weighted-4x32", "symmetry/weighted.cu", {"THREADS": 128, "BLOCKS": 4}, "verified", None, 10),
             ("sym-xfbarrier-6x4", "gpu/xfbarrier.c", {"BLOCKS": 6, "THREADS": 4, "VARIANT": 0}, "verified", 1,
              None),
             ("sym-xfbarrier-6x4-served-3", "gpu/xfbarrier.c", {"BLOCKS": 6, "THREADS": 4, "VARIANT": 0, "SERVED": 3},
@@ -180,7 +184,7 @@ SYMMETRY = [("sym-caslock-4x2", "gpu/caslock.c", {"BLOCKS": 4, "THREADS": 2, "VA
            [("sym-matmul-lock-%dx3-racy" % b, "gpu/matmul_lock.c", {"BLOCKS": b, "THREADS": 3, "VARIANT": 1},
              "error", None, 2) for b in (4, 8, 15)]
 SYMMETRY_QUICK = [r for r in SYMMETRY if r[0] in ("sym-caslock-4x2", "sym-critsec-8x1", "sym-counters-16",
-                                                  "sym-matmul-lock-4x3-racy")]
+                                                  "sym-weighted-16", "sym-matmul-lock-4x3-racy")]
 # The other families count every execution: their formulas are without the reduction.
 FULL = ["--no-symmetry"]
 

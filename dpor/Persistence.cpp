@@ -69,7 +69,7 @@ const Persistence::Levels &Persistence::levels(const ExecutionGraph &g, const Re
   if (!fresh)
     return lv;
   for (ThreadId u = 0; u < g.numThreads(); ++u) {
-    if (!g.threadExists(u) || !mayStillAccess(g, u, r.addr(), r.size()))
+    if (!g.threadExists(u) || !mayStillWrite(g, u, r.addr(), r.size()))
       continue;
     long level = computeLevel(g, u, r.localSpace(), li);
     if (level < lv.lowest) {
@@ -158,26 +158,32 @@ bool Persistence::mayAccess(const ExecutionGraph &g, ThreadId u, uint64_t addr, 
   return !cl || scopemc::mayAccess(cl->entry().footprint, addr, size);
 }
 
-bool Persistence::mayStillAccess(const ExecutionGraph &g, ThreadId u, uint64_t addr,
-                                 uint64_t size) {
-  // Every event u adds below g follows its last event that stays, in program order: u's code
-  // goes on from there (the point the interpreter gave that event). If every event of u
-  // stays, its next event is the same in every graph below, and u goes on from it.
+bool Persistence::mayStillWrite(const ExecutionGraph &g, ThreadId u, uint64_t addr, uint64_t size) {
+  // Every event u adds below g follows its last event that stays, in program order, and the
+  // events up to that one stay too. Replay is deterministic: the event after them is the same
+  // in every graph below (the one g holds there, or the one u offers next), and u's code goes
+  // on from that event's point.
   auto *start = g.threadSize(u) > 0 ? dyn_cast<ThreadStartLabel>(g.label(Event{u, 0})) : nullptr;
   if (!start || !start->sites())
     return mayAccess(g, u, addr, size);
+  if (plantedMistake_ == SymmetryMistake::SitesOnlyRead)
+    return false;
   const SiteFootprint &sites = *start->sites();
   int32_t last = lastStaying(g, u);
-  if (last == g.threadSize(u) - 1 && next_)
-    if (const EventLabel *n = next_(u); n && n->resumePoint() != 0) {
-      auto *m = dyn_cast<MemAccessLabel>(n);
-      bool own = m && plantedMistake_ != SymmetryMistake::NextAccessIgnored &&
-                 m->addr() < addr + size && addr < m->addr() + m->size();
-      return own || sites.mayAccessAfter(n->resumePoint(), addr, size);
-    }
+  const EventLabel *n = last + 1 < g.threadSize(u) ? g.label(Event{u, last + 1})
+                        : next_                    ? next_(u)
+                                                   : nullptr;
+  if (n && n->resumePoint() != 0) {
+    // (a read that is no RMW's read half writes nothing; anything else counts as a write)
+    auto *m = dyn_cast<MemAccessLabel>(n);
+    auto *r = dyn_cast<ReadLabel>(n);
+    bool own = m && !(r && !r->isRmw()) && plantedMistake_ != SymmetryMistake::NextAccessIgnored &&
+               m->addr() < addr + size && addr < m->addr() + m->size();
+    return own || sites.mayWriteAfter(n->resumePoint(), addr, size);
+  }
   if (last >= 0)
     if (uint32_t p = g.label(Event{u, last})->resumePoint(); p != 0)
-      return sites.mayAccessAfter(p, addr, size);
+      return sites.mayWriteAfter(p, addr, size);
   return mayAccess(g, u, addr, size);
 }
 
@@ -233,10 +239,7 @@ const View *Persistence::computeKnowledge(const ExecutionGraph &g, ThreadId u, b
   // What thread u has seen for good: the happens-before of its last event that stays (every
   // later event of it follows that one in po); of its creation if none stays. A thread created
   // later inherits its creator's.
-  int32_t i = g.threadSize(u) - 1;
-  while (i >= 0 && !staysKnown(g.label(Event{u, i})))
-    --i;
-  if (i >= 0) {
+  if (int32_t i = lastStaying(g, u); i >= 0) {
     const EventLabel *last = g.label(Event{u, i});
     finished = isa<ThreadFinishLabel>(last);
     return &last->hbFor(local);

@@ -10,8 +10,9 @@
 //   knows all. The predicate asks whether a view contains some event (so it holds of a join
 //   of views exactly when it holds of one of them);
 // - mayAccess(g, u, ...): whether u may ever access a byte of the range (its footprint);
-// - mayStillAccess(g, u, ...): whether u may access it in some graph below g (what its code
-//   may still run after its last event that stays, SiteFootprint).
+// - mayStillWrite(g, u, ...): whether u may write a byte of it in some graph below g (what its
+//   code may still run after its last event that stays, SiteFootprint; only a write revisits a
+//   read or comes co-after another write, so a thread that may only read counts as absent).
 // Every answer errs on the side of "may change" / "does not know" / "may access".
 #pragma once
 
@@ -35,9 +36,11 @@ enum class SymmetryMistake : uint8_t {
   /// A thread whose events all stay is taken to know every write (not only, when it waits to
   /// join another, what that one knows).
   WaitersKnowAll,
-  /// What a thread whose events all stay may still access leaves out its next event's own
-  /// access (only what its code may run after it counts).
+  /// What a thread whose events all stay may still write leaves out its next event's own
+  /// write (only what its code may run after it counts).
   NextAccessIgnored,
+  /// Every access site of a thread's code is taken to only read.
+  SitesOnlyRead,
   /// Commuting RMWs: an RMW whose write another thread still may read is taken as unread.
   CommuteSeenUpdates,
   /// Commuting RMWs: two marked RMWs on one location are exchanged whatever their operations
@@ -64,7 +67,7 @@ public:
   bool knows(const ExecutionGraph &g, ThreadId u, bool local,
              const std::function<bool(const View &)> &has);
   static bool mayAccess(const ExecutionGraph &g, ThreadId u, uint64_t addr, uint64_t size);
-  bool mayStillAccess(const ExecutionGraph &g, ThreadId u, uint64_t addr, uint64_t size);
+  bool mayStillWrite(const ExecutionGraph &g, ThreadId u, uint64_t addr, uint64_t size);
   /// The least stamp of a read a revisit below g may still change, and the next one.
   Stamp minRevisitable(const ExecutionGraph &g) {
     known(g);

@@ -93,31 +93,33 @@ ThreadId Scheduler::commutingPartner(const ExecutionGraph &g) {
 }
 
 namespace {
-/// Whether threads t and u were made by one creator with one symmetry key (ThreadEntry).
-bool sharesKey(const ExecutionGraph &g, ThreadId t, ThreadId u) {
-  if (u <= 0 || u >= g.numThreads() || !g.threadExists(u))
-    return false;
-  Event ct = g.creatorOf(t), cu = g.creatorOf(u);
-  if (ct.isInit() || cu.isInit() || ct.thread != cu.thread)
-    return false;
-  auto *a = dyn_cast<ThreadCreateLabel>(g.label(ct));
-  auto *b = dyn_cast<ThreadCreateLabel>(g.label(cu));
-  return a && b && a->entry().symmetry && sameSymmetry(a->entry().symmetry, b->entry().symmetry);
+/// Whether a class thread's first event is one to settle early: an RMW (RMWs of one location
+/// never read the same write: their order is the class's), or a read of a location the
+/// thread's code never writes after it (an input: the reads come first and stay, so the class's
+/// later updates are ordered with nothing open). Plain reads of a location the class writes
+/// order nothing, and running them early only multiplies the interleavings: the TTAS lock 3x2
+/// took 2.4 times as long.
+bool settlesEarly(const ExecutionGraph &g, ThreadId t, const EventLabel *first) {
+  auto *r = first ? dyn_cast<ReadLabel>(first) : nullptr;
+  if (!r || r->isRmw())
+    return r != nullptr;
+  auto *start = dyn_cast<ThreadStartLabel>(g.label(Event{t, 0}));
+  return start && start->sites() && r->resumePoint() != 0 &&
+         !start->sites()->mayWriteAfter(r->resumePoint(), r->addr(), r->size());
 }
 } // namespace
 
 ThreadId Scheduler::unstartedClassThread(const ExecutionGraph &g) {
-  // The lowest thread whose only event is its start and whose first is an RMW, created next
-  // to a thread with the same symmetry key (threads of a class are created one after the
-  // other), runnable and not waiting. (RMWs of one location never read the same write: their
-  // order is the class's; plain reads of one write order nothing, and running them early
-  // only multiplies the interleavings: the TTAS lock 3x2 took 2.4 times as long.) Threads below
-  // unstartedFrom_ were found to have more events than their start, and a thread never loses events
-  // but by a cut or revisit (graphChanged).
+  // The lowest thread whose only event is its start and whose first settles early
+  // (settlesEarly), created next to a thread with the same symmetry key (threads of a class
+  // are created one after the other), runnable and not waiting. Threads below unstartedFrom_
+  // were found to have more events than their start, and a thread never loses events but by a
+  // cut or revisit (graphChanged).
   ThreadId n = g.numThreads();
+  ThreadId unsettled = -1; // the last started member looked at whose first does not settle
   for (ThreadId t = unstartedFrom_; t < n; ++t) {
     bool candidate = g.threadExists(t) && g.threadSize(t) <= 1 &&
-                     (sharesKey(g, t, t - 1) || sharesKey(g, t, t + 1));
+                     (sameSymmetryClass(g, t, t - 1) || sameSymmetryClass(g, t, t + 1));
     if (!candidate) {
       if (t == unstartedFrom_ && g.threadExists(t) && g.threadSize(t) > 1)
         ++unstartedFrom_;
@@ -127,9 +129,16 @@ ThreadId Scheduler::unstartedClassThread(const ExecutionGraph &g) {
     // runs first, so that the whole class's first reads come in one stretch)
     if (const EventLabel *c = driver_.next(g.creatorOf(t).thread); c && isa<ThreadCreateLabel>(c))
       return -1;
-    const EventLabel *next = driver_.next(t);
-    auto *first = next ? dyn_cast<ReadLabel>(next) : nullptr;
-    if (first && first->isRmw() && !isWaiting(g, t) && isRunnable(g, t))
+    // (the event after a member's start is its class's: it has read nothing yet, and the key
+    // fixes what its identity changes; one look serves the whole run of started members)
+    bool started = g.threadSize(t) == 1;
+    if (started && unsettled >= 0 && sameSymmetryClass(g, unsettled, t))
+      continue;
+    if (!started || !settlesEarly(g, t, driver_.next(t))) {
+      unsettled = started ? t : unsettled;
+      continue;
+    }
+    if (!isWaiting(g, t) && isRunnable(g, t))
       return t;
   }
   return -1;

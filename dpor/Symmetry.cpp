@@ -8,19 +8,6 @@ namespace scopemc {
 
 namespace {
 
-/// The first index of each run of consecutive thread creations of a thread, per event.
-std::vector<int32_t> creationRuns(const ExecutionGraph &g, ThreadId p) {
-  std::vector<int32_t> runs(static_cast<size_t>(g.threadSize(p)));
-  int32_t start = 0;
-  for (int32_t i = 0; i < g.threadSize(p); ++i) {
-    bool create = isa<ThreadCreateLabel>(g.label(Event{p, i}));
-    if (!create || i == 0 || !isa<ThreadCreateLabel>(g.label(Event{p, i - 1})))
-      start = i;
-    runs[static_cast<size_t>(i)] = start;
-  }
-  return runs;
-}
-
 enum class Step : uint8_t { Same, Differ, Ordered };
 
 /// Compares the events two threads have at one index: the same (as their histories go),
@@ -58,33 +45,15 @@ const std::vector<std::vector<ThreadId>> &SymmetryPruner::classes(const Executio
     return classes_;
   classes_.clear();
   classesFor_ = n;
-  struct Member {
-    ThreadId creator;
-    int32_t run;
-    const std::vector<uint64_t> *key;
-  };
-  std::map<ThreadId, std::vector<int32_t>> runs;
-  std::vector<Member> heads; // the first member of each class, parallel to classes_
+  // Members are compared with their class's latest: a run of creations is contiguous, so
+  // membership (sameSymmetryClass) carries over from one member to the next.
   for (ThreadId t = 1; t < g.numThreads(); ++t) {
-    Event c = g.creatorOf(t);
-    if (!g.threadExists(t) || c.isInit())
-      continue;
-    auto *cl = dyn_cast<ThreadCreateLabel>(g.label(c));
-    if (!cl || !cl->entry().symmetry)
-      continue;
-    auto it = runs.find(c.thread);
-    if (it == runs.end())
-      it = runs.emplace(c.thread, creationRuns(g, c.thread)).first;
-    Member m{c.thread, it->second[static_cast<size_t>(c.index)], cl->entry().symmetry.get()};
-    size_t k = 0;
-    while (k < heads.size() &&
-           !(heads[k].creator == m.creator && heads[k].run == m.run && *heads[k].key == *m.key))
-      ++k;
-    if (k == heads.size()) {
-      heads.push_back(m);
-      classes_.emplace_back();
-    }
-    classes_[k].push_back(t);
+    auto c = std::find_if(classes_.begin(), classes_.end(),
+                          [&](const auto &m) { return sameSymmetryClass(g, m.back(), t); });
+    if (c != classes_.end())
+      c->push_back(t);
+    else if (sameSymmetryClass(g, t, t)) // keyed: the head of a class of its own so far
+      classes_.push_back({t});
   }
   std::erase_if(classes_, [](const auto &c) { return c.size() < 2; });
   sawClass_ = sawClass_ || !classes_.empty();
@@ -140,20 +109,32 @@ bool SymmetryPruner::laterWritesFollow(const ExecutionGraph &g, Event x, ThreadI
   auto knowsX = [&](const View &known) { return known.contains(x); };
   for (ThreadId u = 0; u < g.numThreads(); ++u) {
     if (u == s || u == t || u == x.thread || !g.threadExists(u) ||
-        !p_.mayStillAccess(g, u, xl->addr(), xl->size()))
+        !p_.mayStillWrite(g, u, xl->addr(), xl->size()))
       continue;
-    if (!p_.knows(g, u, xl->localSpace(), knowsX) && !(j == 1 && laterInClass(g, s, u)))
+    if (!p_.knows(g, u, xl->localSpace(), knowsX) && !laterInClass(g, s, u, j, x))
       return false;
   }
   return true;
 }
 
-bool SymmetryPruner::laterInClass(const ExecutionGraph &g, ThreadId s, ThreadId u) {
-  // s's read at index 1 is its first event. A higher thread u of its class begins with the same
-  // read and writes to the location only after it, so co-after that read's source: where s's
-  // read reads from u, u's source is co-before s's, a violation (docs/symmetry.md, step 3).
-  if (u < s || !p_.stays(g, g.label(g.creatorOf(u))))
+bool SymmetryPruner::laterInClass(const ExecutionGraph &g, ThreadId s, ThreadId u, int32_t j,
+                                  Event x) {
+  // s's read at index j follows j - 1 events that stay. A higher thread u of its class that has
+  // made exactly the same j - 1 events, for good, makes the same read next (it runs the same
+  // code on the same values), and none of those events writes the location: u writes to it
+  // only after that read, so co-after the read's source. Where s's read reads from u, u's
+  // source is then co-before s's: a violation (docs/symmetry.md, step 3). With j = 1 the
+  // events before are the starts: u has only begun.
+  if (u < s || g.threadSize(u) != j || !p_.stays(g, g.label(g.creatorOf(u))))
     return false;
+  auto *xl = cast<WriteLabel>(g.label(x));
+  for (int32_t i = 1; i < j; ++i) {
+    const EventLabel *a = g.label(Event{s, i}), *b = g.label(Event{u, i});
+    auto *w = dyn_cast<WriteLabel>(a);
+    if (compare(*a, *b) != Step::Same || !p_.stays(g, b) ||
+        (w && w->addr() < xl->addr() + xl->size() && xl->addr() < w->addr() + w->size()))
+      return false;
+  }
   for (const auto &c : classes_)
     if (std::find(c.begin(), c.end(), s) != c.end())
       return std::find(c.begin(), c.end(), u) != c.end();

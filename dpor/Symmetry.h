@@ -62,9 +62,10 @@ private:
   /// is co-after x.
   /// (j: the index of the violation.)
   bool laterWritesFollow(const ExecutionGraph &g, Event x, ThreadId s, ThreadId t, int32_t j);
-  /// Whether u is a higher thread of s's class: in a canonical execution, s's first event, a
-  /// read, does not read from u.
-  bool laterInClass(const ExecutionGraph &g, ThreadId s, ThreadId u);
+  /// Whether u is a higher thread of s's class that has made, for good, the same j - 1 events
+  /// as s and none of them writes x's location: s's read at index j does not read from u in a
+  /// canonical execution.
+  bool laterInClass(const ExecutionGraph &g, ThreadId s, ThreadId u, int32_t j, Event x);
 
   bool enabled_;
   Persistence &p_;

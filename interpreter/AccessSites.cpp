@@ -42,14 +42,14 @@ SymmetryAnalysis::AccessSites SymmetryAnalysis::findAccessSites(const Function &
     return std::nullopt;
   const DataLayout &dl = prog_.dataLayout();
   std::vector<AccessSite> sites;
-  auto add = [&](const Value *p, Type *t) {
+  auto add = [&](const Value *p, Type *t, bool writes) {
     // A private local's accesses make no events (Memory.cpp): no other thread sees them.
     if (auto *a = dyn_cast<AllocaInst>(getUnderlyingObject(p)); a && prog_.isPrivate(a))
       return true;
     TypeSize n = dl.getTypeStoreSize(t);
     if (n.isScalable())
       return false;
-    sites.push_back(AccessSite{p, n.getFixedValue()});
+    sites.push_back(AccessSite{p, n.getFixedValue(), nullptr, nullptr, false, writes});
     return true;
   };
   for (const Function *f : *fns)
@@ -57,13 +57,13 @@ SymmetryAnalysis::AccessSites SymmetryAnalysis::findAccessSites(const Function &
       size_t before = sites.size();
       bool known = true;
       if (auto *ld = dyn_cast<LoadInst>(&i))
-        known = add(ld->getPointerOperand(), ld->getType());
+        known = add(ld->getPointerOperand(), ld->getType(), false);
       else if (auto *st = dyn_cast<StoreInst>(&i))
-        known = add(st->getPointerOperand(), st->getValueOperand()->getType());
+        known = add(st->getPointerOperand(), st->getValueOperand()->getType(), true);
       else if (auto *r = dyn_cast<AtomicRMWInst>(&i))
-        known = add(r->getPointerOperand(), r->getValOperand()->getType());
+        known = add(r->getPointerOperand(), r->getValOperand()->getType(), true);
       else if (auto *x = dyn_cast<AtomicCmpXchgInst>(&i))
-        known = add(x->getPointerOperand(), x->getNewValOperand()->getType());
+        known = add(x->getPointerOperand(), x->getNewValOperand()->getType(), true);
       else if (auto *c = dyn_cast<CallBase>(&i))
         known = callAccessSites(*c, sites);
       else
@@ -82,7 +82,7 @@ bool SymmetryAnalysis::callAccessSites(const CallBase &c, std::vector<AccessSite
   if (auto *m = dyn_cast<AnyMemIntrinsic>(&c)) {
     sites.push_back(AccessSite{m->getRawDest(), 0, m->getLength()});
     if (auto *t = dyn_cast<AnyMemTransferInst>(m))
-      sites.push_back(AccessSite{t->getRawSource(), 0, t->getLength()});
+      sites.push_back(AccessSite{t->getRawSource(), 0, t->getLength(), nullptr, false, false});
     return true;
   }
   if (c.getIntrinsicID() != Intrinsic::not_intrinsic)
@@ -120,19 +120,41 @@ bool SymmetryAnalysis::callAccessSites(const CallBase &c, std::vector<AccessSite
   case Builtin::ApiCas:
     if (c.arg_size() < 2)
       return false;
-    sites.push_back(AccessSite{c.getArgOperand(0), 0, c.getArgOperand(1)});
+    sites.push_back(AccessSite{c.getArgOperand(0), 0, c.getArgOperand(1), nullptr, false,
+                               *b != Builtin::ApiLoad});
     return true;
   case Builtin::Memcpy: // (dest, source, size)
   case Builtin::Memcmp: // (a, b, size)
     if (c.arg_size() < 3)
       return false;
-    sites.push_back(AccessSite{c.getArgOperand(0), 0, c.getArgOperand(2)});
-    sites.push_back(AccessSite{c.getArgOperand(1), 0, c.getArgOperand(2)});
+    sites.push_back(AccessSite{c.getArgOperand(0), 0, c.getArgOperand(2), nullptr, false,
+                               *b == Builtin::Memcpy});
+    sites.push_back(AccessSite{c.getArgOperand(1), 0, c.getArgOperand(2), nullptr, false, false});
     return true;
   case Builtin::Memset: // (dest, byte, size)
     if (c.arg_size() < 3)
       return false;
     sites.push_back(AccessSite{c.getArgOperand(0), 0, c.getArgOperand(2)});
+    return true;
+  case Builtin::Malloc: // an allocation: fresh memory, no access
+  case Builtin::Calloc:
+  case Builtin::AlignedAlloc:
+    return true;
+  case Builtin::Free: // (pointer): ends the block's life, writes nothing
+    sites.push_back(AccessSite{c.getArgOperand(0), 1, nullptr, nullptr, false, false});
+    return true;
+  case Builtin::Realloc: // copies the old block into a new one
+    sites.push_back(AccessSite{nullptr, 0, nullptr, nullptr, true});
+    return true;
+  case Builtin::CudaConfigPush: // the CUDA runtime's own state (interpreter/Cuda.cpp) and joins
+  case Builtin::CudaConfigGet:
+  case Builtin::CudaStreamCreate:
+  case Builtin::CudaEventRecord:
+  case Builtin::CudaSync:
+    return true;
+  case Builtin::CudaLaunch: // reads the kernel's parameters; creates a thread, as PthreadCreate
+  case Builtin::CudaRun:    // creates the grid's threads
+    sites.push_back(AccessSite{nullptr, 0, nullptr, nullptr, true});
     return true;
   default:
     return false;

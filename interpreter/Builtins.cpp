@@ -153,15 +153,24 @@ SiteFootprintPtr Calls::mainSites() {
   return *mainSites_;
 }
 
-ThreadCreateLabel Calls::creation(const Thread &th, const CallBase &i, ThreadEntry entry) const {
+void Calls::describe(ThreadEntry &entry, bool keyed) const {
   if (symmetry_)
     if (const FunctionInfo *fi = host_.program().functionAt(entry.function)) {
-      if (host_.options().symmetry)
+      if (host_.options().symmetry && keyed)
         entry.symmetry = symmetry_->keyOf(entry, *fi);
       entry.sites = symmetry_->sitesOf(entry, *fi);
       entry.footprint = entry.sites ? SymmetryAnalysis::wholeFootprint(*entry.sites) : nullptr;
     }
+}
+
+ThreadCreateLabel Calls::creation(const Thread &th, const CallBase &i, ThreadEntry entry) const {
+  describe(entry, true);
   return ThreadCreateLabel(host_.nextEvent(th), th.pos, host_.src(i), std::move(entry));
+}
+
+Flow Calls::joinThread(Thread &th, const CallBase &i, uint64_t child, uint64_t &value) {
+  ThreadJoinLabel join(host_.nextEvent(th), th.pos, host_.src(i), static_cast<ThreadId>(child));
+  return host_.offer(th, join, &value) ? Flow::Next : Flow::Stop;
 }
 
 Flow Calls::createThread(Thread &th, const CallBase &i, uint64_t routine, uint64_t argument,
@@ -188,11 +197,8 @@ Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
   }
   case Builtin::PthreadJoin: {
     uint64_t value = 0;
-    if (!host_.offer(th,
-                     ThreadJoinLabel(host_.nextEvent(th), th.pos, host_.src(i),
-                                     static_cast<ThreadId>(arg(0))),
-                     &value))
-      return Flow::Stop;
+    if (Flow fl = joinThread(th, i, arg(0), value); fl != Flow::Next)
+      return fl;
     if (arg(1))
       if (Flow fl = host_.storeScalar(th, i, arg(1), 8, value, kPlain); fl != Flow::Next)
         return fl;

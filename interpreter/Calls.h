@@ -53,6 +53,8 @@ private:
   /// routine is not a defined function); `child` is the new thread's id.
   Flow createThread(Thread &th, const llvm::CallBase &i, uint64_t routine, uint64_t argument,
                     uint64_t &child);
+  /// Offers the join of thread `child`; `value` receives the thread's return value.
+  Flow joinThread(Thread &th, const llvm::CallBase &i, uint64_t child, uint64_t &value);
   /// Arrives at and departs from the barrier; with `serial`, whether this thread is the
   /// instance's serial thread is asked for (the call's result is read) and stored there.
   /// With `coll`, the arrival carries a collective operation and `result` gets its result.
@@ -114,8 +116,11 @@ private:
   Flow joinStream(Thread &th, const llvm::CallBase &i, ThreadId t);
   Thread::Stream &stream(Thread &th, uint64_t handle);
   void place(Thread &th, Builtin what, uint64_t v);
-  /// The create event of a thread running `entry`, with its symmetry class (Symmetry.h).
+  /// The create event of a thread running `entry`, described (describe).
   ThreadCreateLabel creation(const Thread &th, const llvm::CallBase &i, ThreadEntry entry) const;
+  /// Gives `entry` its symmetry class (Symmetry.h; none with `keyed` false) and where the
+  /// thread may access memory.
+  void describe(ThreadEntry &entry, bool keyed) const;
 
   CallHost &host_;
   std::unique_ptr<SymmetryAnalysis> symmetry_;          // null: InterpreterOptions::symmetry is off

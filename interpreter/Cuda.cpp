@@ -276,6 +276,9 @@ Flow Calls::cudaLaunch(Thread &th, Frame &f, const CallBase &i) {
   if (th.stack.size() >= 2 && f.fi->fn->getName().contains("__device_stub__"))
     if (const SourceLoc *call = host_.src(*th.stack[th.stack.size() - 2].pc))
       site = call;
+  // (no symmetry key: two stream threads run different launches, which their keys would not
+  // tell apart; a thread's key says which launch it belongs to)
+  describe(entry, false);
   if (!host_.offer(th, ThreadCreateLabel(host_.nextEvent(th), th.pos, site, entry), &child))
     return Flow::Stop;
   stream(th, arg(9)).last = static_cast<ThreadId>(child);

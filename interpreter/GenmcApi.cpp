@@ -52,11 +52,8 @@ Flow Calls::genmcBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
   }
   case Builtin::ThreadJoinValue: { // __VERIFIER_thread_join(id): the thread's value
     uint64_t value = 0;
-    if (!host_.offer(th,
-                     ThreadJoinLabel(host_.nextEvent(th), th.pos, host_.src(i),
-                                     static_cast<ThreadId>(arg(0))),
-                     &value))
-      return Flow::Stop;
+    if (Flow fl = joinThread(th, i, arg(0), value); fl != Flow::Next)
+      return fl;
     return ret(value);
   }
   case Builtin::Undefined: {

@@ -115,6 +115,9 @@ namespace {
 /// Whether `lab` is the last event instruction `i` offers: the write of an RMW instruction,
 /// or the one access of a load or store of one scalar.
 bool endsInstruction(const Instruction &i, const EventLabel &lab) {
+  // (a launch's joins come last in its builtin, and touch no memory: ThreadJoinLabel::ofRun)
+  if (auto *j = dyn_cast<ThreadJoinLabel>(&lab))
+    return j->ofRun();
   if (auto *w = dyn_cast<WriteLabel>(&lab); w && w->isRmwPart())
     return isa<AtomicRMWInst>(i) || isa<AtomicCmpXchgInst>(i);
   Type *t = nullptr;
@@ -127,10 +130,13 @@ bool endsInstruction(const Instruction &i, const EventLabel &lab) {
 } // namespace
 
 bool Interpreter::offer(Thread &th, const EventLabel &lab, uint64_t *value) {
-  // Where the thread goes on: known for events of its entry function's own frame.
+  // Where the thread goes on. In a function its entry function called, the thread is still at
+  // that call: its point is at the call (whose sites are the callee's), never past it.
   uint32_t point = 0;
-  if (th.resume && th.stack.size() == 1)
-    point = th.resume->pointOf(*th.stack.back().pc, endsInstruction(*th.stack.back().pc, lab));
+  if (th.resume) {
+    const Instruction &at = *th.stack.front().pc;
+    point = th.resume->pointOf(at, th.stack.size() == 1 && endsInstruction(at, lab));
+  }
   SinkReply r = sink_->offer(lab, point);
   if (r.status == SinkReply::Status::Stop)
     return false;

@@ -74,7 +74,8 @@ std::set<const BasicBlock *> reachableAfter(const BasicBlock &b) {
 
 } // namespace
 
-ResumeTable::ResumeTable(const Function &fn, const std::vector<const Instruction *> &siteAt) {
+ResumeTable::ResumeTable(const Function &fn, const std::vector<const Instruction *> &siteAt,
+                         std::vector<uint8_t> writes) {
   if (fn.size() > kMaxBlocks || fn.size() * (siteAt.size() + 1) > kMaxEntries)
     return;
   std::map<const Instruction *, SiteSet> at = sitesByInstruction(fn, siteAt);
@@ -105,6 +106,7 @@ ResumeTable::ResumeTable(const Function &fn, const std::vector<const Instruction
     }
     reach->later[index[&b]] = std::move(later);
   }
+  reach->writes = std::move(writes);
   reach_ = std::move(reach);
 }
 

@@ -21,8 +21,9 @@ namespace scopemc {
 class ResumeTable {
 public:
   /// `siteAt`: the instruction of each access site, by site index, in `fn` or in a function
-  /// it calls (directly or not).
-  ResumeTable(const llvm::Function &fn, const std::vector<const llvm::Instruction *> &siteAt);
+  /// it calls (directly or not); `writes`: by site, 0 if the site only reads.
+  ResumeTable(const llvm::Function &fn, const std::vector<const llvm::Instruction *> &siteAt,
+              std::vector<uint8_t> writes);
 
   /// The point of a thread of the function that offers an event at instruction `i`: `past`
   /// when the event is i's last (the thread goes on after i), else i may still access memory.

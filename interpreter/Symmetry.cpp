@@ -446,8 +446,13 @@ SymmetryAnalysis::siteRanges(const ThreadEntry &entry, const FunctionInfo &fi) c
     }
     auto a = ev.eval(w.address);
     auto n = w.length ? ev.eval(w.length) : std::optional(w.size);
-    if (!a || !n)
-      return std::nullopt;
+    if (!a || !n) {
+      // An address the code computes as it runs: a local's is on the thread's own stack (a
+      // non-private local is on its shared stack), anything else may be anywhere.
+      bool local = w.address && isa<AllocaInst>(getUnderlyingObject(w.address));
+      ranges.emplace_back(local ? addr::kSharedStack : 0, local ? kRegionSize : ~uint64_t{0});
+      continue;
+    }
     uint64_t region = *a & addr::kRegionMask;
     if (region == addr::kBlockShared || region == addr::kThreadLocal) // a copy per block, thread
       ranges.emplace_back(region, kRegionSize);
@@ -472,9 +477,12 @@ const ResumeTable *SymmetryAnalysis::resumeTable(const Function &f) const {
   std::unique_ptr<ResumeTable> t;
   if (const AccessSites &sites = accessSites(f)) {
     std::vector<const Instruction *> at;
-    for (const AccessSite &w : *sites)
+    std::vector<uint8_t> writes;
+    for (const AccessSite &w : *sites) {
       at.push_back(w.at);
-    t = std::make_unique<ResumeTable>(f, at);
+      writes.push_back(w.writes);
+    }
+    t = std::make_unique<ResumeTable>(f, at, std::move(writes));
   }
   return resumeTables_.emplace(&f, std::move(t)).first->second.get();
 }

@@ -88,6 +88,7 @@ private:
     const llvm::Value *length = nullptr;   // the size as the code computes it (memset, ...)
     const llvm::Instruction *at = nullptr; // the instruction that accesses
     bool everything = false;               // any address (a thread creation)
+    bool writes = true;                    // false: it only reads
   };
   /// A thread function's accesses to memory others share; nullopt: not all known.
   using AccessSites = std::optional<std::vector<AccessSite>>;
@@ -114,7 +115,8 @@ private:
   mutable std::map<const llvm::Function *, AccessSites> accessSites_;
   mutable std::map<const llvm::Function *, std::unique_ptr<ResumeTable>> resumeTables_;
   /// Each access site's range for a thread started with `entry` ((0, 0): code it never
-  /// runs); nullopt where an address cannot be evaluated.
+  /// runs; everything: an address only known as the code runs); nullopt where the sites are
+  /// not known.
   std::optional<std::vector<std::pair<uint64_t, uint64_t>>>
   siteRanges(const ThreadEntry &entry, const FunctionInfo &fi) const;
 };

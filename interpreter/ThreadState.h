@@ -53,7 +53,8 @@ struct ThreadState {
   const SourceLoc *weakFrom = nullptr;  // the call that set `weakNext`
   std::vector<CallFrame> stack;
   /// The points of the thread's entry function, when its sites are known (ResumePoints.h):
-  /// each event it offers from that function's frame says where the thread goes on.
+  /// each event it offers says where the thread goes on (at the entry function's call, for
+  /// an event of a function it called).
   const ResumeTable *resume = nullptr;
   int32_t nextIndex = 0;
   LoopProgress progress; // what the thread's loop iterations did (docs/dpor.md §4)

@@ -352,4 +352,21 @@ void ExecutionGraph::copyLocationsFrom(const ExecutionGraph &from) {
   locs_.truncate(k);
 }
 
+bool sameSymmetryClass(const ExecutionGraph &g, ThreadId t, ThreadId u) {
+  auto valid = [&](ThreadId x) { return x > 0 && x < g.numThreads() && g.threadExists(x); };
+  if (!valid(t) || !valid(u))
+    return false;
+  Event ct = g.creatorOf(t), cu = g.creatorOf(u);
+  if (ct.isInit() || cu.isInit() || ct.thread != cu.thread)
+    return false;
+  auto *a = dyn_cast<ThreadCreateLabel>(g.label(ct));
+  auto *b = dyn_cast<ThreadCreateLabel>(g.label(cu));
+  if (!a || !b || !a->entry().symmetry || !sameSymmetry(a->entry().symmetry, b->entry().symmetry))
+    return false;
+  for (int32_t i = std::min(ct.index, cu.index) + 1; i < std::max(ct.index, cu.index); ++i)
+    if (!isa<ThreadCreateLabel>(g.label(Event{ct.thread, i})))
+      return false; // another run of creations
+  return true;
+}
+
 } // namespace scopemc

@@ -186,4 +186,10 @@ private:
   void filterIndexes();
 };
 
+/// Whether threads t and u belong to one symmetry class (docs/symmetry.md, "Which threads are
+/// interchangeable"): both exist, one thread created both within one run of consecutive
+/// thread creations, and their symmetry keys are equal. The one definition of class
+/// membership: the symmetry pruner's classes and the scheduler's settled starts use it.
+bool sameSymmetryClass(const ExecutionGraph &g, ThreadId t, ThreadId u);
+
 } // namespace scopemc

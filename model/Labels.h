@@ -359,6 +359,8 @@ public:
       return {};
     return std::span<const ThreadId>(*run_).subspan(at_ + 1);
   }
+  /// Whether it is one of such a run (which ends its instruction's events: Interpreter::offer).
+  bool ofRun() const { return run_ != nullptr; }
 
 private:
   ThreadId child_;

@@ -76,6 +76,7 @@ struct ResumeReach {
   std::vector<Point> points;                  // by point - 1
   std::vector<std::vector<uint32_t>> inBlock; // by block: its sites, in instruction order
   std::vector<std::vector<uint32_t>> later;   // by block: the sites of the blocks after it
+  std::vector<uint8_t> writes;                // by site: 0 if it only reads (empty: all may write)
 };
 
 /// Where a thread may still access memory others share once it is past a point of its code
@@ -87,12 +88,14 @@ struct SiteFootprint {
   std::vector<std::pair<uint64_t, uint64_t>> ranges;
   /// Shared by the threads that run the same code.
   std::shared_ptr<const ResumeReach> reach;
-  /// Whether a thread at resume point `point` (not 0) may still access a byte of
-  /// [addr, addr + size).
-  bool mayAccessAfter(uint32_t point, uint64_t addr, uint64_t size) const {
+  /// Whether a thread at resume point `point` (not 0) may still write a byte of
+  /// [addr, addr + size) (a site that only reads does not count).
+  bool mayWriteAfter(uint32_t point, uint64_t addr, uint64_t size) const {
     if (!reach || point == 0 || point > reach->points.size())
       return true;
     auto touches = [&](uint32_t k) {
+      if (k < reach->writes.size() && !reach->writes[k])
+        return false;
       auto [a, n] = ranges[k];
       return a < addr + size && addr < a + n;
     };

@@ -347,17 +347,23 @@ SiteFootprintPtr ScriptedRunner::sitesOf(const State &s) const {
   // One block per op, in a chain: an op's events stay at its block until its last one.
   auto sf = std::make_shared<SiteFootprint>();
   auto reach = std::make_shared<ResumeReach>();
-  auto block = [&](std::pair<uint64_t, uint64_t> range) {
+  auto block = [&](std::pair<uint64_t, uint64_t> range, bool writes) {
     sf->ranges.push_back(range);
+    reach->writes.push_back(writes);
     reach->inBlock.push_back({static_cast<uint32_t>(reach->inBlock.size())});
   };
+  // (a load, and the spin of an await, only read)
+  auto writes = [](const Op &op) {
+    return op.kind != Op::Kind::Load && op.kind != Op::Kind::Await;
+  };
   if (s.script < 0) {
-    block({0, ~uint64_t{0}}); // its creations: the threads may access anything
+    block({0, ~uint64_t{0}}, true); // its creations: the threads may access anything
     for (const MainStep &m : prog_.mainTail)
-      block({m.join >= 0 ? 0 : locAddr(m.op.loc), m.join >= 0 ? 0 : 8});
+      block({m.join >= 0 ? 0 : locAddr(m.op.loc), m.join >= 0 ? 0 : 8}, m.join < 0 && writes(m.op));
   } else {
     for (const Op &op : prog_.threads[static_cast<size_t>(s.script)].ops)
-      block({op.kind == Op::Kind::Fence ? 0 : locAddr(op.loc), op.kind == Op::Kind::Fence ? 0 : 8});
+      block({op.kind == Op::Kind::Fence ? 0 : locAddr(op.loc), op.kind == Op::Kind::Fence ? 0 : 8},
+            writes(op));
   }
   for (uint32_t b = 0; b < reach->inBlock.size(); ++b) {
     reach->points.push_back({b, 0}); // at the op

@@ -333,10 +333,18 @@ TEST(Symmetry, TheOracleCatchesPruningAtViolationsThatMayNotPersist) {
 }
 
 TEST(Symmetry, TheOracleCatchesAThreadTakenNotToMakeItsNextAccess) {
-  // What a thread may still access (Persistence::mayStillAccess; the scripts number their
-  // points, ScriptedRunner::pointOf) must count the access of the event it offers next.
+  // What a thread may still write (Persistence::mayStillWrite; the scripts number their
+  // points, ScriptedRunner::pointOf) must count the write of the event it offers next.
   int shrunk = 0;
   EXPECT_GT(compareScripted(1, 800, {false, SymmetryMistake::NextAccessIgnored}, shrunk), 0);
+}
+
+TEST(Symmetry, TheOracleCatchesWritesTakenForReads) {
+  // Only a thread that may still write a location can revisit its reads (the scripts mark
+  // which ops write, ScriptedRunner::sitesOf): taking every site to only read loses
+  // executions.
+  int shrunk = 0;
+  EXPECT_GT(compareScripted(1, 800, {false, SymmetryMistake::SitesOnlyRead}, shrunk), 0);
 }
 
 // --- the interpreter's half: C programs whose threads may or may not depend on their id ----
@@ -423,7 +431,7 @@ Generated generateC(uint64_t seed) {
 
 /// Copies of a thread that branch on a value they read, with different locations on each
 /// side, before and after other accesses: what a thread may still access then depends on
-/// which of its reads stay (Persistence::mayStillAccess). Main may read or write after its
+/// which of its reads stay (Persistence::mayStillWrite). Main may read or write after its
 /// joins.
 Generated generateBranchingC(uint64_t seed) {
   std::mt19937_64 rng(seed);
