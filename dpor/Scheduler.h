@@ -21,10 +21,10 @@ public:
     /// where another thread has one runs first (ExplorationOptions::commutingUpdates).
     bool settleCommuting = false;
     /// A thread of a symmetry class (ThreadEntry::symmetry) that has made no event but its
-    /// start, and whose first is an RMW, runs first (ExplorationOptions::symmetry): the first
-    /// RMWs of interchangeable threads, which decide their order, are added before any of
-    /// them goes on, so that revisits among them find nothing else open (docs/symmetry.md,
-    /// "Settled starts").
+    /// start, and whose first is an RMW or a read of an input (a location its code never
+    /// writes after it), runs first (ExplorationOptions::symmetry): the first events of
+    /// interchangeable threads are added before any of them goes on, so that revisits among
+    /// them find nothing else open (docs/symmetry.md, "Settled starts").
     bool settleClassStarts = false;
   };
   Scheduler(ThreadDriver &driver, Options opts) : driver_(driver), opts_(opts) {}
