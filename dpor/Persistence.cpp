@@ -174,10 +174,8 @@ bool Persistence::mayStillWrite(const ExecutionGraph &g, ThreadId u, uint64_t ad
                         : next_                    ? next_(u)
                                                    : nullptr;
   if (n && n->resumePoint() != 0) {
-    // (a read that is no RMW's read half writes nothing; anything else counts as a write)
     auto *m = dyn_cast<MemAccessLabel>(n);
-    auto *r = dyn_cast<ReadLabel>(n);
-    bool own = m && !(r && !r->isRmw()) && plantedMistake_ != SymmetryMistake::NextAccessIgnored &&
+    bool own = m && !isPlainRead(n) && plantedMistake_ != SymmetryMistake::NextAccessIgnored &&
                m->addr() < addr + size && addr < m->addr() + m->size();
     return own || sites.mayWriteAfter(n->resumePoint(), addr, size);
   }

@@ -101,7 +101,7 @@ namespace {
 /// took 2.4 times as long.
 bool settlesEarly(const ExecutionGraph &g, ThreadId t, const EventLabel *first) {
   auto *r = first ? dyn_cast<ReadLabel>(first) : nullptr;
-  if (!r || r->isRmw())
+  if (!r || !isPlainRead(r))
     return r != nullptr;
   auto *start = dyn_cast<ThreadStartLabel>(g.label(Event{t, 0}));
   return start && start->sites() && r->resumePoint() != 0 &&

@@ -584,6 +584,12 @@ template <typename F> decltype(auto) visit(const EventLabel &l, F &&f) {
 inline bool isTerminal(const EventLabel *l) {
   return isa<ThreadFinishLabel>(l) || isa<BlockLabel>(l) || isa<ErrorLabel>(l);
 }
+/// Whether the label only reads memory: a read that starts no read-modify-write. (Every other
+/// access, an RMW's read half included, counts as one that may write.)
+inline bool isPlainRead(const EventLabel *l) {
+  auto *r = dyn_cast<ReadLabel>(l);
+  return r && !r->isRmw();
+}
 std::string describe(const EventLabel &l);
 
 } // namespace scopemc
