@@ -241,6 +241,17 @@ public:
   __SCOPEMC_MEMBER T fetch_max(T v, memory_order o = memory_order_seq_cst) const {
     return __scopemc_rmw_t<T>(p_, __scopemc_minmax_op<T>(true), v, o, S);
   }
+  /* C++20's wait: returns once a load with order o reads a value other than old (a spin loop:
+     the iterations that read old again are cut, docs/dpor.md section 4). notify wakes no one:
+     a waiter polls. */
+  __SCOPEMC_MEMBER void wait(T old, memory_order o = memory_order_seq_cst) const {
+    while (load(o) == old)
+      ;
+  }
+  __SCOPEMC_MEMBER void notify_one() const {}
+  __SCOPEMC_MEMBER void notify_all() const {}
+  static constexpr bool is_always_lock_free = true;
+  __SCOPEMC_MEMBER bool is_lock_free() const { return true; }
   __SCOPEMC_MEMBER operator T() const { return load(); }
   __SCOPEMC_MEMBER T operator=(T v) const {
     store(v);
@@ -252,6 +263,9 @@ public:
   __SCOPEMC_MEMBER T operator--(int) const { return fetch_sub(1); }
   __SCOPEMC_MEMBER T operator+=(T v) const { return fetch_add(v) + v; }
   __SCOPEMC_MEMBER T operator-=(T v) const { return fetch_sub(v) - v; }
+  __SCOPEMC_MEMBER T operator&=(T v) const { return fetch_and(v) & v; }
+  __SCOPEMC_MEMBER T operator|=(T v) const { return fetch_or(v) | v; }
+  __SCOPEMC_MEMBER T operator^=(T v) const { return fetch_xor(v) ^ v; }
 
 private:
   T *p_;
@@ -260,11 +274,12 @@ private:
 /* An atomic object; its operations are those of atomic_ref on its value. */
 template <class T, thread_scope S = thread_scope_system> class atomic {
 public:
-  __SCOPEMC_MEMBER constexpr atomic(T v = T()) : v_(v) {}
+  atomic() = default; /* (trivial, as libcu++'s: a __shared__ atomic is allowed, uninitialised) */
+  __SCOPEMC_MEMBER constexpr atomic(T v) : v_(v) {}
   atomic(const atomic &) = delete;
   atomic &operator=(const atomic &) = delete;
-  __SCOPEMC_MEMBER atomic_ref<T, S> ref() { return atomic_ref<T, S>(v_); }
-  __SCOPEMC_MEMBER T load(memory_order o = memory_order_seq_cst) { return ref().load(o); }
+  __SCOPEMC_MEMBER atomic_ref<T, S> ref() const { return atomic_ref<T, S>(v_); }
+  __SCOPEMC_MEMBER T load(memory_order o = memory_order_seq_cst) const { return ref().load(o); }
   __SCOPEMC_MEMBER void store(T v, memory_order o = memory_order_seq_cst) { ref().store(v, o); }
   __SCOPEMC_MEMBER T exchange(T v, memory_order o = memory_order_seq_cst) { return ref().exchange(v, o); }
   __SCOPEMC_MEMBER bool compare_exchange_strong(T &e, T d, memory_order s, memory_order f) {
@@ -286,7 +301,7 @@ public:
   __SCOPEMC_MEMBER T fetch_xor(T v, memory_order o = memory_order_seq_cst) { return ref().fetch_xor(v, o); }
   __SCOPEMC_MEMBER T fetch_min(T v, memory_order o = memory_order_seq_cst) { return ref().fetch_min(v, o); }
   __SCOPEMC_MEMBER T fetch_max(T v, memory_order o = memory_order_seq_cst) { return ref().fetch_max(v, o); }
-  __SCOPEMC_MEMBER operator T() { return load(); }
+  __SCOPEMC_MEMBER operator T() const { return load(); }
   __SCOPEMC_MEMBER T operator=(T v) {
     store(v);
     return v;
@@ -295,9 +310,19 @@ public:
   __SCOPEMC_MEMBER T operator++(int) { return fetch_add(1); }
   __SCOPEMC_MEMBER T operator--() { return fetch_sub(1) - 1; }
   __SCOPEMC_MEMBER T operator--(int) { return fetch_sub(1); }
+  __SCOPEMC_MEMBER T operator+=(T v) { return ref() += v; }
+  __SCOPEMC_MEMBER T operator-=(T v) { return ref() -= v; }
+  __SCOPEMC_MEMBER T operator&=(T v) { return ref() &= v; }
+  __SCOPEMC_MEMBER T operator|=(T v) { return ref() |= v; }
+  __SCOPEMC_MEMBER T operator^=(T v) { return ref() ^= v; }
+  __SCOPEMC_MEMBER void wait(T old, memory_order o = memory_order_seq_cst) const { ref().wait(old, o); }
+  __SCOPEMC_MEMBER void notify_one() {}
+  __SCOPEMC_MEMBER void notify_all() {}
+  static constexpr bool is_always_lock_free = true;
+  __SCOPEMC_MEMBER bool is_lock_free() const { return true; }
 
 private:
-  T v_;
+  mutable T v_; /* (mutable: a const atomic is still loaded through an atomic_ref) */
 };
 
 __SCOPEMC_INLINE void atomic_thread_fence(memory_order o, thread_scope s = thread_scope_system) {
