@@ -81,20 +81,49 @@ std::optional<Builtin> Program::builtinOf(const Function *f) const {
 }
 
 namespace {
-/// The function a debug location is in as the source names it (an inlined callee's own
-/// name, "lab::Counter::bump"); `fallback` when the location says nothing.
-std::string functionOfLocation(const DILocation &loc, const std::string &fallback,
-                               DenseMap<const DISubprogram *, std::string> &known) {
-  const DISubprogram *sp = loc.getScope() ? loc.getScope()->getSubprogram() : nullptr;
-  if (!sp)
-    return fallback;
-  auto [it, fresh] = known.try_emplace(sp);
-  if (fresh) {
-    StringRef link = sp->getLinkageName();
-    it->second = link.empty() ? sp->getName().str() : readableFunctionName(link);
+/// The functions debug locations are in, as the source names them.
+class LocationFunctions {
+public:
+  /// The function `loc` is in (an inlined callee's own name, "lab::Counter::bump");
+  /// `fallback` when the location says nothing.
+  const std::string &of(const DILocation &loc, const std::string &fallback) {
+    const DISubprogram *sp = subprogramOf(loc.getScope());
+    if (!sp)
+      return fallback;
+    auto [it, fresh] = names_.try_emplace(sp);
+    if (fresh) {
+      StringRef link = sp->getLinkageName();
+      it->second = link.empty() ? sp->getName().str() : readableFunctionName(link);
+    }
+    return it->second;
   }
-  return it->second;
-}
+
+private:
+  /// DILocalScope::getSubprogram, remembered for every block it passes: it walks up the
+  /// nesting of lexical blocks, as deep as the source nests them (an else-if chain of 10,000
+  /// branches is 10,000 deep), for each instruction.
+  const DISubprogram *subprogramOf(const DILocalScope *s) {
+    SmallVector<const DILocalScope *, 16> walked;
+    const DISubprogram *sp = nullptr;
+    for (; s; s = cast<DILexicalBlockBase>(s)->getScope()) {
+      if (auto it = subprograms_.find(s); it != subprograms_.end()) {
+        sp = it->second;
+        break;
+      }
+      if (auto *p = dyn_cast<DISubprogram>(s)) {
+        sp = p;
+        break;
+      }
+      walked.push_back(s);
+    }
+    for (const DILocalScope *w : walked)
+      subprograms_[w] = sp;
+    return sp;
+  }
+
+  DenseMap<const DILocalScope *, const DISubprogram *> subprograms_;
+  DenseMap<const DISubprogram *, std::string> names_;
+};
 } // namespace
 
 Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
@@ -122,7 +151,7 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
     byFunction_[&f] = fi.get();
     functions_.push_back(std::move(fi));
   }
-  DenseMap<const DISubprogram *, std::string> subprograms; // their readable names
+  LocationFunctions functions;
   for (const Function &f : *mod_) {
     std::string fname = f.isDeclaration() ? "" : readableFunctionName(f.getName());
     for (const Instruction &i : instructions(f)) {
@@ -141,7 +170,7 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
       }
       auto *scope = cast<DIScope>(dl.getScope());
       sourceStore_.push_back(SourceLoc{scope->getFilename().str(), dl.getLine(), dl.getCol(),
-                                       functionOfLocation(*dl, fname, subprograms),
+                                       functions.of(*dl, fname),
                                        scope->getDirectory().str()});
       sources_[&i] = &sourceStore_.back();
     }
