@@ -50,6 +50,10 @@ struct ExplorationOptions {
   /// Test aid: the reduction with a planted mistake (SymmetryPruner), which the differential
   /// tests must catch. Never set otherwise.
   SymmetryMistake symmetryPlantedMistake = SymmetryMistake::None;
+  /// Classes of at most this many threads are searched for violations pair by pair, larger
+  /// ones through a trie of their histories (SymmetryPruner::anyViolation). Both give the same
+  /// answers (a test compares them); only the cost differs.
+  size_t symmetryPairwiseUpTo = 24;
   /// Explore RMWs that commute (dpor/Commuting.h; RmwInfo::commutes) in one order where no
   /// event can tell the orders apart; off, every order is explored.
   bool commutingUpdates = true;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <optional>
+#include <tuple>
 
 namespace scopemc {
 
@@ -10,30 +12,39 @@ namespace {
 
 enum class Step : uint8_t { Same, Differ, Ordered };
 
+/// What the events two threads have at one index must share to be alike: everything but a
+/// read's source. Kinds other than reads, writes and fences have none: they never compare
+/// alike.
+using Signature = std::tuple<uint8_t, uint8_t, uint8_t, uint64_t, uint64_t, uint64_t, uint64_t,
+                             uint8_t>;
+
+std::optional<Signature> signatureOf(const EventLabel &l) {
+  auto head = [&](uint64_t addr, uint64_t size, uint64_t a, uint64_t b, uint8_t flags) {
+    return Signature{static_cast<uint8_t>(l.kind()), static_cast<uint8_t>(l.order()),
+                     static_cast<uint8_t>(l.scope()), addr, size, a, b, flags};
+  };
+  if (auto *r = dyn_cast<ReadLabel>(&l)) {
+    const RmwInfo &x = r->rmw();
+    return head(r->addr(), r->size(), x.operand, x.expected,
+                static_cast<uint8_t>((static_cast<unsigned>(x.op) << 1) | (x.lockAcquire ? 1 : 0)));
+  }
+  if (auto *w = dyn_cast<WriteLabel>(&l))
+    return head(w->addr(), w->size(), w->value(), 0, w->isRmwPart() ? 1 : 0);
+  if (auto *f = dyn_cast<FenceLabel>(&l))
+    return head(0, 0, f->fences(), 0, 0);
+  return std::nullopt;
+}
+
 /// Compares the events two threads have at one index: the same (as their histories go),
 /// different in a way that says nothing, or both reads of one location from different
 /// sources (the sources' co order then says which thread went first).
 Step compare(const EventLabel &a, const EventLabel &b) {
-  if (a.kind() != b.kind() || a.order() != b.order() || a.scope() != b.scope())
+  auto sa = signatureOf(a), sb = signatureOf(b);
+  if (!sa || !sb || *sa != *sb)
     return Step::Differ;
-  if (auto *ra = dyn_cast<ReadLabel>(&a)) {
-    auto *rb = cast<ReadLabel>(&b);
-    const RmwInfo &x = ra->rmw(), &y = rb->rmw();
-    if (ra->addr() != rb->addr() || ra->size() != rb->size() || x.op != y.op ||
-        x.operand != y.operand || x.expected != y.expected || x.lockAcquire != y.lockAcquire)
-      return Step::Differ;
-    return ra->rf() == rb->rf() ? Step::Same : Step::Ordered;
-  }
-  if (auto *wa = dyn_cast<WriteLabel>(&a)) {
-    auto *wb = cast<WriteLabel>(&b);
-    return wa->addr() == wb->addr() && wa->size() == wb->size() && wa->value() == wb->value() &&
-                   wa->isRmwPart() == wb->isRmwPart()
-               ? Step::Same
-               : Step::Differ;
-  }
-  if (auto *fa = dyn_cast<FenceLabel>(&a))
-    return fa->fences() == cast<FenceLabel>(&b)->fences() ? Step::Same : Step::Differ;
-  return Step::Differ;
+  if (auto *ra = dyn_cast<ReadLabel>(&a))
+    return ra->rf() == cast<ReadLabel>(&b)->rf() ? Step::Same : Step::Ordered;
+  return Step::Same;
 }
 
 } // namespace
@@ -141,17 +152,76 @@ bool SymmetryPruner::laterInClass(const ExecutionGraph &g, ThreadId s, ThreadId 
 
 bool SymmetryPruner::check(const ExecutionGraph &g, ThreadId only) {
   p_.refresh();
-  for (const auto &c : classes_)
-    for (size_t x = 0; x < c.size(); ++x)
-      for (size_t y = x + 1; y < c.size(); ++y) {
-        if (only >= 0 && c[x] != only && c[y] != only)
-          continue;
-        int32_t j = violation(g, c[x], c[y]);
-        if (j >= 0 && persistent(g, c[x], c[y], j)) {
-          ++pruned_;
-          return true;
-        }
+  auto prunes = [&](ThreadId s, ThreadId t, int32_t j) {
+    if (!persistent(g, s, t, j))
+      return false;
+    ++pruned_;
+    return true;
+  };
+  for (const auto &c : classes_) {
+    if (only < 0 && c.size() > pairwiseUpTo_) { // (cost: the class and its violations)
+      if (anyViolation(g, c, prunes))
+        return true;
+      continue;
+    }
+    if (only < 0) { // (a small class: every pair, cheaper than building the trie)
+      for (size_t x = 0; x < c.size(); ++x)
+        for (size_t y = x + 1; y < c.size(); ++y)
+          if (int32_t j = violation(g, c[x], c[y]); j >= 0 && prunes(c[x], c[y], j))
+            return true;
+      continue;
+    }
+    auto at = std::find(c.begin(), c.end(), only);
+    if (at == c.end())
+      continue;
+    for (auto it = c.begin(); it != c.end(); ++it) {
+      ThreadId s = it < at ? *it : only, t = it < at ? only : *it;
+      if (int32_t j = it == at ? -1 : violation(g, s, t); j >= 0 && prunes(s, t, j))
+        return true;
+    }
+  }
+  return false;
+}
+
+bool SymmetryPruner::anyViolation(const ExecutionGraph &g, const std::vector<ThreadId> &c,
+                                  const std::function<bool(ThreadId, ThreadId, int32_t)> &f) const {
+  // The members' histories as a trie: the members of a node are alike up to its index. At the
+  // index, those whose events share a signature but read from different sources differ there
+  // first: s < t is a violation when t's source is co-before s's (an inversion of thread order
+  // and co order, found in time proportional to their number). Those with the same event
+  // stay alike: a child node. Every pair violation() finds is met once, at its index.
+  std::vector<std::pair<std::vector<ThreadId>, int32_t>> nodes{{c, 1}};
+  while (!nodes.empty()) {
+    auto [members, i] = std::move(nodes.back());
+    nodes.pop_back();
+    std::map<Signature, std::vector<ThreadId>> alike; // each in thread order
+    for (ThreadId m : members)
+      if (g.threadSize(m) > i)
+        if (auto sig = signatureOf(*g.label(Event{m, i})))
+          alike[*sig].push_back(m);
+    for (auto &[sig, ms] : alike) {
+      if (ms.size() < 2)
+        continue;
+      if (!isa<ReadLabel>(g.label(Event{ms.front(), i}))) {
+        nodes.emplace_back(std::move(ms), i + 1);
+        continue;
       }
+      std::map<Event, std::vector<ThreadId>> bySource;
+      std::multimap<long, ThreadId> lower; // the members before t, by their source's co index
+      for (ThreadId t : ms) {
+        Event src = cast<ReadLabel>(g.label(Event{t, i}))->rf();
+        bySource[src].push_back(t);
+        long co = g.coIndex(src);
+        for (auto s = lower.upper_bound(co); s != lower.end(); ++s)
+          if (f(s->second, t, i))
+            return true;
+        lower.emplace(co, t);
+      }
+      for (auto &[src, same] : bySource)
+        if (same.size() > 1)
+          nodes.emplace_back(std::move(same), i + 1);
+    }
+  }
   return false;
 }
 

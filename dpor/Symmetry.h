@@ -28,8 +28,10 @@ namespace scopemc {
 
 class SymmetryPruner {
 public:
-  /// `persistence`: what stays of each graph, shared with the other reductions.
-  SymmetryPruner(bool enabled, Persistence &persistence) : enabled_(enabled), p_(persistence) {}
+  /// `persistence`: what stays of each graph, shared with the other reductions;
+  /// `pairwiseUpTo`: ExplorationOptions::symmetryPairwiseUpTo.
+  SymmetryPruner(bool enabled, size_t pairwiseUpTo, Persistence &persistence)
+      : enabled_(enabled), pairwiseUpTo_(pairwiseUpTo), p_(persistence) {}
 
   /// The search starts from g (its own or a branch given away by another explorer): whether
   /// two of the program's threads may share a class is noted (nothing else is done for
@@ -57,7 +59,13 @@ private:
   int32_t violation(const ExecutionGraph &g, ThreadId s, ThreadId t) const;
   /// Whether the first `upTo` + 1 events of s and t and their sources are persistent.
   bool persistent(const ExecutionGraph &g, ThreadId s, ThreadId t, int32_t upTo);
+  /// Whether a violation between two threads of a class (one of them `only`, unless negative)
+  /// is persistent: the branch is dropped (counted in pruned_).
   bool check(const ExecutionGraph &g, ThreadId only);
+  /// Calls f(s, t, j) for the pairs s < t of class c with violation(g, s, t) == j >= 0 until
+  /// it returns true (then true).
+  bool anyViolation(const ExecutionGraph &g, const std::vector<ThreadId> &c,
+                    const std::function<bool(ThreadId, ThreadId, int32_t)> &f) const;
   /// Whether every write that a revisit below the graph could give a read of x's location
   /// is co-after x.
   /// (j: the index of the violation.)
@@ -68,6 +76,7 @@ private:
   bool laterInClass(const ExecutionGraph &g, ThreadId s, ThreadId u, int32_t j, Event x);
 
   bool enabled_;
+  size_t pairwiseUpTo_;
   Persistence &p_;
   bool sawClass_ = false;
   /// Two created threads had one key (ThreadEntry::symmetry): before that, nothing is checked.

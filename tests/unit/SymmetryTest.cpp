@@ -192,13 +192,15 @@ struct Outcome {
 };
 
 Outcome exploreScripted(const AbstractProgram &p, bool symmetry,
-                        SymmetryMistake mistake = SymmetryMistake::None) {
+                        SymmetryMistake mistake = SymmetryMistake::None,
+                        size_t pairwiseUpTo = ExplorationOptions{}.symmetryPairwiseUpTo) {
   ScriptedRunner runner(p);
   ScriptedStates obs;
   obs.prog = &p;
   ExplorationOptions o;
   o.symmetry = symmetry;
   o.symmetryPlantedMistake = mistake;
+  o.symmetryPairwiseUpTo = pairwiseUpTo;
   Explorer ex(runner, obs, o);
   ExplorationResult r = ex.run();
   return Outcome{obs.states, obs.orbits, r.complete, r.symmetryPruned};
@@ -293,6 +295,39 @@ int compareScripted(uint64_t first, int count, Plant plant, int &shrunk, bool jo
   std::printf("%d scripted programs%s: %d explored fewer executions, %d differed\n", compared,
               mistake ? " with the planted mistake" : "", shrunk, differed);
   return differed;
+}
+
+// The violations of a class are searched pair by pair in small classes and through a trie of
+// the histories in large ones (ExplorationOptions::symmetryPairwiseUpTo): the two must drop the
+// same branches, so the searches are the same, execution for execution. Here every class goes
+// through the trie and is compared with the pairs; the classes have up to 5 members.
+TEST(Symmetry, TheTrieOfHistoriesFindsWhatThePairsFind) {
+  int count = test::programsToCompare(400, 100), pruned = 0;
+  for (uint64_t seed = 1; seed <= static_cast<uint64_t>(count); ++seed) {
+    GeneratorOptions go = shapeFor(seed);
+    if (seed % 2 == 0) // (copied below: shorter scripts)
+      go.maxOps = 2, go.ttasLocks = false;
+    AbstractProgram p = withCopies(seed, go, false);
+    if (seed % 2 == 0) { // more members: copies of the first thread's class, or of thread 0
+      int cls = -1;
+      for (const AbstractThread &t : p.threads)
+        cls = cls < 0 ? t.symmetry : cls;
+      size_t from = 0;
+      for (size_t t = 0; t < p.threads.size(); ++t)
+        from = p.threads[t].symmetry == cls && cls >= 0 ? t : from;
+      p.threads[from].symmetry = static_cast<int>(from);
+      while (p.threads.size() < 5)
+        p.threads.push_back(p.threads[from]);
+    }
+    Outcome pairs = exploreScripted(p, true, SymmetryMistake::None, 1000);
+    Outcome trie = exploreScripted(p, true, SymmetryMistake::None, 0);
+    EXPECT_EQ(trie.complete, pairs.complete) << "seed " << seed << "\n" << p.describe();
+    EXPECT_EQ(trie.pruned, pairs.pruned) << "seed " << seed << "\n" << p.describe();
+    EXPECT_EQ(trie.states, pairs.states) << "seed " << seed;
+    pruned += pairs.pruned > 0;
+  }
+  std::printf("%d scripted programs: %d dropped branches\n", count, pruned);
+  EXPECT_GT(pruned, count / 10) << "the comparison must see violations";
 }
 
 TEST(Symmetry, ScriptedCopiesReachTheSameStatesInFewerExecutions) {
