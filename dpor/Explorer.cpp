@@ -69,7 +69,8 @@ Explorer::Explorer(ProgramRunner &runner, ExplorationObserver &observer, Explora
       spins_(driver_, opts_.dropFrozenSpins),
       persistence_(opts_.symmetryPlantedMistake,
                    [this](ThreadId t) -> const EventLabel * { return driver_.next(t); }),
-      symmetry_(opts_.symmetry, opts_.symmetryPairwiseUpTo, persistence_), commuting_(opts_.commutingUpdates, persistence_),
+      symmetry_(opts_.symmetry, opts_.symmetryPairwiseUpTo, persistence_),
+      commuting_(opts_.commutingUpdates, persistence_),
       monitor_({opts_.timeoutSeconds, opts_.memoryLimitMb}, opts_.onProgress,
                sharing ? sharing->progress : SharedProgress{}) {}
 

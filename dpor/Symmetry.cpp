@@ -15,13 +15,19 @@ enum class Step : uint8_t { Same, Differ, Ordered };
 /// What the events two threads have at one index must share to be alike: everything but a
 /// read's source. Kinds other than reads, writes and fences have none: they never compare
 /// alike.
-using Signature = std::tuple<uint8_t, uint8_t, uint8_t, uint64_t, uint64_t, uint64_t, uint64_t,
-                             uint8_t>;
+using Signature =
+    std::tuple<uint8_t, uint8_t, uint8_t, uint64_t, uint64_t, uint64_t, uint64_t, uint8_t>;
 
 std::optional<Signature> signatureOf(const EventLabel &l) {
   auto head = [&](uint64_t addr, uint64_t size, uint64_t a, uint64_t b, uint8_t flags) {
-    return Signature{static_cast<uint8_t>(l.kind()), static_cast<uint8_t>(l.order()),
-                     static_cast<uint8_t>(l.scope()), addr, size, a, b, flags};
+    return Signature{static_cast<uint8_t>(l.kind()),
+                     static_cast<uint8_t>(l.order()),
+                     static_cast<uint8_t>(l.scope()),
+                     addr,
+                     size,
+                     a,
+                     b,
+                     flags};
   };
   if (auto *r = dyn_cast<ReadLabel>(&l)) {
     const RmwInfo &x = r->rmw();

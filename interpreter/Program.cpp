@@ -86,7 +86,7 @@ class LocationFunctions {
 public:
   /// The function `loc` is in (an inlined callee's own name, "lab::Counter::bump");
   /// `fallback` when the location says nothing.
-  const std::string &of(const DILocation &loc, const std::string &fallback) {
+  std::string of(const DILocation &loc, const std::string &fallback) {
     const DISubprogram *sp = subprogramOf(loc.getScope());
     if (!sp)
       return fallback;
@@ -170,8 +170,7 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
       }
       auto *scope = cast<DIScope>(dl.getScope());
       sourceStore_.push_back(SourceLoc{scope->getFilename().str(), dl.getLine(), dl.getCol(),
-                                       functions.of(*dl, fname),
-                                       scope->getDirectory().str()});
+                                       functions.of(*dl, fname), scope->getDirectory().str()});
       sources_[&i] = &sourceStore_.back();
     }
   }
