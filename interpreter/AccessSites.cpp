@@ -49,7 +49,7 @@ SymmetryAnalysis::AccessSites SymmetryAnalysis::findAccessSites(const Function &
     TypeSize n = dl.getTypeStoreSize(t);
     if (n.isScalable())
       return false;
-    sites.push_back(AccessSite{p, n.getFixedValue(), nullptr, nullptr, false, writes});
+    sites.push_back(AccessSite{.address = p, .size = n.getFixedValue(), .writes = writes});
     return true;
   };
   for (const Function *f : *fns)
@@ -82,7 +82,8 @@ bool SymmetryAnalysis::callAccessSites(const CallBase &c, std::vector<AccessSite
   if (auto *m = dyn_cast<AnyMemIntrinsic>(&c)) {
     sites.push_back(AccessSite{m->getRawDest(), 0, m->getLength()});
     if (auto *t = dyn_cast<AnyMemTransferInst>(m))
-      sites.push_back(AccessSite{t->getRawSource(), 0, t->getLength(), nullptr, false, false});
+      sites.push_back(AccessSite{
+          .address = t->getRawSource(), .size = 0, .length = t->getLength(), .writes = false});
     return true;
   }
   if (c.getIntrinsicID() != Intrinsic::not_intrinsic)
@@ -105,7 +106,7 @@ bool SymmetryAnalysis::callAccessSites(const CallBase &c, std::vector<AccessSite
     // A thread it creates may access anything: so may the creator, for whoever asks what it
     // may still access (its children are not threads yet).
     if (*b == Builtin::PthreadCreate)
-      sites.push_back(AccessSite{nullptr, 0, nullptr, nullptr, true});
+      sites.push_back(AccessSite{.address = nullptr, .size = 0, .everything = true});
     const Value *p = c.getArgOperand(*b == Builtin::PthreadCreate ? 0 : 1);
     if (isa<ConstantPointerNull>(p))
       return true;
@@ -120,16 +121,21 @@ bool SymmetryAnalysis::callAccessSites(const CallBase &c, std::vector<AccessSite
   case Builtin::ApiCas:
     if (c.arg_size() < 2)
       return false;
-    sites.push_back(AccessSite{c.getArgOperand(0), 0, c.getArgOperand(1), nullptr, false,
-                               *b != Builtin::ApiLoad});
+    sites.push_back(AccessSite{.address = c.getArgOperand(0),
+                               .size = 0,
+                               .length = c.getArgOperand(1),
+                               .writes = *b != Builtin::ApiLoad});
     return true;
   case Builtin::Memcpy: // (dest, source, size)
   case Builtin::Memcmp: // (a, b, size)
     if (c.arg_size() < 3)
       return false;
-    sites.push_back(AccessSite{c.getArgOperand(0), 0, c.getArgOperand(2), nullptr, false,
-                               *b == Builtin::Memcpy});
-    sites.push_back(AccessSite{c.getArgOperand(1), 0, c.getArgOperand(2), nullptr, false, false});
+    sites.push_back(AccessSite{.address = c.getArgOperand(0),
+                               .size = 0,
+                               .length = c.getArgOperand(2),
+                               .writes = *b == Builtin::Memcpy});
+    sites.push_back(AccessSite{
+        .address = c.getArgOperand(1), .size = 0, .length = c.getArgOperand(2), .writes = false});
     return true;
   case Builtin::Memset: // (dest, byte, size)
     if (c.arg_size() < 3)
@@ -141,10 +147,10 @@ bool SymmetryAnalysis::callAccessSites(const CallBase &c, std::vector<AccessSite
   case Builtin::AlignedAlloc:
     return true;
   case Builtin::Free: // (pointer): ends the block's life, writes nothing
-    sites.push_back(AccessSite{c.getArgOperand(0), 1, nullptr, nullptr, false, false});
+    sites.push_back(AccessSite{.address = c.getArgOperand(0), .size = 1, .writes = false});
     return true;
   case Builtin::Realloc: // copies the old block into a new one
-    sites.push_back(AccessSite{nullptr, 0, nullptr, nullptr, true});
+    sites.push_back(AccessSite{.address = nullptr, .size = 0, .everything = true});
     return true;
   case Builtin::CudaConfigPush: // the CUDA runtime's own state (interpreter/Cuda.cpp) and joins
   case Builtin::CudaConfigGet:
@@ -154,7 +160,7 @@ bool SymmetryAnalysis::callAccessSites(const CallBase &c, std::vector<AccessSite
     return true;
   case Builtin::CudaLaunch: // reads the kernel's parameters; creates a thread, as PthreadCreate
   case Builtin::CudaRun:    // creates the grid's threads
-    sites.push_back(AccessSite{nullptr, 0, nullptr, nullptr, true});
+    sites.push_back(AccessSite{.address = nullptr, .size = 0, .everything = true});
     return true;
   default:
     return false;
