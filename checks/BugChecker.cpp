@@ -119,6 +119,18 @@ void BugChecker::checkHeap(const ExecutionGraph &g, const EventLabel &e) {
     return;
   }
   if (!alloc) {
+    // Just past a block: in the red zone the allocator leaves after each one.
+    for (uint64_t back = 1; back <= 16 && back <= a; ++back)
+      if (const AllocLabel *before = g.allocationAt(a - back);
+          before && a >= before->addr() + before->size()) {
+        uint64_t past = a - before->addr() - before->size();
+        record(g, ErrorType::MemoryError,
+               "out-of-bounds heap access " +
+                   (past ? std::to_string(past) + " bytes past" : std::string("just past")) +
+                   " the end of a block of " + std::to_string(before->size()) + " bytes",
+               {before, &e});
+        return;
+      }
     record(g, ErrorType::MemoryError, "access to heap memory that was never allocated", {&e});
     return;
   }

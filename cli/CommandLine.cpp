@@ -244,6 +244,11 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
   app.add_flag("--no-commuting-updates", noCommuting,
                "Explore every order of atomic adds whose results are unused (counters: "
                "docs/commuting.md) instead of one order where nothing can tell them apart");
+  bool noReductions = false;
+  app.add_flag("--no-reductions", noReductions,
+               "Plain optimal DPOR, the reference every reduction is tested against: no "
+               "symmetry, commuting updates, spin-loop cuts, zero-net-effect iterations, idle "
+               "rounds or election shortcuts (loops then need --unroll N to end)");
   bool keepGoing = false, stopFirst = false, noRaces = false, noDivergence = false;
   app.add_flag("--keep-going", keepGoing,
                "Explore every execution and report each distinct error once");
@@ -307,6 +312,8 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
   opts.interpreter.symmetry = opts.exploration.symmetry = !noSymmetry && !noThreadSymmetry;
   opts.interpreter.commutingUpdates = opts.exploration.commutingUpdates =
       !noSymmetry && !noCommuting;
+  if (noReductions)
+    opts.disableAllReductions();
   opts.undefinedAsNondet = undefinedFunctions == "nondet";
   opts.checks.races = !noRaces;
   opts.checks.barrierDivergence = !noDivergence;

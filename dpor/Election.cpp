@@ -7,10 +7,11 @@
 
 namespace scopemc {
 
-void electSerial(const ExecutionGraph &g, BarrierDepartLabel &d, std::vector<ThreadId> &others) {
+void electSerial(const ExecutionGraph &g, BarrierDepartLabel &d, std::vector<ThreadId> &others,
+                 bool oneNonUser) {
   others.clear();
   std::vector<ThreadId> users;
-  ThreadId nonUser = BarrierDepartLabel::kNoThread;
+  std::vector<ThreadId> nonUsers;
   for (const EventLabel *l : g.barrierArrivals(d.barrier(), d.instance())) {
     Event next{l->thread(), l->index() + 1};
     if (next != d.pos() && next.index < g.threadSize(next.thread)) {
@@ -21,15 +22,17 @@ void electSerial(const ExecutionGraph &g, BarrierDepartLabel &d, std::vector<Thr
     }
     if (cast<BarrierArriveLabel>(l)->usesSerial())
       users.push_back(l->thread());
-    else if (nonUser == BarrierDepartLabel::kNoThread || l->thread() < nonUser)
-      nonUser = l->thread();
+    else
+      nonUsers.push_back(l->thread());
   }
   if (users.empty()) {
     d.setSerial(BarrierDepartLabel::kNoThread);
     return;
   }
-  if (nonUser != BarrierDepartLabel::kNoThread)
-    users.push_back(nonUser);
+  if (!nonUsers.empty() && oneNonUser)
+    users.push_back(*std::min_element(nonUsers.begin(), nonUsers.end()));
+  else
+    users.insert(users.end(), nonUsers.begin(), nonUsers.end());
   std::sort(users.begin(), users.end());
   d.setSerial(users.front());
   others.assign(users.begin() + 1, users.end());

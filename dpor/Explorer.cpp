@@ -264,7 +264,7 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
   else
     ok = checker_->isConsistent(g, e);
   if (auto *d = dyn_cast<BarrierDepartLabel>(lab); d && ok) {
-    electSerial(g, *d, electScratch_);
+    electSerial(g, *d, electScratch_, opts_.electOneNonUser);
     for (ThreadId t : electScratch_)
       pushWork(
           WorkItem{WorkItem::Kind::Election, d->stamp(), e, Event::init(), static_cast<size_t>(t)});

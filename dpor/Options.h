@@ -44,6 +44,10 @@ struct ExplorationOptions {
   /// blocks and waits for a revisit are not explored. A choice of the next thread only: the
   /// same executions.
   bool postponeWaitingAwaits = true;
+  /// A pthread barrier instance whose result some participant reads elects, as its serial
+  /// thread, each participant that reads it and one that does not (the others cannot be
+  /// told apart from it). Off (--no-reductions): every participant in turn.
+  bool electOneNonUser = true;
   /// Explore interchangeable threads once (dpor/Symmetry.h): the classes come with the
   /// created threads (ThreadEntry::symmetry); off, every permutation is explored.
   bool symmetry = true;

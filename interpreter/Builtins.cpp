@@ -77,6 +77,10 @@ void Calls::place(Thread &th, Builtin what, uint64_t v) {
     th.pos.device = n;
 }
 
+namespace {
+constexpr uint64_t kHeapRedZone = 16;
+} // namespace
+
 Flow Calls::allocate(Thread &th, Frame &f, const CallBase &i, uint64_t size, bool zeroed,
                      uint64_t &out) {
   uint64_t top = (std::max<uint64_t>(th.heapTop, 16) + 15) / 16 * 16; // never offset 0
@@ -89,7 +93,9 @@ Flow Calls::allocate(Thread &th, Frame &f, const CallBase &i, uint64_t size, boo
   out = addr::threadBase(addr::kHeap, th.tid) + top;
   if (!host_.offer(th, AllocLabel(host_.nextEvent(th), th.pos, host_.src(i), out, size, zeroed)))
     return Flow::Stop;
-  th.heapTop = top + std::max<uint64_t>(size, 1);
+  // A red zone of 16 bytes after every block: an access just past its end (a[n]) lands in
+  // memory no block owns, and the bug checks report it, instead of reading the next block.
+  th.heapTop = top + std::max<uint64_t>(size, 1) + kHeapRedZone;
   th.progress.noteAllocation(out, size, th.nextIndex - 1);
   return Flow::Next;
 }

@@ -227,14 +227,14 @@ Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *
           return false;
         for (size_t k = 0; k < phis.size(); ++k) {
           const RtValue &cur = reg(f, phis[k].first), &v = phis[k].second;
-          if (!(opts_.zeroNetEffect && ld.retryPhis[k]) && !sameValue(cur, v))
+          if (!sameValue(cur, v))
             return false;
         }
         return true;
       };
       // The iteration left nothing behind and the next one starts as this one did, but
       // for what it read: it cannot make progress (docs/dpor.md §4).
-      if (th.progress.leftNoEffect(s, now) && startsAlike())
+      if (opts_.spinLoops && th.progress.leftNoEffect(s, now) && startsAlike())
         return block(th, term, BlockReason::SpinLoop, th.nextIndex - s.events == 1);
       // The same but for waiting at a barrier: the next call of it says so, and blocks if
       // every participant's does (idle rounds, docs/dpor.md §4).

@@ -25,6 +25,10 @@ struct InterpreterOptions {
   /// Loops other than spin loops may take their back edge at most this many times in one
   /// call of their function (0: no bound).
   unsigned unroll = 0;
+  /// Spin loops block (docs/dpor.md §4): an iteration that wrote nothing and comes back to
+  /// the loop head with every header value, private byte and annotation as it began blocks
+  /// the thread. Off (--no-reductions): every loop runs until --unroll bounds it.
+  bool spinLoops = true;
   /// Changes to the order, scope or atomicity of accesses, per instruction (repair verifies
   /// candidate edits with them); applied as each access's label is built.
   std::shared_ptr<const AccessOverrides> overrides;

@@ -5,9 +5,11 @@ namespace scopemc {
 
 void LoopProgress::noteEvent(const EventLabel &lab) {
   // Reads, fences, blocks and errors are no effect; an RMW's write half is judged by the RMW
-  // (noteRmw); a write to a block no other thread can reach yet is none.
+  // (noteRmw); a write that rewrites what the thread last wrote to a block no other thread
+  // can reach yet is none.
   if (isRelease(lab.order()))
     lastRelease_ = lab.index();
+  notePublication(lab);
   if (auto *r = dyn_cast<ReadLabel>(&lab)) {
     if (r->onHeap())
       for (OwnAlloc &a : ownAllocs_)
@@ -16,7 +18,7 @@ void LoopProgress::noteEvent(const EventLabel &lab) {
     return;
   }
   if (auto *w = dyn_cast<WriteLabel>(&lab)) {
-    if (!w->isRmwPart() && !isUnpublished(*w))
+    if (!w->isRmwPart() && !rewritesUnpublished(*w))
       ++effects_;
     return;
   }
@@ -74,20 +76,69 @@ std::optional<uint64_t> LoopProgress::ownAllocationSize(uint64_t addr) const {
   return size;
 }
 
+void LoopProgress::notePublication(const EventLabel &lab) {
+  // A block is published once its address may be known to another thread: a pointer into
+  // it written anywhere (whatever the order: a relaxed store publishes too), returned by the
+  // thread, or any thread created after it (its argument may be the block).
+  if (ownAllocs_.empty())
+    return;
+  std::optional<uint64_t> pointer;
+  if (auto *w = dyn_cast<WriteLabel>(&lab))
+    pointer = w->value();
+  else if (auto *f = dyn_cast<ThreadFinishLabel>(&lab))
+    pointer = f->returnValue();
+  bool creates = isa<ThreadCreateLabel>(&lab);
+  for (OwnAlloc &a : ownAllocs_)
+    if (creates || (pointer && *pointer >= a.addr && *pointer < a.addr + a.size))
+      a.published = true;
+}
+
 bool LoopProgress::isUnpublished(const WriteLabel &w) const {
   if (!zeroNetEffect_ || !w.onHeap() || isRelease(w.order()))
     return false;
   for (const OwnAlloc &a : ownAllocs_)
-    if (w.addr() >= a.addr && w.addr() < a.addr + a.size)
-      return a.event > lastRelease_ && !a.readByOwner;
+    if (w.addr() >= a.addr && w.addr() + w.size() <= a.addr + a.size)
+      return a.event > lastRelease_ && !a.readByOwner && !a.published;
   return false;
+}
+
+bool LoopProgress::rewritesUnpublished(const WriteLabel &w) {
+  // Each byte is logged with what it held before (kUnwritten: nothing the thread wrote), so
+  // that a rewound instruction (rewind) takes its bytes back too.
+  if (!isUnpublished(w))
+    return false;
+  bool same = true;
+  for (uint32_t b = 0; b < w.size() && b < 8; ++b) {
+    uint64_t at = w.addr() + b;
+    auto byte = static_cast<int16_t>((w.value() >> (8 * b)) & 0xff);
+    auto it = ownBytes_.find(at);
+    int16_t before = it == ownBytes_.end() ? kUnwritten : it->second;
+    same = same && before == byte;
+    ownBytesLog_.push_back({at, before});
+    ownBytes_[at] = byte;
+  }
+  return same && w.size() <= 8;
+}
+
+void LoopProgress::rewindOwnBytes(size_t end) {
+  while (ownBytesLog_.size() > end) {
+    auto [at, before] = ownBytesLog_.back();
+    ownBytesLog_.pop_back();
+    if (before == kUnwritten)
+      ownBytes_.erase(at);
+    else
+      ownBytes_[at] = before;
+  }
 }
 
 void LoopProgress::noteRmw(uint64_t addr, uint32_t size, uint64_t old, uint64_t newv) {
   uint64_t m = maskBits(size * 8);
   if ((old & m) == (newv & m))
     return; // wrote back what it read
-  if (!zeroNetEffect_) {
+  // RMWs that cancel out (a fetch_sub undone by a fetch_add, a lock taken and given back)
+  // are an effect too: another thread may read the value between them (a load of it, a CAS
+  // that fails on it), and nothing here can tell that no thread will (docs/dpor.md §4).
+  if (!zeroNetEffect_ || !cancellingRmws_) {
     ++effects_;
     return;
   }

@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <unordered_map>
 #include <span>
 #include <vector>
 
@@ -63,6 +64,7 @@ public:
     uint64_t lastBarrier = 0;
     uint32_t lastInstance = 0;
     uint64_t privateStores = 0;
+    size_t ownBytes = 0;
   };
 
   /// `zeroNetEffect`: RMWs that cancel out, writes to unpublished own blocks and hazard
@@ -80,12 +82,14 @@ public:
   }
   /// The size of the latest block the thread allocated at `addr`, if it allocated one there.
   std::optional<uint64_t> ownAllocationSize(uint64_t addr) const;
-  /// Whether w writes a block the thread allocated and has not published yet.
+  /// Whether w writes a block the thread allocated and has not published yet: no pointer
+  /// into it written or returned, no thread created, no release since its allocation, and
+  /// not read back by the thread.
   bool isUnpublished(const WriteLabel &w) const;
 
   Mark mark() const {
     return Mark{effects_,     rmwChanges_.size(), barrierEvents_, barrierSince_,
-                lastBarrier_, lastInstance_,      privateEnd()};
+                lastBarrier_, lastInstance_,      privateEnd(),   ownBytesLog_.size()};
   }
   void rewind(Mark m) {
     effects_ = m.effects;
@@ -95,6 +99,7 @@ public:
     lastBarrier_ = m.lastBarrier;
     lastInstance_ = m.lastInstance;
     rewindPrivate(m.privateStores);
+    rewindOwnBytes(m.ownBytes);
   }
   Start start(int32_t nextEvent, const AnnotationState &now) const {
     return Start{nextEvent,
@@ -146,14 +151,24 @@ private:
     uint64_t addr, size;
     int32_t event;            // the allocation's event index
     bool readByOwner = false; // a loop that reads it back (a counter) makes progress in it
+    bool published = false;   // its address may be known to another thread
   };
 
   uint64_t privateEnd() const { return privateBase_ + privateStores_.size(); }
+  /// Marks the own blocks that `lab` may make known to other threads.
+  void notePublication(const EventLabel &lab);
+  /// Whether w writes an unpublished own block with the bytes the thread last wrote there
+  /// (its content stays as it was: no effect); logs the bytes either way.
+  bool rewritesUnpublished(const WriteLabel &w);
+  void rewindOwnBytes(size_t end);
   void rewindPrivate(uint64_t end);
   /// Whether the iteration that began at `s` left no effect but barrier events.
   bool noEffectButBarriers(const Start &s, const AnnotationState &now) const;
 
   bool zeroNetEffect_ = true;
+  // Whether RMWs that cancel out count as no effect. Off: their intermediate values may be
+  // read by another thread, a premise this class cannot check (docs/dpor.md §4).
+  bool cancellingRmws_ = false;
   int32_t effects_ = 0; // events with an effect on memory or threads, barriers apart
   // Barrier events (not collectives): how many, the latest one's barrier and instance, and
   // how many there were when the barrier last changed.
@@ -169,6 +184,10 @@ private:
   std::vector<PrivateStore> privateStores_;
   uint64_t privateBase_ = 0;
   std::vector<OwnAlloc> ownAllocs_;
+  // The bytes of own blocks as the thread last wrote them, and the log that undoes them.
+  static constexpr int16_t kUnwritten = -1;
+  std::unordered_map<uint64_t, int16_t> ownBytes_;
+  std::vector<std::pair<uint64_t, int16_t>> ownBytesLog_;
 };
 
 } // namespace scopemc

@@ -47,6 +47,16 @@ struct RunOptions {
     interpreter.symmetry = exploration.symmetry = on;
     interpreter.commutingUpdates = exploration.commutingUpdates = on;
   }
+  /// Every reduction off (--no-reductions): plain optimal DPOR, the reference each reduction
+  /// is tested against. Symmetry, commuting updates, spin-loop cuts, zero-net-effect
+  /// iterations, idle rounds, dropped frozen spins, postponed awaits and the election
+  /// shortcut all go; loops then need --unroll to end.
+  void disableAllReductions() {
+    setReductions(false);
+    interpreter.spinLoops = interpreter.zeroNetEffect = interpreter.idleRounds = false;
+    exploration.dropFrozenSpins = exploration.postponeWaitingAwaits = false;
+    exploration.electOneNonUser = false;
+  }
 };
 
 /// Failed: the search could not run to its end (ExplorationResult::failure says why).
