@@ -261,31 +261,48 @@ void BugChecker::checkBarrierDivergence(const ExecutionGraph &g,
 
 void BugChecker::checkDeadlock(const ExecutionGraph &g,
                                const std::vector<ThreadEndState> &threads) {
-  // A deadlock: every thread that did not finish waits for a join or for a lock nobody can
-  // release any more. Threads cut by assume, spin loops or bounds make the execution
-  // merely blocked.
+  // A hang: the program has not ended (main has not returned) and every thread that did not
+  // finish waits for ever: for a join, for a lock nobody can release any more, or in a spin
+  // loop whose reads got the latest writes (ThreadEndState::forGood: no newer value comes).
+  // Threads cut by assume (the user's own pruning), by a bound, or spinning on an older value
+  // (an unlucky order: another execution reads the newer one) make it merely blocked.
   std::vector<const EventLabel *> stuck;
+  std::string why;
+  auto say = [&why](ThreadId t, const std::string &what) {
+    why += (why.empty() ? ": T" : "; T") + std::to_string(t) + " " + what;
+  };
+  bool mainEnded = !threads.empty() && threads.front().kind == ThreadEndState::Kind::Finished;
   for (ThreadId t = 0; t < static_cast<ThreadId>(threads.size()); ++t) {
     auto &st = threads[static_cast<size_t>(t)];
     if (st.kind == ThreadEndState::Kind::WaitingBarrier)
       return; // reported as barrier divergence
     if (st.kind == ThreadEndState::Kind::WaitingJoin) {
       stuck.push_back(g.lastLabel(t) ? g.lastLabel(t) : nullptr);
+      say(t, st.waitingFor >= 0 ? "waits to join T" + std::to_string(st.waitingFor)
+                                : std::string("waits to join a thread"));
       continue;
     }
     if (st.kind != ThreadEndState::Kind::Blocked)
       continue;
     auto *b = cast<BlockLabel>(g.lastLabel(t));
+    if (b->reason() == BlockReason::SpinLoop && st.forGood) {
+      if (mainEnded)
+        return; // the program ended: its exit ends the spinning thread
+      stuck.push_back(b);
+      say(t, "spins for ever (every value its loop reads is the latest: no write can end it)");
+      continue;
+    }
     if (b->reason() != BlockReason::Lock)
       return;
     auto *r = cast<ReadLabel>(g.label(b->pos().prev()));
     if (r->rf() != g.coMax(r->addr()))
       return; // a later unlock exists: this execution is just an unlucky order
     stuck.push_back(b);
+    say(t, "waits for a lock nobody releases");
   }
   std::erase(stuck, nullptr);
   if (!stuck.empty())
-    record(g, ErrorType::Deadlock, "no thread can continue", stuck);
+    record(g, ErrorType::Deadlock, "no thread can continue" + why, stuck);
 }
 
 } // namespace scopemc

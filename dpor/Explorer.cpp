@@ -366,10 +366,7 @@ bool Explorer::finishExecution() {
       st.kind = ThreadEndState::Kind::Blocked;
       // It waits on the latest value of its location, and no thread adds an event any more:
       // if every blocked thread is so, none ever leaves its loop (Observer.h).
-      auto *r = b->awaitsLastRead() && b->index() > 0
-                    ? dyn_cast<ReadLabel>(g.label(Event{t, b->index() - 1}))
-                    : nullptr;
-      st.forGood = b->reason() == BlockReason::SpinLoop && r && r->rf() == g.coMax(r->addr());
+      st.forGood = spinsForGood(g, *b);
       blocked = true;
       if (b->reason() == BlockReason::LoopBound) {
         result_.boundHit = true;

@@ -24,6 +24,23 @@ bool isNotMaximal(const EventLabel *l) { return !l->revisitable() || !l->addedMa
 
 } // namespace
 
+bool spinsForGood(const ExecutionGraph &g, const BlockLabel &b) {
+  // Every read of the blocked iteration got the latest write of its location: with no thread
+  // able to add an event, the iteration repeats for ever (ThreadEndState::forGood).
+  if (b.reason() != BlockReason::SpinLoop)
+    return false;
+  int32_t from = b.iterationStart() >= 0 ? b.iterationStart()
+                 : b.awaitsLastRead()    ? b.index() - 1
+                                         : -1;
+  if (from < 0)
+    return false;
+  for (int32_t i = from; i < b.index(); ++i)
+    if (auto *r = dyn_cast<ReadLabel>(g.label(Event{b.thread(), i}));
+        r && r->rf() != g.coMax(r->addr()))
+      return false;
+  return true;
+}
+
 bool SpinPruner::isFrozenForever(const ExecutionGraph &g, const BlockLabel &b) const {
   // A spin loop or lock that blocks after a read that was not added maximally stays blocked
   // in every continuation: that read can neither be revisited nor deleted by a revisit
@@ -111,6 +128,11 @@ bool SpinPruner::isBlockedForGood(const ExecutionGraph &g, ThreadId t, ThreadId 
   // stays blocked (re-run with the same values, it blocks again), and no complete execution
   // follows. Cuts below this point keep every event of the current graph.
   auto *b = cast<BlockLabel>(g.lastLabel(t));
+  // Spinning on the latest values: if no thread writes them again, the program may hang
+  // there, a deadlock the end of the execution reports (checks/); the branch is kept.
+  holdOut = -1;
+  if (spinsForGood(g, *b))
+    return false;
   const ReadLabel *last = nullptr;
   const ReadLabel *open = nullptr;
   bool oneLocation = true;

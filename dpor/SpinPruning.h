@@ -11,6 +11,11 @@
 
 namespace scopemc {
 
+/// Whether the spin-loop block b would spin for ever if no thread added an event any more:
+/// every read of its blocked iteration got the latest write of its location
+/// (ThreadEndState::forGood; the iteration's reads are known from BlockLabel::iterationStart).
+bool spinsForGood(const ExecutionGraph &g, const BlockLabel &b);
+
 class SpinPruner {
 public:
   /// `enabled` false: every question below answers "no" (nothing is dropped).

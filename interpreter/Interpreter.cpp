@@ -234,8 +234,12 @@ Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *
       };
       // The iteration left nothing behind and the next one starts as this one did, but
       // for what it read: it cannot make progress (docs/dpor.md §4).
-      if (opts_.spinLoops && th.progress.leftNoEffect(s, now) && startsAlike())
-        return block(th, term, BlockReason::SpinLoop, th.nextIndex - s.events == 1);
+      if (opts_.spinLoops && th.progress.leftNoEffect(s, now) && startsAlike()) {
+        BlockLabel b(nextEvent(th), th.pos, src(term), BlockReason::SpinLoop,
+                     th.nextIndex - s.events == 1);
+        b.setIterationStart(s.events);
+        return offer(th, b) ? Flow::Done : Flow::Stop;
+      }
       // The same but for waiting at a barrier: the next call of it says so, and blocks if
       // every participant's does (idle rounds, docs/dpor.md §4).
       if (auto idle = opts_.idleRounds ? th.progress.idleRound(s, now) : std::nullopt;

@@ -132,17 +132,15 @@ void LoopProgress::rewindOwnBytes(size_t end) {
 }
 
 void LoopProgress::noteRmw(uint64_t addr, uint32_t size, uint64_t old, uint64_t newv) {
+  (void)addr;
   uint64_t m = maskBits(size * 8);
   if ((old & m) == (newv & m))
     return; // wrote back what it read
-  // RMWs that cancel out (a fetch_sub undone by a fetch_add, a lock taken and given back)
-  // are an effect too: another thread may read the value between them (a load of it, a CAS
-  // that fails on it), and nothing here can tell that no thread will (docs/dpor.md §4).
-  if (!zeroNetEffect_ || !cancellingRmws_) {
-    ++effects_;
-    return;
-  }
-  rmwChanges_.push_back(RmwChange{addr, (newv - old) & m, size});
+  // An RMW that changed its location is an effect, even if a later one of the iteration
+  // undoes it (a fetch_sub undone by a fetch_add, a lock taken and given back): another
+  // thread may read the value between them (a load, a CAS that fails on it), and nothing
+  // here can tell that no thread will (docs/dpor.md §4).
+  ++effects_;
 }
 
 void LoopProgress::annotationBeforeEvents(std::span<Start> starts, int32_t nextEvent, bool weak) {
@@ -176,17 +174,6 @@ bool LoopProgress::noEffectButBarriers(const Start &s, const AnnotationState &no
       now.randState != s.state.randState || now.nondetCalls != s.state.nondetCalls ||
       now.clock != s.state.clock)
     return false;
-  // The RMWs of the iteration must cancel out per location (a fetch_sub undone by a
-  // fetch_add, a lock taken and given back by exchanges).
-  for (size_t k = s.changes; k < rmwChanges_.size(); ++k) {
-    const RmwChange &c = rmwChanges_[k];
-    uint64_t sum = 0;
-    for (size_t j = s.changes; j < rmwChanges_.size(); ++j)
-      if (rmwChanges_[j].addr == c.addr)
-        sum += rmwChanges_[j].delta;
-    if ((sum & maskBits(c.size * 8)) != 0)
-      return false;
-  }
   return true;
 }
 

@@ -5,16 +5,17 @@
 // Contract: one object per thread, fed every event the thread offers (noteEvent), every RMW's
 // old and new value (noteRmw) and every heap block it allocates (noteAllocation), in program
 // order. leftNoEffect(s, now) holds only if, since start s was taken:
-// - the thread made no effect: no plain write other than to a block it allocated and has not
-//   published (no release since the allocation, never read back), no allocation, free, thread
-//   creation or join, barrier, private store (reads, fences, blocks, errors and, with zero net
-//   effect, hazard pointers are none);
-// - its RMWs cancel out per location (each one that changed its location is logged with its
-//   delta; with zero net effect off, any such RMW is an effect);
+// - the thread made no effect: no write, other than one that rewrites, byte for byte, what
+//   the thread last wrote to a heap block it allocated and has not published (no pointer
+//   into it written or returned, no thread created, no release since the allocation, never
+//   read back); no RMW that changed its location (even one a later RMW undoes: another
+//   thread may read the value between them); no allocation, free, thread creation or join,
+//   barrier (reads, fences, blocks, errors and, with zero net effect, hazard pointers are
+//   none);
 // - its scope, weak-access state and placement are as they were, unless an annotation set
 //   them before the iteration's first event (then their value at the start is dead).
-// The header values a loop compares besides (its phis, retry values excepted) are the
-// interpreter's to compare (analysis/Loops.h).
+// Every header value of the loop and the thread's private memory are the interpreter's to
+// compare: they must be as they were (a value a CAS or a load refreshed is progress).
 // idleRound(s, now) holds the same way except that the iteration also called barriers: calls
 // of one barrier (not a collective), at least one; the interpreter then marks the thread's
 // next call of it (BarrierArriveLabel::idleFrom, docs/dpor.md §4 "Idle rounds").
@@ -50,7 +51,6 @@ public:
     int32_t effects = 0;        // effects so far
     int32_t barrierEvents = 0;  // barrier events (not collectives) so far
     uint64_t privateStores = 0; // private stores logged so far
-    uint32_t changes = 0;       // RMW changes logged so far
     AnnotationState state;
     // Set by an annotation before the iteration's first event: the value the iteration
     // started with is never read, so it is not compared when the iteration ends.
@@ -59,7 +59,6 @@ public:
   /// Where an instruction that will run again (its events replayed) takes the count back to.
   struct Mark {
     int32_t effects = 0;
-    size_t changes = 0;
     int32_t barrierEvents = 0, barrierSince = 0;
     uint64_t lastBarrier = 0;
     uint32_t lastInstance = 0;
@@ -67,8 +66,8 @@ public:
     size_t ownBytes = 0;
   };
 
-  /// `zeroNetEffect`: RMWs that cancel out, writes to unpublished own blocks and hazard
-  /// pointers are no effect (InterpreterOptions::zeroNetEffect); off: only the strict rule.
+  /// `zeroNetEffect`: rewrites of unpublished own blocks and hazard pointers are no effect
+  /// (InterpreterOptions::zeroNetEffect); off: only the strict rule.
   LoopProgress() = default;
   explicit LoopProgress(bool zeroNetEffect) : zeroNetEffect_(zeroNetEffect) {}
 
@@ -88,12 +87,11 @@ public:
   bool isUnpublished(const WriteLabel &w) const;
 
   Mark mark() const {
-    return Mark{effects_,     rmwChanges_.size(), barrierEvents_, barrierSince_,
-                lastBarrier_, lastInstance_,      privateEnd(),   ownBytesLog_.size()};
+    return Mark{effects_,     barrierEvents_, barrierSince_, lastBarrier_,
+                lastInstance_, privateEnd(),   ownBytesLog_.size()};
   }
   void rewind(Mark m) {
     effects_ = m.effects;
-    rmwChanges_.resize(m.changes);
     barrierEvents_ = m.barrierEvents;
     barrierSince_ = m.barrierSince;
     lastBarrier_ = m.lastBarrier;
@@ -102,12 +100,7 @@ public:
     rewindOwnBytes(m.ownBytes);
   }
   Start start(int32_t nextEvent, const AnnotationState &now) const {
-    return Start{nextEvent,
-                 effects_,
-                 barrierEvents_,
-                 privateEnd(),
-                 static_cast<uint32_t>(rmwChanges_.size()),
-                 now};
+    return Start{nextEvent, effects_, barrierEvents_, privateEnd(), now};
   }
   /// A scope (`weak` false) or weak-access annotation ran: in each of `starts` (the current
   /// function's loops) whose iteration has made no event yet, that state's start is dead.
@@ -140,11 +133,6 @@ public:
   bool noBarrierSince(const Idle &i) const { return barrierEvents_ == i.barrierEvents; }
 
 private:
-  /// An RMW that changed its location: by `delta` (new - old, modulo its size).
-  struct RmwChange {
-    uint64_t addr, delta;
-    uint32_t size;
-  };
   /// Memory this thread allocated: until it makes a release or reads the block, no other
   /// thread can reach it, so writing it is no effect for loops.
   struct OwnAlloc {
@@ -166,9 +154,6 @@ private:
   bool noEffectButBarriers(const Start &s, const AnnotationState &now) const;
 
   bool zeroNetEffect_ = true;
-  // Whether RMWs that cancel out count as no effect. Off: their intermediate values may be
-  // read by another thread, a premise this class cannot check (docs/dpor.md §4).
-  bool cancellingRmws_ = false;
   int32_t effects_ = 0; // events with an effect on memory or threads, barriers apart
   // Barrier events (not collectives): how many, the latest one's barrier and instance, and
   // how many there were when the barrier last changed.
@@ -177,7 +162,6 @@ private:
   uint32_t lastInstance_ = 0;
   int32_t barrierSince_ = 0;
   int32_t lastRelease_ = -1; // index of the latest release event
-  std::vector<RmwChange> rmwChanges_;
   // The private stores logged, the first of them the privateBase_-th of the thread: older
   // ones are dropped once kPrivateKept more follow them.
   static constexpr size_t kPrivateKept = 256;

@@ -14,6 +14,7 @@
 #include "interpreter/Symmetry.h"
 #include "interpreter/Bits.h"
 #include "interpreter/frontend/IdQuery.h"
+#include "model/CollectiveOp.h"
 
 #include <llvm/Analysis/ConstantFolding.h>
 #include <llvm/Analysis/ValueTracking.h>
@@ -317,6 +318,53 @@ const SymmetryAnalysis::Summary &SymmetryAnalysis::summary(const Function &f, bo
   return it->second;
 }
 
+bool SymmetryAnalysis::oneExitValue(const Function &entry,
+                                    const std::vector<const Function *> &fns) const {
+  std::optional<const Constant *> value; // (null: returns void)
+  auto same = [&](const Value *v) {
+    auto *c = v ? dyn_cast<Constant>(v) : nullptr;
+    if (v && !c)
+      return false;
+    if (!value)
+      value = c;
+    return *value == c; // (constants are uniqued)
+  };
+  for (const Instruction &i : instructions(entry))
+    if (auto *r = dyn_cast<ReturnInst>(&i); r && !same(r->getReturnValue()))
+      return false;
+  for (const Function *f : fns)
+    for (const Instruction &i : instructions(*f))
+      if (auto *c = dyn_cast<CallBase>(&i);
+          c && builtinCalled(prog_, *c) == Builtin::PthreadExit && !same(c->getArgOperand(0)))
+        return false;
+  return true;
+}
+
+bool SymmetryAnalysis::namesLanes(const std::vector<const Function *> &fns) const {
+  // A collective whose result is not a symmetric function of the lanes' values names lanes:
+  // a shuffle's source lane, a ballot's or match's bits, the active mask. Exchanging two
+  // lanes then changes what every lane sees.
+  for (const Function *f : fns)
+    for (const Instruction &i : instructions(*f)) {
+      auto *c = dyn_cast<CallBase>(&i);
+      if (!c || builtinCalled(prog_, *c) != Builtin::ApiCollective)
+        continue;
+      auto *op = dyn_cast<ConstantInt>(c->getArgOperand(1));
+      if (!op)
+        return true;
+      switch (static_cast<CollectiveOp>(op->getZExtValue())) {
+      case CollectiveOp::Shfl:
+      case CollectiveOp::Ballot:
+      case CollectiveOp::MatchAny:
+        return true;
+      default:
+        if (op->getZExtValue() > static_cast<uint64_t>(CollectiveOp::ReduceXor))
+          return true; // the active mask, or an operation not listed there
+      }
+    }
+  return false;
+}
+
 SymmetryAnalysis::Summary SymmetryAnalysis::analyse(const Function &entry, bool launched) const {
   auto reachable = reachableFunctions(entry);
   if (!reachable)
@@ -359,11 +407,10 @@ SymmetryAnalysis::Summary SymmetryAnalysis::analyse(const Function &entry, bool 
         break;
       }
     }
-  // The thread's return value reaches whoever joins it: it must not differ.
-  for (const Instruction &i : instructions(entry))
-    if (auto *r = dyn_cast<ReturnInst>(&i);
-        r && r->getReturnValue() && !isa<Constant>(r->getReturnValue()))
-      return std::nullopt;
+  // The thread's return value reaches whoever joins it: it must not differ, between threads
+  // or between the ways one thread ends (returns, pthread_exit), which what it read chooses.
+  if (!oneExitValue(entry, fns) || namesLanes(fns))
+    return std::nullopt;
   // Taint to a fixpoint (phis make the flow cyclic), collecting the sinks.
   std::vector<Sink> sinks;
   bool changed = true;

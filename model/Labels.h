@@ -424,10 +424,16 @@ public:
   /// before this label, so only that read's value decided the block (the values the thread
   /// read before the iteration are fixed by its earlier events).
   bool awaitsLastRead() const { return awaits_; }
+  /// A spin loop's block: the index of the blocked iteration's first event (-1: not known).
+  /// Its reads decided the block; if each read the latest write of its location when no
+  /// thread can add an event any more, the thread spins for ever (ThreadEndState::forGood).
+  int32_t iterationStart() const { return iterationStart_; }
+  void setIterationStart(int32_t i) { iterationStart_ = i; }
 
 private:
   BlockReason reason_;
   bool awaits_;
+  int32_t iterationStart_ = -1;
 };
 
 /// The thread hit an error (failed assertion, invalid memory access); it stops here.

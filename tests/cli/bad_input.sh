@@ -64,8 +64,11 @@ expect genmc-palloc 5 "genmc_refused.c:14:[0-9]+: unsupported function '__VERIFI
 expect genmc-nondet-bounded 3 "each __VERIFIER_nondet_\\* call returned one value" -- "$dir/../e2e/programs/genmc_spawn_nondet.c"
 # inline assembly other than PTX lane register reads: refused with its position
 expect inline-asm 5 "inline_asm.cu:3:[0-9]+: inline assembly is not supported \(of PTX, only reads of %laneid" -- "$dir/inline_asm.cu"
-# every execution blocked for good: no error, but the summary says nothing ran to completion
-expect no-completion-noted 0 "no execution ran to completion" -- "$dir/spins_forever.c"
+# a program whose every run hangs is not verified: a deadlock naming each waiting thread
+expect spins-forever-hangs 42 "T0 waits to join T1; T1 spins for ever" -- "$dir/spins_forever.c"
+expect lock-kept-hangs 42 "T0 waits for a lock nobody releases" -- "$dir/lock_kept.c"
+# every execution cut by the user's own assume: no error, and the summary says so
+expect no-completion-noted 0 "no execution ran to completion" -- "$dir/assume_all.c"
 # --timeout stops a run that never ends, within about a second of the limit (a few more in the
 # sanitized build, whose start-up alone takes seconds)
 start=$SECONDS; tlimit=5; [ -n "${SCOPEMC_SANITIZED:-}" ] && tlimit=15

@@ -54,22 +54,6 @@ const std::map<std::string, std::string> &deferredRows() {
   return rows;
 }
 
-// Rows whose count the trusted checker made with a loop cut whose premise scopemc cannot check,
-// with the reason: scopemc explores more executions there (never fewer), and the same error
-// kinds; tests/e2e/ZeroNetEffectTest.cpp shows the same final states with and without the
-// cuts that remain. The row itself is never edited.
-const std::map<std::string, std::string> &uncheckedCutRows() {
-  static const std::map<std::string, std::string> rows = {
-      {"rwlock_cancel_2r1w",
-       "a fetch_sub undone by a fetch_add is cut there, but another thread may load the value "
-       "between them (repro z4_subadd.c): docs/dpor.md §4"},
-      {"treiber_stack_2",
-       "a failed CAS's refreshed expected value is cut there as no progress, but the next "
-       "iteration starts from another state (repro z11_cas_single.c): docs/dpor.md §4"},
-  };
-  return rows;
-}
-
 void PrintTo(const Row &r, std::ostream *os) { *os << r.program; }
 
 class Conformance : public ::testing::TestWithParam<Row> {};
@@ -89,7 +73,8 @@ TEST_P(Conformance, CountAndErrorsMatchTheManifest) {
   for (bool reduced : {false, true}) {
     SCOPED_TRACE(reduced ? "with the symmetry reduction" : "without the symmetry reduction");
     RunResult res = verify(reduced ? o : plain);
-    if (auto it = uncheckedCutRows().find(row.program); it != uncheckedCutRows().end()) {
+    if (auto it = testing::uncheckedCutRows().find(row.program);
+        it != testing::uncheckedCutRows().end()) {
       EXPECT_GE(res.exploration.complete, row.executions) << row.program << ": " << it->second;
     } else if (reduced) {
       EXPECT_LE(res.exploration.complete, row.executions) << row.program;

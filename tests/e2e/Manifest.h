@@ -35,6 +35,22 @@ inline std::string manifestErrorKind(ErrorType t) {
   }
 }
 
+/// Conformance rows whose count the trusted checker made with a loop cut whose premise scopemc
+/// cannot check, with the reason: scopemc explores more executions there (never fewer), with
+/// the same error kinds; tests/e2e/ZeroNetEffectTest.cpp shows the same final states with and
+/// without the cuts that remain. The row itself is never edited.
+inline const std::map<std::string, std::string> &uncheckedCutRows() {
+  static const std::map<std::string, std::string> rows = {
+      {"rwlock_cancel_2r1w",
+       "a fetch_sub undone by a fetch_add is cut there, but another thread may load the value "
+       "between them (repro z4_subadd.c): docs/dpor.md §4"},
+      {"treiber_stack_2",
+       "a failed CAS's refreshed expected value is cut there as no progress, but the next "
+       "iteration starts from another state (repro z11_cas_single.c): docs/dpor.md §4"},
+  };
+  return rows;
+}
+
 inline std::vector<std::vector<std::string>> readManifest(const std::string &path) {
   std::ifstream in(path);
   std::vector<std::vector<std::string>> rows;
