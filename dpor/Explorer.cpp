@@ -413,6 +413,10 @@ bool Explorer::backtrack() {
       driver_.afterCut();
       continue;
     }
+    // A long run of alternatives that are dropped adds no event: the limits are polled here
+    // too, so that --timeout stops the search cleanly with what it found.
+    if ((++backtrackTicks_ & 255) == 0 && limitReached())
+      return false;
     WorkItem it = f.work.back();
     f.work.pop_back();
     bool ok = applyWorkItem(it) && !reductionDrops(symmetry_, commuting_, graph());

@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include <llvm/ADT/SmallPtrSet.h>
-#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
 
@@ -12,51 +11,6 @@ namespace scopemc {
 using namespace llvm;
 
 namespace {
-
-/// Whether `v`, reaching loop l's header phi `header` on a back edge, is a retry value
-/// (LoopData::retryPhis).
-bool isRetryValue(const Value *v, const PHINode &header, const Loop &l, BuiltinOf builtinOf) {
-  // What reaches the header on a back edge: the phi itself (unchanged), the value a CAS, an
-  // RMW or a load of shared memory in the loop read, or a merge of those inside the loop (a failed
-  // C11 compare_exchange stores what it read into `expected`, which mem2reg turns into such a
-  // merge).
-  SmallVector<const Value *, 8> work{v};
-  SmallPtrSet<const Value *, 8> seen;
-  while (!work.empty()) {
-    const Value *x = work.pop_back_val();
-    if (x == &header || !seen.insert(x).second)
-      continue;
-    auto *i = dyn_cast<Instruction>(x);
-    if (!i || !l.contains(i))
-      return false;
-    if (auto *ev = dyn_cast<ExtractValueInst>(i)) {
-      if (!isa<AtomicCmpXchgInst>(ev->getAggregateOperand()) || ev->getIndices()[0] != 0)
-        return false;
-    } else if (isa<AtomicRMWInst>(i)) {
-      // the prior value an RMW of the loop read (a fetch_sub retried after its undo)
-    } else if (auto *ld = dyn_cast<LoadInst>(i)) {
-      // a load of shared memory in the loop (a queue's head read again, the value a dequeue
-      // read): its value comes from a write of the graph, as a CAS's does; a local's does not
-      if (isa<AllocaInst>(getUnderlyingObject(ld->getPointerOperand())))
-        return false;
-    } else if (auto *call = dyn_cast<CallBase>(i)) {
-      auto *callee = call->getCalledFunction();
-      if (!callee || builtinOf(*callee) != Builtin::ApiCas)
-        return false;
-    } else if (auto *p = dyn_cast<PHINode>(i)) {
-      for (const Value *in : p->incoming_values())
-        work.push_back(in);
-    } else if (auto *c = dyn_cast<CastInst>(i)) {
-      work.push_back(c->getOperand(0));
-    } else if (auto *s = dyn_cast<SelectInst>(i)) {
-      work.push_back(s->getTrueValue());
-      work.push_back(s->getFalseValue());
-    } else {
-      return false;
-    }
-  }
-  return true;
-}
 
 /// The values of `f` computed from a reading of the clock (time(), clock()), in registers.
 SmallPtrSet<const Value *, 16> clockValues(const Function &f, BuiltinOf builtinOf) {
@@ -123,15 +77,7 @@ void describeFunction(FunctionInfo &fi, BuiltinOf builtinOf) {
   fi.loops = std::make_unique<LoopInfo>(*fi.dt);
   SmallPtrSet<const Value *, 16> clock = clockValues(f, builtinOf);
   for (const Loop *l : fi.loops->getLoopsInPreorder()) {
-    LoopData ld{l, {}, clockMatters(*l, *fi.loops, clock, builtinOf)};
-    SmallVector<BasicBlock *, 4> latches;
-    l->getLoopLatches(latches);
-    for (const PHINode &p : l->getHeader()->phis()) {
-      bool retry = true;
-      for (const BasicBlock *latch : latches)
-        retry = retry && isRetryValue(p.getIncomingValueForBlock(latch), p, *l, builtinOf);
-      ld.retryPhis.push_back(retry);
-    }
+    LoopData ld{l, clockMatters(*l, *fi.loops, clock, builtinOf)};
     fi.loopOfHeader[l->getHeader()] = static_cast<uint32_t>(fi.loopData.size());
     fi.loopData.push_back(std::move(ld));
   }

@@ -1,13 +1,8 @@
-// The shape of each function (load time): a register slot per argument and instruction, its
-// loops, and which values a loop's header receives on a back edge only as a retry (the value
-// a CAS or a load of shared memory in the loop read). The interpreter's loop-progress rules
-// (interpreter/LoopProgress.h, docs/dpor.md §4) read it to cut iterations that make no
-// progress.
+// The shape of each function (load time): a register slot per argument and instruction, and
+// its loops. The interpreter's loop-progress rules (interpreter/LoopProgress.h, docs/dpor.md
+// §4) read it to cut iterations that make no progress.
 //
 // Contract: filled once when the program is loaded, then only read (by every worker).
-// retryPhis[k] holds only if, on every back edge of the loop, header phi k receives itself,
-// or a value read in the loop from shared memory (a CAS's, an RMW's or a load's), or a merge
-// of those.
 #pragma once
 
 #include <cstdint>
@@ -25,10 +20,6 @@ namespace scopemc {
 
 struct LoopData {
   const llvm::Loop *loop;
-  /// Per phi of the header (in order): its value on every back edge is the value it had, or
-  /// the value a compare-and-swap of the loop read (the expected value a failed CAS hands
-  /// to the retry). Such a phi may change in a zero-net-effect iteration (docs/dpor.md §4).
-  llvm::SmallVector<bool, 4> retryPhis;
   /// Whether the thread's clock (time(), clock()) is part of the state an iteration must leave
   /// as it found it: a branch, an address or a call of the loop itself (not of a loop inside
   /// it) depends on a clock reading, or the loop calls a function that is not a builtin. A

@@ -1,5 +1,6 @@
 #include "interpreter/frontend/KernelArgs.h"
 
+#include <set>
 #include <cstdlib>
 #include <map>
 
@@ -109,12 +110,16 @@ struct Builder {
   std::vector<std::string> missing;
 
   std::string param, index; // the parameter's name and position
+  std::set<std::string> *used = nullptr; // the --arg names that gave a value
 
   const std::string *given(const std::string &name) const {
     std::string byIndex = index + name.substr(param.size());
     for (auto &[n, v] : o.args)
-      if (n == name || n == byIndex)
+      if (n == name || n == byIndex) {
+        if (used)
+          used->insert(n);
         return &v;
+      }
     return nullptr;
   }
 
@@ -174,10 +179,11 @@ struct Builder {
 } // namespace
 
 Constant *kernelArgumentValue(const Module &m, const Function &k, const Argument &a,
-                              const KernelOptions &o, const std::string &where) {
+                              const KernelOptions &o, const std::string &where,
+                              std::set<std::string> *used) {
   std::string name = a.hasName() ? a.getName().str() : "#" + std::to_string(a.getArgNo());
   Type *t = a.getParamByValType() ? a.getParamByValType() : a.getType();
-  Builder b{m, o, where, o.name, {}, name, std::to_string(a.getArgNo())};
+  Builder b{m, o, where, o.name, {}, name, std::to_string(a.getArgNo()), used};
   const DIType *di = paramDebugType(k, a);
   Constant *c = b.valueOf(t, name, di);
   if (!b.missing.empty()) {

@@ -6,6 +6,7 @@
 // it). A parameter may also be named by its position (`--arg 0=3`).
 #pragma once
 
+#include <set>
 #include <string>
 
 #include <llvm/IR/Constant.h>
@@ -17,9 +18,11 @@ namespace scopemc {
 
 /// The value of parameter `a` of kernel `k` (for a by-value struct: the struct's value);
 /// throws InputError naming every value that is missing or malformed. `where` prefixes
-/// messages (FILE:LINE: of the kernel).
+/// messages (FILE:LINE: of the kernel). `used`, when given, receives the names of `o.args`
+/// that gave a value.
 llvm::Constant *kernelArgumentValue(const llvm::Module &m, const llvm::Function &k,
                                     const llvm::Argument &a, const KernelOptions &o,
-                                    const std::string &where);
+                                    const std::string &where,
+                                    std::set<std::string> *used = nullptr);
 
 } // namespace scopemc

@@ -1,5 +1,6 @@
 #include "interpreter/frontend/KernelHarness.h"
 
+#include <set>
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DebugInfoMetadata.h>
@@ -59,10 +60,11 @@ std::string whereDefined(const Module &m, const Function *f) {
   return m.getSourceFileName() + ": ";
 }
 
-Value *valueFor(Module &m, const Function &k, const Argument &a, const KernelOptions &o) {
+Value *valueFor(Module &m, const Function &k, const Argument &a, const KernelOptions &o,
+               std::set<std::string> &used) {
   if (a.getType()->isPointerTy() && !a.hasByValAttr())
     return bufferFor(m, k, a, o.bufferBytes);
-  Constant *v = kernelArgumentValue(m, k, a, o, whereDefined(m, &k));
+  Constant *v = kernelArgumentValue(m, k, a, o, whereDefined(m, &k), &used);
   if (!a.hasByValAttr())
     return v;
   // a struct by value: the callee copies it from this global (copyByValParameters)
@@ -160,8 +162,23 @@ void addKernelHarness(Module &m, const KernelOptions &o) {
     opts.bufferBytes =
         std::max<uint64_t>(4096, 64ull * opts.devices * opts.grid.count() * opts.block.count());
   std::vector<Value *> args;
+  std::set<std::string> used;
   for (const Argument &a : k->args())
-    args.push_back(valueFor(m, *k, a, opts));
+    args.push_back(valueFor(m, *k, a, opts, used));
+  // An --arg that gave no value (a typo, a pointer parameter, a struct given as one number)
+  // would otherwise be ignored silently.
+  for (auto &[name, value] : o.args)
+    if (!used.count(name)) {
+      std::string valued;
+      for (const Argument &a : k->args())
+        if (!a.getType()->isPointerTy() || a.hasByValAttr())
+          valued += (valued.empty() ? "" : ", ") + paramName(a);
+      throw InputError(whereDefined(m, k) + "--arg " + name + "=" + value +
+                       " gives no value to the kernel '" + o.name + "': " +
+                       (valued.empty() ? std::string("it has no parameter that takes one")
+                                       : "the parameters that take one are " + valued +
+                                             " (a struct's fields as NAME.FIELD)"));
+    }
   Function *post = postFunction(m, *k, o);
 
   Type *i32 = Type::getInt32Ty(ctx);

@@ -23,6 +23,8 @@ expect unsupported-opencl-builtin 5 "unsupported_opencl.cl:3:[0-9]+: unsupported
 expect kernel-missing 5 "defines no function 'nope'" -- "$dir/kernel_scalar.cl" --kernel nope --grid 1x2
 expect kernel-scalar-needs-arg 5 "parameter 'n' of 'k' needs a value: give it with --arg n=VALUE" -- "$dir/kernel_scalar.cl" --kernel k --grid 1x2
 expect kernel-scalar-arg 0 "No errors were detected" -- "$dir/kernel_scalar.cl" --kernel k --grid 1x2 --arg n=3
+expect kernel-arg-typo 5 "kernel_scalar.cl:2: --arg typo=5 gives no value to the kernel .k.: the parameters that take one are n" -- "$dir/kernel_scalar.cl" --kernel k --grid 1x2 --arg n=3 --arg typo=5
+expect kernel-arg-pointer 5 "--arg a=5 gives no value to the kernel" -- "$dir/kernel_scalar.cl" --kernel k --grid 1x2 --arg n=3 --arg a=5
 # two devices run the kernel on the same buffers: their writes race
 expect kernel-two-devices 42 "device 1, block 0, thread 0" -- "$dir/kernel_scalar.cl" --kernel k --grid 2x1x2 --arg n=3
 expect kernel-post-fails 42 "Assertion violation" -- "$dir/kernel_scalar.cl" --kernel k --grid 1x2 --arg n=4

@@ -162,10 +162,10 @@ TEST(SpinPruning, DroppingFrozenSpinBranchesKeepsEveryCompleteExecution) {
     EXPECT_LE(pruned.exploration.blocked, full.exploration.blocked) << tag;
     // In the GPU locks a failed attempt was overtaken by a lock write that every later lock
     // write depends on (the protocol hands the lock on through it), so the rule that drops
-    // threads blocked for good (dpor/SpinPruning.h) removes every blocked execution.
+    // threads blocked for good (dpor/SpinPruning.h) removes blocked executions; those whose
+    // spinning thread read the latest values are kept (they may end in a hang).
     if (file.find("/gpu/") != std::string::npos && file.find("lock.c") != std::string::npos) {
-      EXPECT_EQ(pruned.exploration.blocked, 0u) << tag;
-      EXPECT_GT(full.exploration.blocked, 0u) << tag;
+      EXPECT_LT(pruned.exploration.blocked, full.exploration.blocked) << tag;
     }
     std::set<std::string> a, b;
     for (auto &r : pruned.reports)

@@ -173,10 +173,11 @@ TEST(SpinPrunerPart, ASpinBlockAfterAReadNotAddedMaximallyIsFrozen) {
 }
 
 TEST(SpinPrunerPart, AThreadBlockedWithNoWriterLeftIsBlockedForGood) {
-  // T1 spins on v0 == 1; T2 has finished without writing v0: no continuation can unblock T1.
-  // While T2 has not run yet, it might write: not blocked for good.
+  // T1 spins on v0 == 1; T2 has finished, writing v0 = 2 after T1's read: no continuation can
+  // unblock T1 (a revisit of its read by that write is another branch). While T2 has not run
+  // yet, it might write: not blocked for good.
   AbstractProgram p;
-  p.threads = {AbstractThread{{}, {await(0, 1)}}, AbstractThread{{}, {store(1, 1)}}};
+  p.threads = {AbstractThread{{}, {await(0, 1)}}, AbstractThread{{}, {store(0, 2)}}};
   Stepper s(p);
   s.createAll();
   for (int k = 0; k < 3; ++k)
@@ -190,6 +191,22 @@ TEST(SpinPrunerPart, AThreadBlockedWithNoWriterLeftIsBlockedForGood) {
   EXPECT_TRUE(spins.someThreadBlockedForGood(s.g));
   SpinPruner off(s.driver, false);
   EXPECT_FALSE(off.someThreadBlockedForGood(s.g));
+}
+
+TEST(SpinPrunerPart, AThreadSpinningOnTheLatestValuesIsKeptForTheHangItMayBe) {
+  // T1 spins on v0 == 1 and read the latest write of v0; T2 finished without writing v0. The
+  // branch may end in a hang (a deadlock the bug checks report), so it is not dropped.
+  AbstractProgram p;
+  p.threads = {AbstractThread{{}, {await(0, 1)}}, AbstractThread{{}, {store(1, 1)}}};
+  Stepper s(p);
+  s.createAll();
+  for (int k = 0; k < 3; ++k)
+    s.add(1); // start, read, block
+  while (s.driver.next(2))
+    s.add(2);
+  SpinPruner spins(s.driver, true);
+  EXPECT_TRUE(spinsForGood(s.g, *cast<BlockLabel>(s.g.lastLabel(1))));
+  EXPECT_FALSE(spins.someThreadBlockedForGood(s.g));
 }
 
 TEST(MonitorPart, StopsAtTheTimeLimitAndReportsProgressThroughItsCallback) {
