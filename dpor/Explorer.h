@@ -157,9 +157,9 @@ private:
   std::vector<size_t> coScratch_;
   std::vector<ThreadId> electScratch_; // addEvent's serial-thread alternatives
   bool stop_ = false;
-  bool quiet_ = false;      // a replay (Replay.h): the observer is told nothing
-  bool warnedLong_ = false; // the long-execution warning was given (limitReached)
-  uint64_t ticks_ = 0;      // events added: limits are checked every 1024
+  bool quiet_ = false;          // a replay (Replay.h): the observer is told nothing
+  bool warnedLong_ = false;     // the long-execution warning was given (limitReached)
+  uint64_t ticks_ = 0;          // events added: limits are checked every 1024
   uint64_t backtrackTicks_ = 0; // alternatives taken: limits are checked every 256
 };
 

@@ -23,8 +23,8 @@
 
 #include <cstdint>
 #include <optional>
-#include <unordered_map>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 #include "model/Labels.h"
@@ -87,7 +87,7 @@ public:
   bool isUnpublished(const WriteLabel &w) const;
 
   Mark mark() const {
-    return Mark{effects_,     barrierEvents_, barrierSince_, lastBarrier_,
+    return Mark{effects_,      barrierEvents_, barrierSince_,      lastBarrier_,
                 lastInstance_, privateEnd(),   ownBytesLog_.size()};
   }
   void rewind(Mark m) {

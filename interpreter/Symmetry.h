@@ -108,7 +108,8 @@ private:
   Summary analyse(const llvm::Function &entry, bool launched) const;
   /// Whether every way a thread of `entry` ends (a return, pthread_exit in `fns`) gives one
   /// constant value.
-  bool oneExitValue(const llvm::Function &entry, const std::vector<const llvm::Function *> &fns) const;
+  bool oneExitValue(const llvm::Function &entry,
+                    const std::vector<const llvm::Function *> &fns) const;
   /// Whether `fns` call a collective whose result tells lanes apart (Shfl, Ballot, MatchAny,
   /// the active mask): exchanging two lanes is then visible.
   bool namesLanes(const std::vector<const llvm::Function *> &fns) const;

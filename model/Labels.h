@@ -424,9 +424,8 @@ public:
   /// before this label, so only that read's value decided the block (the values the thread
   /// read before the iteration are fixed by its earlier events).
   bool awaitsLastRead() const { return awaits_; }
-  /// A spin loop's block: the index of the blocked iteration's first event (-1: not known).
-  /// Its reads decided the block; if each read the latest write of its location when no
-  /// thread can add an event any more, the thread spins for ever (ThreadEndState::forGood).
+  /// A spin loop's block: the index of the blocked iteration's first event (-1: not known),
+  /// whose reads decided it (they tell a hang: dpor/SpinPruning.h, spinsForGood).
   int32_t iterationStart() const { return iterationStart_; }
   void setIterationStart(int32_t i) { iterationStart_ = i; }
 

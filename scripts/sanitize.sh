@@ -25,4 +25,4 @@ export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export SCOPEMC_SANITIZED=1 # tests that limit the address space skip that (ASan reserves terabytes)
 ctest --test-dir build-asan --output-on-failure -j"$(nproc)" \
-  -E 'cli_fuzz_c|layering_|ExternalOracle|mpi_search_np3|browser_witness' "$@"
+  -E 'cli_fuzz_c|fuzz_reductions|layering_|ExternalOracle|mpi_search_np3|browser_witness' "$@"

@@ -79,7 +79,7 @@ void describeFunction(FunctionInfo &fi, BuiltinOf builtinOf) {
   for (const Loop *l : fi.loops->getLoopsInPreorder()) {
     LoopData ld{l, clockMatters(*l, *fi.loops, clock, builtinOf)};
     fi.loopOfHeader[l->getHeader()] = static_cast<uint32_t>(fi.loopData.size());
-    fi.loopData.push_back(std::move(ld));
+    fi.loopData.push_back(ld);
   }
 }
 

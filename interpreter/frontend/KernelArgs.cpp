@@ -1,8 +1,8 @@
 #include "interpreter/frontend/KernelArgs.h"
 
-#include <set>
 #include <cstdlib>
 #include <map>
+#include <set>
 
 #include <llvm/BinaryFormat/Dwarf.h>
 #include <llvm/IR/Constants.h>
@@ -109,7 +109,7 @@ struct Builder {
   std::string where, kernel;
   std::vector<std::string> missing;
 
-  std::string param, index; // the parameter's name and position
+  std::string param, index;              // the parameter's name and position
   std::set<std::string> *used = nullptr; // the --arg names that gave a value
 
   const std::string *given(const std::string &name) const {

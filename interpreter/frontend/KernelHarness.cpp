@@ -1,10 +1,10 @@
 #include "interpreter/frontend/KernelHarness.h"
 
-#include <set>
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/IRBuilder.h>
+#include <set>
 
 #include "interpreter/frontend/InputError.h"
 #include "interpreter/frontend/KernelArgs.h"
@@ -61,7 +61,7 @@ std::string whereDefined(const Module &m, const Function *f) {
 }
 
 Value *valueFor(Module &m, const Function &k, const Argument &a, const KernelOptions &o,
-               std::set<std::string> &used) {
+                std::set<std::string> &used) {
   if (a.getType()->isPointerTy() && !a.hasByValAttr())
     return bufferFor(m, k, a, o.bufferBytes);
   Constant *v = kernelArgumentValue(m, k, a, o, whereDefined(m, &k), &used);

@@ -116,11 +116,11 @@ TEST(LoopProgress, AFirstOrChangingWriteToAnOwnBlockIsAnEffect) {
   EXPECT_FALSE(f.noEffectSince(s));
   Feed g;
   g.allocate(kBlock, 16);
-  g.p.noteEvent(WriteLabel(g.pos(), g.tp(), MemOrder::NotAtomic, Scope::System, nullptr, kBlock,
-                           4, 1, false, true));
+  g.p.noteEvent(WriteLabel(g.pos(), g.tp(), MemOrder::NotAtomic, Scope::System, nullptr, kBlock, 4,
+                           1, false, true));
   auto t = g.start();
-  g.p.noteEvent(WriteLabel(g.pos(), g.tp(), MemOrder::NotAtomic, Scope::System, nullptr, kBlock,
-                           4, 2, false, true));
+  g.p.noteEvent(WriteLabel(g.pos(), g.tp(), MemOrder::NotAtomic, Scope::System, nullptr, kBlock, 4,
+                           2, false, true));
   EXPECT_FALSE(g.noEffectSince(t));
 }
 
@@ -129,8 +129,8 @@ TEST(LoopProgress, StoringAPointerToTheBlockPublishesIt) {
   Feed f;
   f.allocate(kBlock, 16);
   f.write(kBlock, MemOrder::NotAtomic, true);
-  f.p.noteEvent(WriteLabel(f.pos(), f.tp(), MemOrder::Relaxed, Scope::System, nullptr, kX, 8,
-                           kBlock, false));
+  f.p.noteEvent(
+      WriteLabel(f.pos(), f.tp(), MemOrder::Relaxed, Scope::System, nullptr, kX, 8, kBlock, false));
   auto s = f.start();
   f.write(kBlock, MemOrder::NotAtomic, true); // the same value as before, but published
   EXPECT_FALSE(f.noEffectSince(s));
