@@ -90,6 +90,14 @@ std::string resultToJson(const RunResult &res, const std::string &file, long pea
     j["bounded_by"].push_back("sampled nondeterminism");
   if (res.sampledUndefined)
     j["bounded_by"].push_back("functions without a definition");
+  if (res.exploration.timedOut)
+    j["bounded_by"].push_back("time limit");
+  // Whether every execution was explored: an error found by a search that a limit, a bound or
+  // the first error stopped may not be the only one.
+  j["search_complete"] = !res.exploration.timedOut && !res.exploration.memoryLimitHit &&
+                         !res.exploration.boundHit && !res.exploration.stoppedEarly &&
+                         res.exploration.failure.empty() && !res.sampledNondet &&
+                         !res.sampledUndefined;
   j["executions"] = {
       {"complete", res.exploration.complete},
       {"blocked", res.exploration.blocked},

@@ -113,6 +113,9 @@ void printSummary(std::ostream &os, const RunResult &res, unsigned unroll) {
       os << "(the search did not finish: " << x.failure << ")\n";
     else if (x.stoppedEarly)
       os << "(the search stopped at the first error; --keep-going explores everything)\n";
+    else if (x.timedOut || x.memoryLimitHit)
+      os << "(the " << (x.timedOut ? "time" : "memory") << " limit stopped the search before it "
+         << "finished: other errors may remain)\n";
     os << "*** Verification unsuccessful.\n";
     break;
   case Verdict::Bounded:
