@@ -2,6 +2,7 @@
 
 #include "model/BarrierKeys.h"
 #include "model/Collective.h"
+#include "model/Errors.h"
 
 #include <algorithm>
 
@@ -46,6 +47,21 @@ void settleConvergence(const ExecutionGraph &g, EventLabel &lab) {
     a->setInstance(openConvergenceInstance(g, a->barrier(), a->instance()));
   else if (auto absent = convergenceAbsent(g, cast<BarrierDepartLabel>(lab)))
     cast<BarrierDepartLabel>(lab).setAbsent(std::move(*absent));
+}
+
+void refuseOversubscribedPhase(const ExecutionGraph &g, const EventLabel &lab) {
+  auto *a = dyn_cast<BarrierArriveLabel>(&lab);
+  if (!a || isBlockBarrier(a->barrier()) || isWarpBarrier(a->barrier()) ||
+      a->collective().op != CollectiveOp::None)
+    return;
+  size_t arrived = g.barrierArrivalCount(a->barrier(), a->instance());
+  if (arrived < a->count())
+    return;
+  throw UnsupportedProgram(toString(a->source()) + ": " + std::to_string(arrived + 1) +
+                           " threads wait at phase " + std::to_string(a->instance()) +
+                           " of a barrier initialised for " + std::to_string(a->count()) +
+                           ": the extra ones would wait for the next phase, which scopemc "
+                           "does not model (its phases are the threads' k-th calls)");
 }
 
 } // namespace scopemc

@@ -27,4 +27,10 @@ void electSerial(const ExecutionGraph &g, BarrierDepartLabel &d, std::vector<Thr
 /// run only once they are known). Other events are left as they are.
 void settleConvergence(const ExecutionGraph &g, EventLabel &lab);
 
+/// Before `lab` is added to g: throws UnsupportedProgram when it is an arrival at a barrier
+/// object (a pthread barrier) whose instance already holds as many arrivals as the count. The
+/// extra thread would wait for the next phase; instance k is made of the threads' k-th calls,
+/// which cannot say so (docs/model.md §5): refusing is honest, letting it pass is not.
+void refuseOversubscribedPhase(const ExecutionGraph &g, const EventLabel &lab);
+
 } // namespace scopemc

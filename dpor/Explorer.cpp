@@ -240,6 +240,7 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
     s->setCreator(g.creatorOf(s->thread()));
   }
   settleConvergence(g, *owned);
+  refuseOversubscribedPhase(g, *owned);
   if (auto *m = dyn_cast<MemAccessLabel>(owned.get()))
     checkLocation(g, *m);
   EventLabel *lab = g.add(std::move(owned));
