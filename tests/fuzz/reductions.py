@@ -823,9 +823,8 @@ def run_tool(tool, src, extra, timeout, tmp):
         return {"rc": 7, "keys": None, "out": "could not run %s" % tool, "doc": None}
     text = pr.stdout.decode("utf-8", "replace")
     res = {"rc": pr.returncode, "keys": None, "out": text, "doc": None}
-    if pr.returncode == 42 and "Timeout:" in text:
-        # --keep-going stopped by --timeout after an error: exit 42, and the JSON does not
-        # say that its list of errors is partial
+    if pr.returncode == 42 and ("Timeout:" in text or "time limit stopped the search" in text):
+        # --keep-going stopped by --timeout after an error: exit 42, with a partial error list
         res["rc"] = 124
         return res
     if pr.returncode in (0, 3, 42):
@@ -834,6 +833,8 @@ def run_tool(tool, src, extra, timeout, tmp):
         except (OSError, ValueError) as e:
             res["rc"] = "no-json"
             res["out"] += "\n(no JSON: %s)" % e
+        if "time limit" in ((res["doc"] or {}).get("bounded_by") or []):
+            res["rc"] = 124  # (the JSON says so too: bounded_by, search_complete)
     return res
 
 
