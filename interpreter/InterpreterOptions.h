@@ -32,11 +32,11 @@ struct InterpreterOptions {
   /// Changes to the order, scope or atomicity of accesses, per instruction (repair verifies
   /// candidate edits with them); applied as each access's label is built.
   std::shared_ptr<const AccessOverrides> overrides;
-  /// Zero-net-effect iterations block (docs/dpor.md §4): RMWs that cancel out (a fetch_sub undone
-  /// by a fetch_add), writes to memory the thread allocated and has not published yet, and
-  /// the value a failed CAS hands to the retry do not count as progress. Off: an iteration
-  /// blocks only when it wrote nothing and every header value repeats (the differential
-  /// tests compare the two).
+  /// Zero-net-effect iterations block (docs/dpor.md §4): a write that rewrites, byte for byte,
+  /// what the thread last wrote to a heap block it allocated and has not published, and a
+  /// hazard-pointer protect, do not count as progress. Off: an iteration blocks only when it
+  /// wrote nothing (every header value must repeat either way; the differential tests compare
+  /// the two).
   bool zeroNetEffect = true;
   /// Idle rounds block (docs/dpor.md §4): when every thread of a barrier went once round a
   /// loop doing nothing but wait at it, they all block. Off: only the loop bound (--unroll)
