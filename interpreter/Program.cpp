@@ -17,7 +17,9 @@
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Constants.h>
+#include <llvm/IR/DebugInfo.h>
 #include <llvm/IR/DebugInfoMetadata.h>
+#include <llvm/IR/DebugProgramInstruction.h>
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
@@ -34,6 +36,31 @@ namespace {
 constexpr uint64_t kMaxInitialisedGlobal = uint64_t{1} << 30;
 
 /// file:line of a global's definition (from its debug info), else its name.
+/// The first instruction that uses `v`, through constant expressions, with a source line.
+const DILocation *firstUseLine(const Value &v, int depth = 0) {
+  for (const User *u : v.users()) {
+    if (const auto *inst = dyn_cast<Instruction>(u)) {
+      if (const DILocation *loc = inst->getDebugLoc().get())
+        return loc;
+    } else if (isa<ConstantExpr>(u) && depth < 4) {
+      if (const DILocation *loc = firstUseLine(*u, depth + 1))
+        return loc;
+    }
+  }
+  return nullptr;
+}
+
+/// An instruction's source line; for a local the optimiser made (an SROA slice, which has
+/// none), the line of the variable's declaration record.
+DebugLoc localsLine(const Instruction &i) {
+  if (i.getDebugLoc() || !isa<AllocaInst>(i))
+    return i.getDebugLoc();
+  for (DbgVariableRecord *r : findDVRDeclares(const_cast<Instruction *>(&i)))
+    if (r->getDebugLoc())
+      return r->getDebugLoc();
+  return i.getDebugLoc();
+}
+
 std::string globalWhere(const GlobalVariable &g) {
   SmallVector<DIGlobalVariableExpression *, 1> gvs;
   g.getDebugInfo(gvs);
@@ -42,6 +69,15 @@ std::string globalWhere(const GlobalVariable &g) {
     if (DIGlobalVariable *v = gve->getVariable(); v && v->getFile())
       return v->getFile()->getFilename().str() + ":" + std::to_string(v->getLine()) + ": in " +
              name;
+  // Clang's own globals (`__const.main.p`: a local array's initial value) have no debug
+  // record: the line that copies them from is where the user wrote them.
+  StringRef local = g.getName();
+  if (local.consume_front("__const.")) {
+    auto [fn, var] = local.split('.');
+    name = "the initial value of local '" + var.str() + "' in " + fn.str();
+  }
+  if (const DILocation *loc = firstUseLine(g))
+    return loc->getFilename().str() + ":" + std::to_string(loc->getLine()) + ": in " + name;
   return "in " + name;
 }
 
@@ -155,7 +191,7 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
   for (const Function &f : *mod_) {
     std::string fname = f.isDeclaration() ? "" : readableFunctionName(f.getName());
     for (const Instruction &i : instructions(f)) {
-      const DebugLoc &dl = i.getDebugLoc();
+      const DebugLoc &dl = localsLine(i);
       if (!dl) {
         if (MDNode *md = i.getMetadata("scopemc.line")) { // textual IR (frontend/markIrLines)
           auto field = [&](unsigned k) {
@@ -403,7 +439,10 @@ void Program::layoutGlobals() {
       continue;
     uint64_t size = dl.getTypeAllocSize(g.getValueType());
     if (size > kMaxInitialisedGlobal)
-      throw InputError(globalWhere(g) + ": a global of " + std::to_string(size) +
+      throw InputError(globalWhere(g) +
+                       (g.getName().starts_with("__const.") ? ": an initial value of "
+                                                            : ": a global of ") +
+                       std::to_string(size) +
                        " bytes with a nonzero initial value exceeds scopemc's limit of " +
                        std::to_string(kMaxInitialisedGlobal >> 20) +
                        " MiB (zero-initialised globals have none)");

@@ -31,6 +31,7 @@
 #include <llvm/Transforms/Utils/Mem2Reg.h>
 
 #include "interpreter/frontend/CudaLink.h"
+#include "interpreter/frontend/ImageLimits.h"
 #include "interpreter/frontend/InputError.h"
 #include "interpreter/frontend/IrPasses.h"
 #include "interpreter/frontend/Libc.h"
@@ -348,12 +349,12 @@ std::unique_ptr<llvm::Module> compileOne(const std::string &path, llvm::LLVMCont
     fo.compilerArgs.push_back("-fno-spell-checking");
   std::optional<std::string> pch = cudaPrefix(fo, lang);
   std::string diagText;
-  auto action = std::make_unique<clang::EmitLLVMOnlyAction>(&ctx);
+  auto action = std::make_unique<CheckedEmitAction>(&ctx);
   bool ok = false;
   withLargeStack([&] { ok = runAction(path, fo, lang, *action, diagText, pch ? &*pch : nullptr); });
   if (!ok && pch) { // (Clang refuses a PCH whose files changed: the full compile decides)
     diagText.clear();
-    action = std::make_unique<clang::EmitLLVMOnlyAction>(&ctx);
+    action = std::make_unique<CheckedEmitAction>(&ctx);
     withLargeStack([&] { ok = runAction(path, fo, lang, *action, diagText); });
     std::error_code ec;
     if (ok) // the PCH was what failed: the next compile builds it again
@@ -429,6 +430,21 @@ void markForInlining(llvm::Module &m) {
   }
 }
 
+/// SROA, except in a function with a local of 4 GiB or more: LLVM 19's SROA cuts such an
+/// object into slices whose sizes wrap at 32 bits, so a local that must overflow the stack
+/// could become a small one. (It overflows the stack anyway: its frame is left as written.)
+struct SroaBelowFourGiB : llvm::PassInfoMixin<SroaBelowFourGiB> {
+  llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam) {
+    const llvm::DataLayout &dl = f.getDataLayout();
+    for (llvm::Instruction &i : llvm::instructions(f))
+      if (auto *a = llvm::dyn_cast<llvm::AllocaInst>(&i);
+          a && a->getAllocatedType()->isSized() &&
+          dl.getTypeAllocSize(a->getAllocatedType()).getKnownMinValue() >= (1ull << 32))
+        return llvm::PreservedAnalyses::all();
+    return llvm::SROAPass(llvm::SROAOptions::PreserveCFG).run(f, fam);
+  }
+};
+
 void promoteLocals(llvm::Module &m) {
   markForInlining(m);
   llvm::PassBuilder pb;
@@ -444,7 +460,7 @@ void promoteLocals(llvm::Module &m) {
   llvm::ModulePassManager mpm;
   mpm.addPass(llvm::AlwaysInlinerPass()); // the headers' wrappers vanish into their callers
   llvm::FunctionPassManager fpm;
-  fpm.addPass(llvm::SROAPass(llvm::SROAOptions::PreserveCFG));
+  fpm.addPass(SroaBelowFourGiB());
   fpm.addPass(llvm::PromotePass());
   mpm.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(fpm)));
   mpm.run(m, mam);

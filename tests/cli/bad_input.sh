@@ -48,15 +48,16 @@ expect null-start-routine 42 "pthread_create with a start routine that is not a 
 # sizes the program controls: the program's error or a refusal naming the limit, never the
 # tool's; an 8 GiB zero-initialised global runs in a 3 GiB address space
 expect stack-overflow-alloca 42 "stack overflow: a local object of 18446744073709551615 x 1 bytes does not fit in the thread's stack \(8 MiB" -- "$dir/hostile_sizes.c" -- -DALLOCA
-expect stack-overflow-vla 42 "failing check at .*hostile_sizes.c:8:[0-9]+" -- "$dir/hostile_sizes.c" -- -DVLA
+expect stack-overflow-vla 42 "failing check at .*hostile_sizes.c:9:[0-9]+" -- "$dir/hostile_sizes.c" -- -DVLA
 # (AddressSanitizer reserves terabytes of address space: no ulimit -v in sanitized builds)
 vlimit=3000000; [ -n "${SCOPEMC_SANITIZED:-}" ] && vlimit=unlimited
 out=$(ulimit -v $vlimit; "$tool" "$dir/hostile_sizes.c" -- -DBIG_ZERO 2>&1); rc=$?
 if [ $rc = 0 ] && grep -q "No errors were detected" <<<"$out"; then passes=$((passes+1)); else
   echo "FAIL big-zero-global: exit $rc"; echo "$out" | head; fails=$((fails+1)); fi
-expect big-initialised-global 5 "hostile_sizes.c:14: in global 'big': a global of 2147483648 bytes with a nonzero initial value exceeds scopemc's limit of 1024 MiB" -- "$dir/hostile_sizes.c" -- -DBIG_INIT
-expect label-address 5 "hostile_sizes.c:18: in global 'main.tab': the address of a label \(&&label, GNU's computed goto\) is not supported" -- "$dir/hostile_sizes.c" -- -DLABEL_TABLE
-expect computed-goto 5 "hostile_sizes.c:27:3: unsupported instruction 'indirectbr'" -- "$dir/hostile_sizes.c"
+expect big-initialised-global 5 "hostile_sizes.c:15: in global 'big': a global of 2147483648 bytes with a nonzero initial value exceeds scopemc's limit of 1024 MiB" -- "$dir/hostile_sizes.c" -- -DBIG_INIT
+expect label-address 5 "hostile_sizes.c:19: in global 'main.tab': the address of a label \(&&label, GNU's computed goto\) is not supported" -- "$dir/hostile_sizes.c" -- -DLABEL_TABLE
+expect computed-goto 5 "hostile_sizes.c:31:3: unsupported instruction 'indirectbr'" -- "$dir/hostile_sizes.c"
+expect string-initialised-terabyte 5 "hostile_sizes.c:25:23: error: a string literal initialises an array of 1099511627776 elements of 1 byte; scopemc compiles string-initialised arrays up to 64 MiB" -- "$dir/hostile_sizes.c" -- -DSTRING_INIT
 # 200,000 stores of one thread to one global: linear (0.3 s here; quadratic it took ~20 s)
 expect one-thread-stores 0 "No errors were detected" -- "$dir/one_thread_stores.c" --timeout 10 -- -DN=200000
 # GenMC calls that are not modelled: refused by name with the reason

@@ -1,6 +1,7 @@
 // Sizes the program controls (issue: hostile input): a stack object past the thread's stack
 // is the program's memory error; a huge zero-initialised global costs nothing; a huge
-// initialised one is refused naming the limit; computed gotos are refused with their line.
+// initialised one is refused naming the limit, before the compiler builds it (a string
+// initialiser is padded whole); computed gotos are refused with their line.
 #include <alloca.h>
 #if defined(ALLOCA)
 int main(void) { char *p = alloca(-1); p[0] = 1; return 0; }
@@ -20,6 +21,9 @@ int main(void) {
 a: return 1;
 b: return 0;
 }
+#elif defined(STRING_INIT)
+char name[1L << 40] = "abc"; // clang would build the terabyte whole
+int main(void) { return name[1] - 'b'; }
 #else
 int main(void) {
   int i = 1;
