@@ -24,6 +24,12 @@ b: return 0;
 #elif defined(STRING_INIT)
 char name[1L << 40] = "abc"; // clang would build the terabyte whole
 int main(void) { return name[1] - 'b'; }
+#elif defined(LOCAL_INIT)
+struct pair { int key, tag; };
+int main(void) {
+  struct pair p[4294967295] = {{2, 0}, {1, 1}, {2, 2}, {1, 3}}; // its initial value: 32 GiB
+  return p[1].key - 1;
+}
 #else
 int main(void) {
   int i = 1;
