@@ -222,6 +222,8 @@ bool BugChecker::hazardProtected(const ExecutionGraph &g, const EventLabel &e,
 
 bool BugChecker::onExecutionEnd(const ExecutionGraph &g,
                                 const std::vector<ThreadEndState> &threads) {
+  if (g.programExited())
+    return !stop_; // exit() ended every thread: nobody waits
   if (opts_.barrierDivergence)
     checkBarrierDivergence(g, threads);
   checkDeadlock(g, threads);
@@ -261,17 +263,18 @@ void BugChecker::checkBarrierDivergence(const ExecutionGraph &g,
 
 void BugChecker::checkDeadlock(const ExecutionGraph &g,
                                const std::vector<ThreadEndState> &threads) {
-  // A hang: the program has not ended (main has not returned) and every thread that did not
-  // finish waits for ever: for a join, for a lock nobody can release any more, or in a spin
+  // A hang: no thread called exit() (onExecutionEnd) and every thread that did not finish
+  // waits for ever: for a join, for a lock nobody can release any more, or in a spin
   // loop whose reads got the latest writes (ThreadEndState::forGood: no newer value comes).
   // Threads cut by assume (the user's own pruning), by a bound, or spinning on an older value
   // (an unlucky order: another execution reads the newer one) make it merely blocked.
   std::vector<const EventLabel *> stuck;
   std::string why;
+  auto *mainEnd = dyn_cast<ThreadFinishLabel>(g.lastLabel(0));
+  bool mainReturned = mainEnd && mainEnd->how() == FinishKind::Return;
   auto say = [&why](ThreadId t, const std::string &what) {
     why += (why.empty() ? ": T" : "; T") + std::to_string(t) + " " + what;
   };
-  bool mainEnded = !threads.empty() && threads.front().kind == ThreadEndState::Kind::Finished;
   for (ThreadId t = 0; t < static_cast<ThreadId>(threads.size()); ++t) {
     auto &st = threads[static_cast<size_t>(t)];
     if (st.kind == ThreadEndState::Kind::WaitingBarrier)
@@ -286,8 +289,9 @@ void BugChecker::checkDeadlock(const ExecutionGraph &g,
       continue;
     auto *b = cast<BlockLabel>(g.lastLabel(t));
     if (b->reason() == BlockReason::SpinLoop && st.forGood) {
-      if (mainEnded)
-        return; // the program ended: its exit ends the spinning thread
+      if (mainReturned)
+        return; // main's return ends the process, the spinning thread with it (not
+                // pthread_exit: the process then waits for its other threads)
       stuck.push_back(b);
       say(t, "spins for ever (every value its loop reads is the latest: no write can end it)");
       continue;

@@ -381,9 +381,11 @@ bool Explorer::finishExecution() {
       blocked = true;
     } else {
       auto *j = dyn_cast<ThreadJoinLabel>(driver_.next(t));
-      st.kind = ThreadEndState::Kind::WaitingJoin;
+      auto *fin = j ? dyn_cast<ThreadFinishLabel>(g.lastLabel(j->child())) : nullptr;
+      bool exited = fin && fin->how() == FinishKind::ProcessExit; // its exit() ended this thread too
+      st.kind = exited ? ThreadEndState::Kind::Finished : ThreadEndState::Kind::WaitingJoin;
       st.waitingFor = j ? j->child() : -1;
-      blocked = true;
+      blocked = blocked || !exited;
     }
   }
   if (blocked)

@@ -19,7 +19,8 @@ bool Scheduler::isRunnable(const ExecutionGraph &g, ThreadId t) {
     ThreadId c = j->child();
     if (c < 0 || c >= g.numThreads() || !g.threadExists(c))
       return false;
-    return isa<ThreadFinishLabel>(g.lastLabel(c)) || isa<ErrorLabel>(g.lastLabel(c));
+    auto *fin = dyn_cast<ThreadFinishLabel>(g.lastLabel(c)); // (exit() ended the process)
+    return (fin && fin->how() != FinishKind::ProcessExit) || isa<ErrorLabel>(g.lastLabel(c));
   }
   if (auto *d = dyn_cast<BarrierDepartLabel>(next); d && isConvergenceBarrier(d->barrier())) {
     sawConvergence_ = true;

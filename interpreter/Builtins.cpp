@@ -211,7 +211,8 @@ Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
     return ret(0);
   }
   case Builtin::PthreadExit:
-    return host_.offer(th, ThreadFinishLabel(host_.nextEvent(th), th.pos, host_.src(i), arg(0)))
+    return host_.offer(th, ThreadFinishLabel(host_.nextEvent(th), th.pos, host_.src(i), arg(0),
+                                             FinishKind::ThreadExit))
                ? Flow::Done
                : Flow::Stop;
   case Builtin::PthreadSelf:
@@ -308,8 +309,10 @@ Flow Calls::verifierBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) 
                             "caught in scopemc's model)");
     return host_.fail(th, i, ErrorKind::Assertion,
                       calledFunction(i)->getName().str() + "() called");
-  case Builtin::Exit:
-    return host_.offer(th, ThreadFinishLabel(host_.nextEvent(th), th.pos, host_.src(i), arg(0)))
+  case Builtin::Exit: // the process ends: no thread joins this one (dpor/Scheduler.cpp)
+    return host_.offer(th,
+                       ThreadFinishLabel(host_.nextEvent(th), th.pos, host_.src(i), arg(0),
+                                         FinishKind::ProcessExit))
                ? Flow::Done
                : Flow::Stop;
   case Builtin::WeakAccess:

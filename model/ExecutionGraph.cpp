@@ -111,6 +111,13 @@ Event ExecutionGraph::coMax(Addr a) const {
   return (!li || li->co.empty()) ? Event::init() : li->co.back();
 }
 
+bool ExecutionGraph::programExited() const {
+  for (ThreadId t = 0; t < numThreads(); ++t)
+    if (auto *f = dyn_cast<ThreadFinishLabel>(lastLabel(t)); f && f->how() == FinishKind::ProcessExit)
+      return true;
+  return false;
+}
+
 bool ExecutionGraph::coBefore(Event a, Event b) const {
   if (a == b || b.isInit())
     return false;

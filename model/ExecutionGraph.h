@@ -74,6 +74,9 @@ public:
     return !e.isInit() && e.thread < numThreads() && e.index < threadSize(e.thread);
   }
   size_t numEvents() const;
+  /// Whether a thread called exit(), which ended the process: whoever still waits then waits
+  /// for nothing (O(threads)). (main's return is not taken so: docs/model.md §6.)
+  bool programExited() const;
   /// How many SC fences the graph holds.
   size_t numScFences() const { return scFences_; }
 

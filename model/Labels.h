@@ -15,27 +15,13 @@
 
 #include "model/CollectiveOp.h"
 #include "model/Event.h"
+#include "model/SourceLoc.h"
 #include "model/ThreadEntry.h"
 #include "model/View.h"
 
 namespace scopemc {
 
 using Stamp = uint32_t;
-
-/// A position in the user's source, owned by whoever produced the labels (the interpreter
-/// keeps one per instruction for as long as the module lives).
-struct SourceLoc {
-  std::string file; // as the compiler names it (relative to `directory` unless absolute)
-  unsigned line = 0;
-  unsigned col = 0;
-  std::string function;
-  std::string directory; // the compilation directory
-  /// The file's path that the tool's own process can open.
-  std::string path() const {
-    return file.empty() || file[0] == '/' || directory.empty() ? file : directory + "/" + file;
-  }
-};
-std::string toString(const SourceLoc *loc);
 
 /// Read-modify-write operations a read label can be the first half of.
 enum class RmwOp : uint8_t {
@@ -332,15 +318,22 @@ private:
   SiteFootprintPtr sites_;
 };
 
+/// How a thread ended: its entry function returned, pthread_exit, or exit() (which ends the
+/// process: every other thread with it).
+enum class FinishKind : uint8_t { Return, ThreadExit, ProcessExit };
+
 class ThreadFinishLabel : public EventLabel {
 public:
-  ThreadFinishLabel(Event pos, ThreadPos tp, const SourceLoc *src, uint64_t ret)
+  ThreadFinishLabel(Event pos, ThreadPos tp, const SourceLoc *src, uint64_t ret,
+                    FinishKind how = FinishKind::Return)
       : EventLabel(Kind::ThreadFinish, pos, tp, MemOrder::NotAtomic, Scope::System, src),
-        ret_(ret) {}
+        ret_(ret), how_(how) {}
   uint64_t returnValue() const { return ret_; }
+  FinishKind how() const { return how_; }
 
 private:
   uint64_t ret_;
+  FinishKind how_;
 };
 
 class ThreadJoinLabel : public EventLabel {

@@ -1,0 +1,22 @@
+#pragma once
+
+#include <string>
+
+namespace scopemc {
+
+/// A position in the user's source, owned by whoever produced the labels (the interpreter
+/// keeps one per instruction for as long as the module lives).
+struct SourceLoc {
+  std::string file; // as the compiler names it (relative to `directory` unless absolute)
+  unsigned line = 0;
+  unsigned col = 0;
+  std::string function;
+  std::string directory; // the compilation directory
+  /// The file's path that the tool's own process can open.
+  std::string path() const {
+    return file.empty() || file[0] == '/' || directory.empty() ? file : directory + "/" + file;
+  }
+};
+std::string toString(const SourceLoc *loc);
+
+} // namespace scopemc
