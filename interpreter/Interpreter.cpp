@@ -401,14 +401,20 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
     set(f, i, std::move(agg));
     return Flow::Next;
   }
-  case Instruction::ExtractElement: {
+  case Instruction::ExtractElement:
+  case Instruction::InsertElement: { // (an index past the vector: poison, C's undefined subscript)
+    bool extract = i.getOpcode() == Instruction::ExtractElement;
     RtValue v = get(f, i.getOperand(0));
-    set(f, i, RtValue(v.elems.at(get(f, i.getOperand(1)).bits)));
-    return Flow::Next;
-  }
-  case Instruction::InsertElement: {
-    RtValue v = get(f, i.getOperand(0));
-    v.elems.at(get(f, i.getOperand(2)).bits) = get(f, i.getOperand(1));
+    uint64_t k = get(f, i.getOperand(extract ? 1 : 2)).bits;
+    if (k >= v.elems.size())
+      return fail(th, i, ErrorKind::UndefinedBehaviour,
+                  "vector subscript out of range: element " + std::to_string(k) + " of " +
+                      std::to_string(v.elems.size()) + " elements");
+    if (extract) {
+      set(f, i, RtValue(v.elems.at(k)));
+      return Flow::Next;
+    }
+    v.elems.at(k) = get(f, i.getOperand(1));
     set(f, i, std::move(v));
     return Flow::Next;
   }

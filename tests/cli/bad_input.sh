@@ -18,6 +18,8 @@ expect syntax-error 5 "syntax_error.c:3:13: error: expected expression" -- "$dir
 expect unsupported-function 5 "unsupported_call.c:5:.*unsupported function 'fopen'" -- "$dir/unsupported_call.c"
 expect unknown-kind 5 "unknown input kind" -- "$dir/bad_input.sh"
 expect mixed-size 5 "mixed_size.c:[0-9]+:[0-9]+: a [0-9]+-byte access at 0x[0-9a-f]+ overlaps a [0-9]+-byte access.*mixed-size" -- "$dir/mixed_size.c"
+expect vector-subscript 42 "vector subscript out of range: element 7 of 4 elements" -- "$dir/vector_subscript.c"
+expect vector-subscript-line 42 "failing check at .*vector_subscript.c:7:" -- "$dir/vector_subscript.c"
 expect unknown-syncscope 5 "unknown_syncscope.ll:[0-9]+:[0-9]+: unknown syncscope 'cluster'" -- "$dir/unknown_syncscope.ll"
 expect unsupported-opencl-builtin 5 "unsupported_opencl.cl:3:[0-9]+: unsupported function 'vload_half\(unsigned long, half const AS4\*\)'" -- "$dir/unsupported_opencl.cl" --kernel k --grid 1x1
 expect kernel-missing 5 "defines no function 'nope'" -- "$dir/kernel_scalar.cl" --kernel nope --grid 1x2
