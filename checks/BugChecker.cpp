@@ -14,8 +14,10 @@ BugChecker::BugChecker(CheckOptions opts, const Symbolizer *sym)
 void BugChecker::record(const ExecutionGraph &g, ErrorType t, std::string msg,
                         const std::vector<const EventLabel *> &events) {
   Report r{t, std::move(msg), {}, nullptr, nullptr};
-  for (auto *l : events)
+  for (auto *l : events) {
     r.events.push_back(describeEvent(*l));
+    r.events.back().place = launchPlace(g, l->thread());
+  }
   if (!seen_.insert(r.key()).second)
     return;
   r.witness = std::make_shared<ExecutionGraph>(g.copy());

@@ -37,9 +37,24 @@ std::string Report::key() const {
   return k;
 }
 
+LaunchPlace launchPlace(const ExecutionGraph &g, ThreadId t) {
+  ThreadPos pos = g.threadPos(t);
+  Event c = g.creatorOf(t);
+  auto *create = g.contains(c) ? dyn_cast<ThreadCreateLabel>(g.label(c)) : nullptr;
+  if (!create || !create->entry().place)
+    return LaunchPlace{0, pos.block};
+  const KernelGrid &k = create->entry().kernel;
+  return LaunchPlace{k.launch, pos.block - k.blockBase};
+}
+
 ReportedEvent describeEvent(const EventLabel &l) {
-  ReportedEvent r{l.pos(),   l.threadPos(), l.kind(),   false,   false,
-                  l.order(), l.scope(),     l.source(), nullptr, {}};
+  ReportedEvent r;
+  r.event = l.pos();
+  r.pos = l.threadPos();
+  r.kind = l.kind();
+  r.order = l.order();
+  r.scope = l.scope();
+  r.source = l.source();
   if (auto *m = dyn_cast<MemAccessLabel>(&l))
     r.annotation = m->annotation();
   if (auto *rd = dyn_cast<ReadLabel>(&l))

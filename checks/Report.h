@@ -22,9 +22,13 @@ enum class ErrorType : uint8_t {
 /// The GenMC-compatible name scripts grep for ("Data race", ...).
 std::string_view errorTypeName(ErrorType t);
 
+/// The place of thread t of g, from the launch its create event records.
+LaunchPlace launchPlace(const ExecutionGraph &g, ThreadId t);
+
 struct ReportedEvent {
   Event event;
   ThreadPos pos;
+  LaunchPlace place; // resolved when the report is recorded
   EventLabel::Kind kind = EventLabel::Kind::ThreadStart;
   bool rmw = false;    // a read or write that is half of a read-modify-write
   bool retire = false; // a free that is a hazard-pointer retire

@@ -24,8 +24,12 @@ WitnessMemory memoryOf(const ExecutionGraph &g) {
   mem.entries.assign(static_cast<size_t>(g.numThreads()), 0);
   for (ThreadId t = 0; t < g.numThreads(); ++t) {
     if (t > 0 && g.threadExists(t))
-      if (auto *c = dyn_cast<ThreadCreateLabel>(g.label(g.creatorOf(t))))
+      if (auto *c = dyn_cast<ThreadCreateLabel>(g.label(g.creatorOf(t)))) {
         mem.entries[static_cast<size_t>(t)] = c->entry().function;
+        std::pair key(g.threadPos(t).device, g.threadPos(t).block);
+        if (c->entry().place && (mem.blocks.empty() || mem.blocks.back().first != key))
+          mem.blocks.emplace_back(key, launchPlace(g, t));
+      }
     for (int32_t i = 0; g.threadExists(t) && i < g.threadSize(t); ++i)
       if (auto *a = dyn_cast<AllocLabel>(g.label(Event{t, i})))
         heap.push_back(HeapBlock{a->addr(), a->size(), a->source(), 0});
@@ -153,18 +157,23 @@ WitnessEvent Namer::event(const EventLabel &l) const {
   return e;
 }
 
-std::string placeText(const ThreadPos &p) {
-  return "device " + std::to_string(p.device) + ", block " + std::to_string(p.block) + ", thread " +
+std::string blockText(const LaunchPlace &l) {
+  return (l.launch ? "launch " + std::to_string(l.launch) + ", " : std::string()) + "block " +
+         std::to_string(l.block);
+}
+
+std::string placeText(const ThreadPos &p, const LaunchPlace &l) {
+  return "device " + std::to_string(p.device) + ", " + blockText(l) + ", thread " +
          std::to_string(p.thread);
 }
 
 /// The threads a scope instance of `s` at `p` holds, in words.
-std::string scopeExtent(Scope s, const ThreadPos &p) {
+std::string scopeExtent(Scope s, const ThreadPos &p, const LaunchPlace &l) {
   switch (s) {
   case Scope::Thread:
     return "only its own thread";
   case Scope::Block:
-    return "only block " + std::to_string(p.block) + " of device " + std::to_string(p.device);
+    return "only " + blockText(l) + " of device " + std::to_string(p.device);
   case Scope::Device:
     return "only device " + std::to_string(p.device);
   case Scope::System:
@@ -185,9 +194,9 @@ std::string whyText(const Report &r) {
     return "Missing edge: no happens-before orders " + eventRef(a) + " and " + eventRef(b) +
            ", and as atomics they do not synchronise: " + toString(a.event) + " has " +
            std::string(scopeName(a.scope)) + " scope, which includes " +
-           scopeExtent(a.scope, a.pos) + ", and " + toString(b.event) + " has " +
+           scopeExtent(a.scope, a.pos, a.place) + ", and " + toString(b.event) + " has " +
            std::string(scopeName(b.scope)) + " scope, which includes " +
-           scopeExtent(b.scope, b.pos) + "; each must include the other's thread.";
+           scopeExtent(b.scope, b.pos, b.place) + "; each must include the other's thread.";
   std::string plain;
   for (const ReportedEvent *e : {&a, &b})
     if (!isAtomic(e->order))
@@ -405,11 +414,11 @@ std::vector<WitnessRun> foldRuns(const WitnessThread &t,
   return runs;
 }
 
-std::string threadName(ThreadId t, const ThreadPos &pos) {
+std::string threadName(ThreadId t, const ThreadPos &pos, const LaunchPlace &place) {
   std::string s = "T" + std::to_string(t);
   if (isHostPos(pos))
     return s + " (host thread)";
-  return s + " (" + placeText(pos) + "; warp " + std::to_string(pos.thread / kWarpSize) +
+  return s + " (" + placeText(pos, place) + "; warp " + std::to_string(pos.thread / kWarpSize) +
          ", lane " + std::to_string(pos.thread % kWarpSize) + ")";
 }
 
@@ -445,7 +454,8 @@ Witness resolveWitness(const ExecutionGraph &g, const Report &r, const Symbolize
     wt.id = t;
     wt.pos = g.threadPos(t);
     wt.host = isHostPos(wt.pos);
-    wt.name = threadName(t, wt.pos);
+    wt.place = launchPlace(g, t);
+    wt.name = threadName(t, wt.pos, wt.place);
     wt.plumbingOnly = true;
     for (int32_t i = 0; i < g.threadSize(t); ++i) {
       const EventLabel *l = g.label(Event{t, i});

@@ -36,6 +36,7 @@ struct WitnessEvent {
 struct WitnessThread {
   ThreadId id = 0;
   ThreadPos pos;
+  LaunchPlace place;
   bool host = false;
   std::string name; // "T2 (device 0, block 0, warp 0, lane 0)" or "T0 (host thread)"
   std::vector<WitnessEvent> events;
@@ -73,9 +74,10 @@ struct WitnessRun {
 std::vector<WitnessRun> foldRuns(const WitnessThread &t,
                                  const std::function<bool(const WitnessEvent &)> &shown);
 
-/// How a thread is named in every output: "T3 (device 0, block 1, warp 0, lane 3)" or
-/// "T0 (host thread)".
-std::string threadName(ThreadId t, const ThreadPos &pos);
+/// How a thread is named in every output: "T3 (device 0, block 1, thread 3; warp 0, lane 3)",
+/// "T9 (device 0, launch 2, block 0, thread 1; warp 0, lane 1)" (blocks counted within their
+/// launch, the launch named after the first) or "T0 (host thread)".
+std::string threadName(ThreadId t, const ThreadPos &pos, const LaunchPlace &place);
 
 /// A barrier that is not an object in memory, in words: "warp 0's __activemask()", "warp 1's
 /// collective of lanes 0x0000ffff", "the block's barrier" (model/BarrierKeys.h); `s` tells a

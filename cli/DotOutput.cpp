@@ -59,8 +59,10 @@ std::string reportToDot(const Report &r, bool verbose) {
          << "\";\n";
       lastDevice = key.first;
     }
-    os << "    subgraph cluster_d" << key.first << "_b" << key.second << " {\n      label=\"block "
-       << key.second << "\";\n";
+    const LaunchPlace &place = threads.front()->place;
+    os << "    subgraph cluster_d" << key.first << "_b" << key.second << " {\n      label=\""
+       << (place.launch ? "launch " + std::to_string(place.launch) + ", " : std::string())
+       << "block " << place.block << "\";\n";
     for (const WitnessThread *t : threads)
       emitThread(*t, "      ");
     os << "    }\n";

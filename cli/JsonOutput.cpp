@@ -22,11 +22,12 @@ const char *verdictName(Verdict v) {
   }
   return "?";
 }
-nlohmann::json placeJson(const ThreadPos &p) {
+nlohmann::json placeJson(const ThreadPos &p, const LaunchPlace &l) {
   if (isHostPos(p))
     return nullptr;
   return {{"device", p.device},
-          {"block", p.block},
+          {"launch", l.launch},
+          {"block", l.block},
           {"thread", p.thread},
           {"warp", p.thread / 32},
           {"lane", p.thread % 32}};
@@ -65,7 +66,7 @@ nlohmann::json witnessJson(const Witness &w) {
       events.push_back(je);
     }
     threads.push_back(
-        {{"thread", t.id}, {"name", t.name}, {"position", placeJson(t.pos)}, {"events", events}});
+        {{"thread", t.id}, {"name", t.name}, {"position", placeJson(t.pos, t.place)}, {"events", events}});
   }
   return {{"threads", threads}};
 }
@@ -120,7 +121,7 @@ std::string resultToJson(const RunResult &res, const std::string &file, long pea
       json je;
       je["event"] = toString(ev.event);
       je["thread"] = ev.event.thread;
-      je["position"] = placeJson(ev.pos);
+      je["position"] = placeJson(ev.pos, ev.place);
       je["access"] = std::string(eventName(ev));
       if (!ev.location.empty())
         je["memory"] = ev.location;

@@ -73,7 +73,7 @@ void printReport(std::ostream &os, const Report &r, bool trace, bool verbose) {
     const auto &e = r.events[k];
     bool access = isAtomic(e.order) || (e.isAccess() && !e.rmw);
     os << (k == 0 ? "  Event " : "    and ") << toString(e.event) << " of "
-       << threadName(e.event.thread, e.pos) << ": " << eventName(e)
+       << threadName(e.event.thread, e.pos, e.place) << ": " << eventName(e)
        << (e.location.empty() ? std::string() : " of " + e.location)
        << (access ? " (" + modeScope(e.order, e.scope) + ")" : std::string()) << " at "
        << toString(reportedSource(r, e)) << "\n";

@@ -453,7 +453,7 @@ void ProgramSymbolizer::findPlumbing(const std::string &includeDir) {
       }
 }
 
-std::string ProgramSymbolizer::globalName(Addr a) const {
+std::string ProgramSymbolizer::globalName(Addr a, const WitnessMemory &mem) const {
   uint64_t start = 0, size = 0;
   if (!p_.globalRange(a, start, size))
     return "";
@@ -469,9 +469,11 @@ std::string ProgramSymbolizer::globalName(Addr a) const {
                                          : elementPath(it->second.type, off, 0));
   if (addr::isBlockShared(a)) {
     uint64_t key = addr::sharedKey(a) - 1;
-    uint64_t device = key >> 16, block = key & 0xFFFF;
-    n += " of " + (device ? "device " + std::to_string(device) + " " : std::string()) + "block " +
-         std::to_string(block);
+    auto device = static_cast<uint32_t>(key >> 16), block = static_cast<uint32_t>(key & 0xFFFF);
+    LaunchPlace place = mem.blockPlace(device, block);
+    n += " of " + (device ? "device " + std::to_string(device) + " " : std::string()) +
+         "block " + std::to_string(place.block) +
+         (place.launch ? " of launch " + std::to_string(place.launch) : std::string());
   } else if (addr::isThreadLocal(a)) {
     n += " of T" + std::to_string(addr::ownerOf(a));
   }
@@ -494,7 +496,7 @@ std::string ProgramSymbolizer::heapName(Addr a, const WitnessMemory &mem) const 
 }
 
 std::string ProgramSymbolizer::nameOf(Addr a, const WitnessMemory &mem) const {
-  if (std::string g = globalName(a); !g.empty())
+  if (std::string g = globalName(a, mem); !g.empty())
     return g;
   uint64_t region = a & addr::kRegionMask;
   if (region == addr::kHeap)

@@ -50,7 +50,7 @@ public:
   };
 
 private:
-  std::string globalName(Addr a) const;
+  std::string globalName(Addr a, const WitnessMemory &mem) const;
   std::string heapName(Addr a, const WitnessMemory &mem) const;
   void nameGlobals();
   void nameAllocationSites();

@@ -25,6 +25,15 @@ struct HeapBlock {
 struct WitnessMemory {
   std::vector<HeapBlock> heap;
   std::vector<uint64_t> entries;
+  /// Each block of a launch: (device, ThreadPos::block) and its place in its launch.
+  std::vector<std::pair<std::pair<uint32_t, uint32_t>, LaunchPlace>> blocks;
+  /// The place of block `block` of `device` (counted across launches) in its launch.
+  LaunchPlace blockPlace(uint32_t device, uint32_t block) const {
+    for (const auto &[key, place] : blocks)
+      if (key == std::pair(device, block))
+        return place;
+    return LaunchPlace{0, block};
+  }
   /// The heap block holding a, or null.
   const HeapBlock *blockAt(Addr a) const {
     for (const HeapBlock &b : heap)

@@ -29,6 +29,14 @@ struct KernelGrid {
   bool operator==(const KernelGrid &) const = default;
 };
 
+/// Where a thread sits as the program wrote it: its kernel launch (0 for the first launch of
+/// the execution and for host threads) and its block's index within that launch.
+/// ThreadPos::block numbers blocks across launches, so that block scope never joins two.
+struct LaunchPlace {
+  uint32_t launch = 0;
+  uint32_t block = 0;
+};
+
 /// What a new thread runs: an opaque function handle and an argument, both chosen by the
 /// interpreter, and for a kernel thread its place in the grid (other threads get the
 /// default position of a host thread).

@@ -6,14 +6,14 @@
 #include <optional>
 #include <set>
 
+#include "checks/Witness.h"
+
 namespace scopemc {
 
 namespace {
 
 std::string describe(const ReportedEvent &e) {
-  std::string s = "T" + std::to_string(e.event.thread) + " (device " +
-                  std::to_string(e.pos.device) + ", block " + std::to_string(e.pos.block) +
-                  ", thread " + std::to_string(e.pos.thread) + ") " + std::string(eventName(e)) +
+  std::string s = threadName(e.event.thread, e.pos, e.place) + " " + std::string(eventName(e)) +
                   " (" + std::string(orderName(e.order));
   if (isAtomic(e.order))
     s += ", " + std::string(scopeName(e.scope)) + " scope";

@@ -111,7 +111,7 @@ expect help 0 "--keep-going" -- --help
 # --json writes a versioned result next to the verdict
 json=$(mktemp)
 expect json-error 42 "Error: Data race!" -- "$dir/../../examples/message_passing_relaxed.c" --json "$json"
-if grep -q '"schema_version": 1' "$json" && grep -q '"kind": "Data race"' "$json" && grep -q '"line": 12' "$json"; then
+if grep -q '"schema_version": 2' "$json" && grep -q '"kind": "Data race"' "$json" && grep -q '"line": 12' "$json"; then
   passes=$((passes+1))
 else
   echo "FAIL json: unexpected content"; cat "$json"; fails=$((fails+1))

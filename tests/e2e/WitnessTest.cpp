@@ -163,6 +163,27 @@ TEST(Witness, AnAssertionSaysWhatItsThreadRead) {
     EXPECT_TRUE(r.trace->thread(t) && r.trace->thread(t)->relevant) << "T" << t;
 }
 
+TEST(Witness, BlocksAreCountedWithinTheirLaunch) {
+  RunResult res = run(witnessDir() + "third_launch.cu", false);
+  ASSERT_EQ(res.reports.size(), 1u);
+  const Report &r = res.reports[0];
+  ASSERT_EQ(r.type, ErrorType::Assertion);
+  const ReportedEvent &e = r.events.at(0);
+  EXPECT_EQ(e.place.launch, 2u);
+  EXPECT_EQ(e.place.block, 0u);
+  EXPECT_NE(text(r, false).find("(device 0, launch 2, block 0, thread 0; warp 0, lane 0)"),
+            std::string::npos)
+      << text(r, false);
+  EXPECT_NE(r.trace->why.find("check::s of block 0 of launch 2 = 3"), std::string::npos)
+      << r.trace->why;
+  const WitnessThread *first = r.trace->thread(4); // add<<<2, 1>>>'s first block: launch 0
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->name, "T4 (device 0, block 0, thread 0; warp 0, lane 0)");
+  RunResult again = res;
+  std::string json = resultToJson(again, "third_launch.cu", 0);
+  EXPECT_NE(json.find("\"launch\": 2"), std::string::npos);
+}
+
 TEST(Witness, FloatingPointValuesReadAsNumbers) {
   RunResult res = run(witnessDir() + "float_values.c", false);
   ASSERT_EQ(res.reports.size(), 1u);
