@@ -106,6 +106,9 @@ private:
   // CUDA's runtime and warps (Cuda.cpp)
   Flow cudaBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, Builtin b);
   Flow collective(Thread &th, Frame &f, const llvm::CallBase &i);
+  /// Where every thread of the block calls a work-group function (`c.operand` says which),
+  /// with its arguments folded into `c.value`: undefined behaviour unless all agree.
+  Flow uniformArguments(Thread &th, Frame &f, const llvm::CallBase &i, const Collective &c);
   Flow cudaLaunch(Thread &th, Frame &f, const llvm::CallBase &i);
   /// Reads the kernel's parameters through the stub's `void **args` into bytes.
   Flow readKernelParams(Thread &th, const llvm::CallBase &i, const llvm::Function &kernel,

@@ -57,7 +57,8 @@ std::optional<CollectiveOp> collectiveOfApi(uint64_t v) {
       CollectiveOp::MatchAny,   CollectiveOp::MatchAll,  CollectiveOp::ReduceAdd,
       CollectiveOp::ReduceMin,  CollectiveOp::ReduceMax, CollectiveOp::ReduceUMin,
       CollectiveOp::ReduceUMax, CollectiveOp::ReduceAnd, CollectiveOp::ReduceOr,
-      CollectiveOp::ReduceXor,  CollectiveOp::Ballot}; // 16: __activemask, a ballot of 1s
+      CollectiveOp::ReduceXor,  CollectiveOp::Ballot,    // 16: __activemask, a ballot of 1s
+      CollectiveOp::Uniform};
   if (v < std::size(kOps))
     return kOps[v];
   return std::nullopt;
@@ -124,7 +125,7 @@ Flow Calls::collective(Thread &th, Frame &f, const CallBase &i) {
   };
   auto op = collectiveOfApi(arg(1));
   bool active = arg(1) == kApiActiveMask; // the convergence barrier (model/BarrierKeys.h)
-  if (!op || arg(0) > 1 || (active && arg(0) != 0))
+  if (!op || arg(0) > 2 || (active && arg(0) != 0) || (*op == CollectiveOp::Uniform) != (arg(0) == 2))
     return bad("invalid warp or block collective");
   if (!th.entry.place)
     return bad("a warp or block collective outside a launched kernel");
@@ -138,6 +139,8 @@ Flow Calls::collective(Thread &th, Frame &f, const CallBase &i) {
     host_.setBits(f, i, result);
     return Flow::Next;
   }
+  if (arg(0) == 2) // a work-group function's arguments, met where every work-item calls it
+    return uniformArguments(th, f, i, c);
   uint32_t lane = lin % kWarpSize, warp = lin / kWarpSize;
   uint64_t lanes = std::min<uint64_t>(kWarpSize, k.block.count() - uint64_t{warp} * kWarpSize);
   uint32_t present = lanes == kWarpSize ? 0xFFFFFFFFu : (1u << lanes) - 1;
@@ -162,6 +165,22 @@ Flow Calls::collective(Thread &th, Frame &f, const CallBase &i) {
       fl != Flow::Next)
     return fl;
   host_.setBits(f, i, result);
+  return Flow::Next;
+}
+
+Flow Calls::uniformArguments(Thread &th, Frame &f, const CallBase &i, const Collective &c) {
+  static const char *const kNames[] = {"a work-group function", "async_work_group_copy",
+                                       "async_work_group_strided_copy", "wait_group_events"};
+  uint64_t same = 0;
+  if (Flow fl = blockBarrier(th, i, 0, &c, &same); fl != Flow::Next) // (orders no memory)
+    return fl;
+  if (!same)
+    return host_.fail(th, i, ErrorKind::UndefinedBehaviour,
+                      std::string("the work-items of a work-group call ") +
+                          kNames[c.operand < std::size(kNames) ? c.operand : 0] +
+                          " with different arguments (OpenCL requires every work-item to pass "
+                          "the same values)");
+  host_.setBits(f, i, 1);
   return Flow::Next;
 }
 

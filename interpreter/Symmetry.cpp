@@ -357,6 +357,8 @@ bool SymmetryAnalysis::namesLanes(const std::vector<const Function *> &fns) cons
       case CollectiveOp::Ballot:
       case CollectiveOp::MatchAny:
         return true;
+      case CollectiveOp::Uniform: // (whether all agree: the same whatever the order)
+        break;
       default:
         if (op->getZExtValue() > static_cast<uint64_t>(CollectiveOp::ReduceXor))
           return true; // the active mask, or an operation not listed there

@@ -105,6 +105,11 @@ uint64_t collectiveResult(const ExecutionGraph &g, const BarrierDepartLabel &d) 
     for (auto *a : as)
       r |= a->collective().value == me.value ? laneBit(a) : 0;
     return r;
+  case CollectiveOp::Uniform:
+    return std::all_of(as.begin(), as.end(),
+                       [&](auto *a) { return a->collective().value == me.value; })
+               ? 1
+               : 0;
   case CollectiveOp::MatchAll:
     for (auto *a : as) {
       if (a->collective().value != me.value)

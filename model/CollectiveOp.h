@@ -26,6 +26,7 @@ enum class CollectiveOp : uint8_t {
   ReduceAnd,
   ReduceOr,
   ReduceXor,
+  Uniform, // 1 when every participant's value is equal, else 0 (arguments that must agree)
 };
 struct Collective {
   CollectiveOp op = CollectiveOp::None;

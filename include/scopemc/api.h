@@ -55,6 +55,10 @@ typedef unsigned long long __scopemc_u64;
 #define __SCOPEMC_COLL_OR 14
 #define __SCOPEMC_COLL_XOR 15
 #define __SCOPEMC_COLL_ACTIVE 16 /* the lanes that call it together (mask unused): __activemask */
+/* Level 2 only: the block's values must all be equal, else an undefined-behaviour error names
+   the call by `operand` (1 async_work_group_copy, 2 async_work_group_strided_copy,
+   3 wait_group_events); orders no memory. */
+#define __SCOPEMC_COLL_UNIFORM 17
 
 #define __SCOPEMC_ID_THREAD 0
 #define __SCOPEMC_ID_BLOCK 3
@@ -85,7 +89,8 @@ __SCOPEMC_EXTERN void __scopemc_barrier_fences(int scope, int fences);
 __SCOPEMC_EXTERN void __scopemc_fence_fences(int order, int scope, int fences);
 __SCOPEMC_EXTERN unsigned __scopemc_id(int which);
 /* A collective of the caller's warp (level 0: the lanes `mask` names, which must include the
-   caller) or block (level 1: a block barrier; mask unused); see __SCOPEMC_COLL_*. */
+   caller) or block (level 1: a block barrier; level 2: a meeting that orders no memory, for
+   __SCOPEMC_COLL_UNIFORM; mask unused); see __SCOPEMC_COLL_*. */
 __SCOPEMC_EXTERN __scopemc_u64 __scopemc_collective(int level, int op, unsigned mask,
                                                     __scopemc_u64 value, __scopemc_u64 operand);
 #ifndef __OPENCL_C_VERSION__

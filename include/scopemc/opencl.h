@@ -257,8 +257,16 @@ __SCOPEMC_OCL size_t __scopemc_group_size(void) {
 __SCOPEMC_OCL size_t __scopemc_async_first(void) {
   return __scopemc_group_size() - 1 - get_local_linear_id();
 }
-#define __SCOPEMC_ASYNC_BODY(DSTI, SRCI)                                                      \
-  __scopemc_barrier_fences(1, 0); /* every work-item reaches it; no memory ordered */         \
+/* The arguments of a work-group function, folded into one value every work-item must agree on
+   (OpenCL: "the same for all work-items in the work-group"). */
+__SCOPEMC_OCL __scopemc_u64 __scopemc_fold(__scopemc_u64 h, __scopemc_u64 v) {
+  return (h ^ v) * 0x100000001b3UL;
+}
+#define __SCOPEMC_ASYNC_BODY(DSTI, SRCI, WHICH)                                               \
+  __scopemc_u64 h = __scopemc_fold(0xcbf29ce484222325UL, (__scopemc_u64)dst);                \
+  h = __scopemc_fold(__scopemc_fold(__scopemc_fold(h, (__scopemc_u64)src), n), stride);       \
+  /* every work-item reaches it with the same arguments; no memory ordered */                \
+  __scopemc_collective(2, __SCOPEMC_COLL_UNIFORM, 0, h, WHICH);                              \
   for (size_t k = __scopemc_async_first(); k < n; k += __scopemc_group_size())               \
     dst[DSTI] = src[SRCI];                                                                    \
   return e;
@@ -266,11 +274,11 @@ __SCOPEMC_OCL size_t __scopemc_async_first(void) {
   __SCOPEMC_OCL event_t async_work_group_copy(DST T *dst, const SRC T *src, size_t n,         \
                                               event_t e) {                                    \
     const size_t stride = 1;                                                                  \
-    __SCOPEMC_ASYNC_BODY(DSTI, SRCI)                                                          \
+    __SCOPEMC_ASYNC_BODY(DSTI, SRCI, 1)                                                       \
   }                                                                                           \
   __SCOPEMC_OCL event_t async_work_group_strided_copy(DST T *dst, const SRC T *src, size_t n, \
                                                       size_t stride, event_t e) {             \
-    __SCOPEMC_ASYNC_BODY(DSTI, SRCI)                                                          \
+    __SCOPEMC_ASYNC_BODY(DSTI, SRCI, 2)                                                       \
   }
 #define __SCOPEMC_ASYNC(T)                                                                    \
   __SCOPEMC_ASYNC_ONE(T, __local, __global, k, k * stride)                                    \
@@ -299,7 +307,11 @@ __SCOPEMC_ASYNC_VECTORS(double)
 #undef __SCOPEMC_ASYNC
 #undef __SCOPEMC_ASYNC_ONE
 #undef __SCOPEMC_ASYNC_BODY
-__SCOPEMC_OCL void wait_group_events(int n, event_t *events) { __scopemc_barrier_fences(1, 3); }
+__SCOPEMC_OCL void wait_group_events(int n, event_t *events) {
+  /* (the events are opaque: their count is compared, not their values) */
+  __scopemc_collective(2, __SCOPEMC_COLL_UNIFORM, 0, (__scopemc_u64)n, 3);
+  __scopemc_barrier_fences(1, 3);
+}
 
 /* ---- vector loads and stores ---- */
 /* vloadN(offset, p) reads the N elements at p + offset * N, vstoreN(v, offset, p) writes

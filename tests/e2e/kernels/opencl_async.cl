@@ -4,13 +4,23 @@
 // --kernel k --grid 2:4 (two work-groups of four), one execution.
 //   -DNO_WAIT: the local copy is read before wait_group_events: a data race
 //   -DWRONG: the post condition expects other values: an assertion violation
+//   -DSPLIT_COPY: each work-item names its own source: the arguments of a work-group function
+//    differ between work-items, undefined behaviour
+//   -DSPLIT_WAIT: each work-item waits for a different number of events: the same
 __kernel void k(__global int *in, __global int *out, __local int *tile, __local int *evens) {
   size_t g = get_global_id(0), lid = get_local_id(0), base = get_group_id(0) * 4;
   in[g] = (int)g * 10;
   barrier(CLK_GLOBAL_MEM_FENCE);
+#ifdef SPLIT_COPY
+  event_t e = async_work_group_copy(tile, in + base + lid % 2, 4, 0);
+#else
   event_t e = async_work_group_copy(tile, in + base, 4, 0);
+#endif
   e = async_work_group_strided_copy(evens, in + base, 2, 2, e);
-#ifndef NO_WAIT
+#if defined(SPLIT_WAIT)
+  event_t es[2] = {e, e};
+  wait_group_events(lid == 3 ? 2 : 1, es);
+#elif !defined(NO_WAIT)
   wait_group_events(1, &e);
 #endif
   out[g] = tile[(lid + 1) % 4] + evens[lid % 2];
