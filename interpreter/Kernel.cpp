@@ -376,6 +376,21 @@ Flow Calls::apiBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
   case Builtin::ApiId:
     host_.setBits(f, i, threadQuery(th, arg(0)));
     return Flow::Next;
+  case Builtin::ApiAsyncNote: // (dst, src, n, stride, shape)
+    th.asyncCopies.push_back({arg(0), arg(1), arg(2), arg(3), arg(4)});
+    ++th.asyncNoted; // (a loop that notes one makes progress: LoopProgress's state)
+    return Flow::Next;
+  case Builtin::ApiAsyncPending: { // (k, field): a field, the count (5), forget all (6)
+    uint64_t k = arg(0), field = arg(1), v = 0;
+    if (field == 5)
+      v = th.asyncCopies.size();
+    else if (field == 6)
+      th.asyncCopies.clear();
+    else if (k < th.asyncCopies.size() && field < 5)
+      v = th.asyncCopies[k][field];
+    host_.setBits(f, i, v);
+    return Flow::Next;
+  }
   case Builtin::ApiLaunch:
     return launch(th, f, i);
   case Builtin::ApiWait:

@@ -242,74 +242,105 @@ __SCOPEMC_LEGACY_SPACES(atom, long, __SCOPEMC_RMW_MIN, __SCOPEMC_RMW_MAX)
 __SCOPEMC_LEGACY_SPACES(atom, ulong, __SCOPEMC_RMW_UMIN, __SCOPEMC_RMW_UMAX)
 
 /* ---- asynchronous copies ---- */
-/* async_work_group_copy and async_work_group_strided_copy are work-group collectives: each
-   work-item copies a share, and wait_group_events is a work-group barrier on local and global
-   memory, after which every work-item sees the whole copy. The copy is the work-group's, not a
-   work-item's: element k is copied by the work-item whose local linear id is S-1-(k mod S) (S
-   the work-group's size), so that a work-item reading "its own" element (k = its id) before
-   the wait reads another work-item's write and the race is reported. Every work-item of the
-   work-group must reach the copy (a rendezvous that orders no memory: one that does not is
-   barrier divergence). wait_group_events waits for every copy the work-group made, also
-   those its event list leaves out (stronger than OpenCL C). prefetch has no effect. */
+/* async_work_group_copy and async_work_group_strided_copy are work-group collectives: every
+   work-item of the work-group must reach the copy with the same arguments (a meeting that
+   orders no memory; one that does not reach it is barrier divergence, one with other
+   arguments undefined behaviour). The copy is pending until wait_group_events: each work-item
+   notes it (no memory is touched at the call), and the wait performs every pending copy, each
+   work-item its share, before its work-group barrier on local and global memory. So nothing
+   between the call and the wait orders the copy: a barrier there does not, a read of the
+   destination or a write of the source there races with it, and two copies in flight to one
+   range race with each other. Element k of the work-group's c-th pending copy is copied by the
+   work-item whose local linear id is (S-1-(k mod S)+c) mod S (S the work-group's size), so a
+   work-item reading "its own" element reads another work-item's write. wait_group_events waits
+   for every copy the work-group made, also those its event list leaves out (stronger than
+   OpenCL C); a copy never waited for is never made. prefetch has no effect. */
 __SCOPEMC_OCL size_t __scopemc_group_size(void) {
   return get_local_size(0) * get_local_size(1) * get_local_size(2);
-}
-__SCOPEMC_OCL size_t __scopemc_async_first(void) {
-  return __scopemc_group_size() - 1 - get_local_linear_id();
 }
 /* The arguments of a work-group function, folded into one value every work-item must agree on
    (OpenCL: "the same for all work-items in the work-group"). */
 __SCOPEMC_OCL __scopemc_u64 __scopemc_fold(__scopemc_u64 h, __scopemc_u64 v) {
   return (h ^ v) * 0x100000001b3UL;
 }
-#define __SCOPEMC_ASYNC_BODY(DSTI, SRCI, WHICH)                                               \
+#define __SCOPEMC_VECTORS(X, T) X(T) X(T##2) X(T##3) X(T##4) X(T##8) X(T##16)
+#ifdef cl_khr_fp64
+#define __SCOPEMC_ASYNC_DOUBLE(X) __SCOPEMC_VECTORS(X, double)
+#else
+#define __SCOPEMC_ASYNC_DOUBLE(X)
+#endif
+#define __SCOPEMC_ASYNC_TYPES(X)                                                              \
+  __SCOPEMC_VECTORS(X, char) __SCOPEMC_VECTORS(X, uchar) __SCOPEMC_VECTORS(X, short)         \
+  __SCOPEMC_VECTORS(X, ushort) __SCOPEMC_VECTORS(X, int) __SCOPEMC_VECTORS(X, uint)          \
+  __SCOPEMC_VECTORS(X, long) __SCOPEMC_VECTORS(X, ulong) __SCOPEMC_VECTORS(X, float)         \
+  __SCOPEMC_ASYNC_DOUBLE(X)
+#define __SCOPEMC_ASYNC_ID(T) __scopemc_async_id_##T,
+enum { __SCOPEMC_ASYNC_TYPES(__SCOPEMC_ASYNC_ID) __scopemc_async_types };
+/* The pending copy's shape: its element type and direction (into local memory: even). */
+#define __SCOPEMC_ASYNC_COPY(T, DST, SRC, DIR, WHICH)                                          \
   __scopemc_u64 h = __scopemc_fold(0xcbf29ce484222325UL, (__scopemc_u64)dst);                \
   h = __scopemc_fold(__scopemc_fold(__scopemc_fold(h, (__scopemc_u64)src), n), stride);       \
-  /* every work-item reaches it with the same arguments; no memory ordered */                \
   __scopemc_collective(2, __SCOPEMC_COLL_UNIFORM, 0, h, WHICH);                              \
-  for (size_t k = __scopemc_async_first(); k < n; k += __scopemc_group_size())               \
-    dst[DSTI] = src[SRCI];                                                                    \
+  __scopemc_async_note((__scopemc_u64)dst, (__scopemc_u64)src, n, stride,                    \
+                       __scopemc_async_id_##T * 2 + DIR);                                    \
   return e;
-#define __SCOPEMC_ASYNC_ONE(T, DST, SRC, DSTI, SRCI)                                          \
+#define __SCOPEMC_ASYNC_ONE(T, DST, SRC, DIR)                                                 \
   __SCOPEMC_OCL event_t async_work_group_copy(DST T *dst, const SRC T *src, size_t n,         \
                                               event_t e) {                                    \
     const size_t stride = 1;                                                                  \
-    __SCOPEMC_ASYNC_BODY(DSTI, SRCI, 1)                                                       \
+    __SCOPEMC_ASYNC_COPY(T, DST, SRC, DIR, 1)                                                 \
   }                                                                                           \
   __SCOPEMC_OCL event_t async_work_group_strided_copy(DST T *dst, const SRC T *src, size_t n, \
                                                       size_t stride, event_t e) {             \
-    __SCOPEMC_ASYNC_BODY(DSTI, SRCI, 2)                                                       \
+    __SCOPEMC_ASYNC_COPY(T, DST, SRC, DIR, 2)                                                 \
   }
 #define __SCOPEMC_ASYNC(T)                                                                    \
-  __SCOPEMC_ASYNC_ONE(T, __local, __global, k, k * stride)                                    \
-  __SCOPEMC_ASYNC_ONE(T, __global, __local, k * stride, k)                                    \
+  __SCOPEMC_ASYNC_ONE(T, __local, __global, 0)                                                \
+  __SCOPEMC_ASYNC_ONE(T, __global, __local, 1)                                                \
+  __SCOPEMC_OCL void __scopemc_async_in_##T(__scopemc_u64 d, __scopemc_u64 s, size_t k,       \
+                                            size_t stride) {                                  \
+    ((__local T *)d)[k] = ((const __global T *)s)[k * stride];                                \
+  }                                                                                           \
+  __SCOPEMC_OCL void __scopemc_async_out_##T(__scopemc_u64 d, __scopemc_u64 s, size_t k,      \
+                                             size_t stride) {                                 \
+    ((__global T *)d)[k * stride] = ((const __local T *)s)[k];                                \
+  }                                                                                           \
   __SCOPEMC_OCL void prefetch(const __global T *p, size_t n) {}
-#define __SCOPEMC_ASYNC_VECTORS(T)                                                            \
-  __SCOPEMC_ASYNC(T)                                                                          \
-  __SCOPEMC_ASYNC(T##2)                                                                       \
-  __SCOPEMC_ASYNC(T##3)                                                                       \
-  __SCOPEMC_ASYNC(T##4)                                                                       \
-  __SCOPEMC_ASYNC(T##8)                                                                       \
-  __SCOPEMC_ASYNC(T##16)
-__SCOPEMC_ASYNC_VECTORS(char)
-__SCOPEMC_ASYNC_VECTORS(uchar)
-__SCOPEMC_ASYNC_VECTORS(short)
-__SCOPEMC_ASYNC_VECTORS(ushort)
-__SCOPEMC_ASYNC_VECTORS(int)
-__SCOPEMC_ASYNC_VECTORS(uint)
-__SCOPEMC_ASYNC_VECTORS(long)
-__SCOPEMC_ASYNC_VECTORS(ulong)
-__SCOPEMC_ASYNC_VECTORS(float)
-#ifdef cl_khr_fp64
-__SCOPEMC_ASYNC_VECTORS(double)
-#endif
-#undef __SCOPEMC_ASYNC_VECTORS
+__SCOPEMC_ASYNC_TYPES(__SCOPEMC_ASYNC)
+#define __SCOPEMC_ASYNC_CASE(T)                                                               \
+  case __scopemc_async_id_##T * 2:                                                            \
+    __scopemc_async_in_##T(d, s, k, stride);                                                  \
+    break;                                                                                    \
+  case __scopemc_async_id_##T * 2 + 1:                                                        \
+    __scopemc_async_out_##T(d, s, k, stride);                                                 \
+    break;
+/* This work-item's share of every pending copy of its work-group. */
+__SCOPEMC_OCL void __scopemc_async_run(void) {
+  size_t S = __scopemc_group_size(), me = get_local_linear_id();
+  __scopemc_u64 count = __scopemc_async_pending(0, 5);
+  for (__scopemc_u64 c = 0; c < count; c++) {
+    __scopemc_u64 d = __scopemc_async_pending(c, 0), s = __scopemc_async_pending(c, 1);
+    size_t n = __scopemc_async_pending(c, 2), stride = __scopemc_async_pending(c, 3);
+    __scopemc_u64 shape = __scopemc_async_pending(c, 4);
+    for (size_t k = (S - 1 + c % S + S - me) % S; k < n; k += S)
+      switch (shape) {
+        __SCOPEMC_ASYNC_TYPES(__SCOPEMC_ASYNC_CASE)
+      }
+  }
+  __scopemc_async_pending(0, 6); /* done: none pending */
+}
+#undef __SCOPEMC_ASYNC_CASE
 #undef __SCOPEMC_ASYNC
 #undef __SCOPEMC_ASYNC_ONE
-#undef __SCOPEMC_ASYNC_BODY
+#undef __SCOPEMC_ASYNC_COPY
+#undef __SCOPEMC_ASYNC_ID
+#undef __SCOPEMC_ASYNC_TYPES
+#undef __SCOPEMC_ASYNC_DOUBLE
+#undef __SCOPEMC_VECTORS
 __SCOPEMC_OCL void wait_group_events(int n, event_t *events) {
   /* (the events are opaque: their count is compared, not their values) */
   __scopemc_collective(2, __SCOPEMC_COLL_UNIFORM, 0, (__scopemc_u64)n, 3);
+  __scopemc_async_run();
   __scopemc_barrier_fences(1, 3);
 }
 

@@ -106,6 +106,9 @@ enum class BuiltinMemory : uint8_t {
   /* an OpenCL work-group barrier with its fence flags */                                          \
   X(ApiBarrierFences, Api, 2, None, false)                                                         \
   X(ApiId, Api, 1, None, false)                                                                    \
+  /* OpenCL's pending asynchronous copies: the thread's own notes (no memory) */                   \
+  X(ApiAsyncNote, Api, 5, None, false)                                                             \
+  X(ApiAsyncPending, Api, 2, None, false)                                                          \
   X(ApiLaunch, Api, 9, Other, true)                                                                \
   X(ApiWait, Api, 1, Other, false)                                                                 \
   /* a warp or block collective (shuffle, vote, match, reduce, counting barrier) */                \

@@ -2,7 +2,11 @@
 // global buffer, copies it into local memory with async_work_group_copy (and every second
 // element with async_work_group_strided_copy), waits, and reads its neighbours' elements:
 // --kernel k --grid 2:4 (two work-groups of four), one execution.
-//   -DNO_WAIT: the local copy is read before wait_group_events: a data race
+//   -DNO_WAIT: the kernel ends without wait_group_events: undefined behaviour (the copy is
+//    pending until the wait)
+//   -DBARRIER_FIRST: the local copy is read after a barrier but before wait_group_events: the
+//    barrier does not complete the copy, a data race
+//   -DTWICE: a second copy into `tile` while the first is in flight: a data race
 //   -DWRONG: the post condition expects other values: an assertion violation
 //   -DSPLIT_COPY: each work-item names its own source: the arguments of a work-group function
 //    differ between work-items, undefined behaviour
@@ -11,13 +15,20 @@ __kernel void k(__global int *in, __global int *out, __local int *tile, __local 
   size_t g = get_global_id(0), lid = get_local_id(0), base = get_group_id(0) * 4;
   in[g] = (int)g * 10;
   barrier(CLK_GLOBAL_MEM_FENCE);
+#ifdef TWICE
+  event_t e0 = async_work_group_copy(tile, in + base, 4, 0);
+#endif
 #ifdef SPLIT_COPY
   event_t e = async_work_group_copy(tile, in + base + lid % 2, 4, 0);
 #else
   event_t e = async_work_group_copy(tile, in + base, 4, 0);
 #endif
   e = async_work_group_strided_copy(evens, in + base, 2, 2, e);
-#if defined(SPLIT_WAIT)
+#if defined(BARRIER_FIRST)
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  out[g] = tile[(lid + 1) % 4];
+  wait_group_events(1, &e);
+#elif defined(SPLIT_WAIT)
   event_t es[2] = {e, e};
   wait_group_events(lid == 3 ? 2 : 1, es);
 #elif !defined(NO_WAIT)
