@@ -14,9 +14,10 @@ BugChecker::BugChecker(CheckOptions opts, const Symbolizer *sym)
 void BugChecker::record(const ExecutionGraph &g, ErrorType t, std::string msg,
                         const std::vector<const EventLabel *> &events) {
   Report r{t, std::move(msg), {}, nullptr, nullptr};
+  std::vector<LaunchPlace> places = events.empty() ? std::vector<LaunchPlace>() : launchPlaces(g);
   for (auto *l : events) {
     r.events.push_back(describeEvent(*l));
-    r.events.back().place = launchPlace(g, l->thread());
+    r.events.back().place = places.at(static_cast<size_t>(l->thread()));
   }
   if (!seen_.insert(r.key()).second)
     return;

@@ -1,5 +1,6 @@
 #include "checks/Report.h"
 
+#include <map>
 #include <algorithm>
 
 namespace scopemc {
@@ -37,14 +38,30 @@ std::string Report::key() const {
   return k;
 }
 
-LaunchPlace launchPlace(const ExecutionGraph &g, ThreadId t) {
-  ThreadPos pos = g.threadPos(t);
-  Event c = g.creatorOf(t);
-  auto *create = g.contains(c) ? dyn_cast<ThreadCreateLabel>(g.label(c)) : nullptr;
-  if (!create || !create->entry().place)
-    return LaunchPlace{0, pos.block};
-  const KernelGrid &k = create->entry().kernel;
-  return LaunchPlace{k.launch, pos.block - k.blockBase};
+std::vector<LaunchPlace> launchPlaces(const ExecutionGraph &g) {
+  std::vector<LaunchPlace> out(static_cast<size_t>(g.numThreads()));
+  std::map<std::pair<uint32_t, uint32_t>, uint32_t> ordinal; // (device, launch) -> its rank
+  std::vector<const KernelGrid *> grids(out.size(), nullptr);
+  for (ThreadId t = 0; t < g.numThreads(); ++t) {
+    out[static_cast<size_t>(t)].block = g.threadExists(t) ? g.threadPos(t).block : 0;
+    Event c = g.threadExists(t) ? g.creatorOf(t) : Event{};
+    auto *create = g.contains(c) ? dyn_cast<ThreadCreateLabel>(g.label(c)) : nullptr;
+    if (!create || !create->entry().place)
+      continue;
+    grids[static_cast<size_t>(t)] = &create->entry().kernel;
+    ordinal.emplace(std::pair(g.threadPos(t).device, create->entry().kernel.launch), 0);
+  }
+  uint32_t device = ~0u, rank = 0;
+  for (auto &[key, r] : ordinal) { // (ordered by device, then launch)
+    rank = key.first == device ? rank + 1 : 0;
+    device = key.first;
+    r = rank;
+  }
+  for (size_t t = 0; t < out.size(); ++t)
+    if (const KernelGrid *k = grids[t])
+      out[t] = LaunchPlace{ordinal[{g.threadPos(static_cast<ThreadId>(t)).device, k->launch}],
+                           out[t].block - k->blockBase};
+  return out;
 }
 
 ReportedEvent describeEvent(const EventLabel &l) {

@@ -22,8 +22,9 @@ enum class ErrorType : uint8_t {
 /// The GenMC-compatible name scripts grep for ("Data race", ...).
 std::string_view errorTypeName(ErrorType t);
 
-/// The place of thread t of g, from the launch its create event records.
-LaunchPlace launchPlace(const ExecutionGraph &g, ThreadId t);
+/// The place of every thread of g, from the launch its create event records; launches are
+/// counted per device (the first on each device is launch 0). O(threads log threads).
+std::vector<LaunchPlace> launchPlaces(const ExecutionGraph &g);
 
 struct ReportedEvent {
   Event event;

@@ -18,7 +18,7 @@ constexpr unsigned kWarpSize = 32;    // CUDA's; OpenCL sub-groups are shown the
 constexpr unsigned kContextLines = 2; // source lines shown around a reported event's line
 constexpr size_t kMaxSourceLines = 400;
 
-WitnessMemory memoryOf(const ExecutionGraph &g) {
+WitnessMemory memoryOf(const ExecutionGraph &g, const std::vector<LaunchPlace> &places) {
   WitnessMemory mem;
   auto &heap = mem.heap;
   mem.entries.assign(static_cast<size_t>(g.numThreads()), 0);
@@ -28,7 +28,7 @@ WitnessMemory memoryOf(const ExecutionGraph &g) {
         mem.entries[static_cast<size_t>(t)] = c->entry().function;
         std::pair key(g.threadPos(t).device, g.threadPos(t).block);
         if (c->entry().place && (mem.blocks.empty() || mem.blocks.back().first != key))
-          mem.blocks.emplace_back(key, launchPlace(g, t));
+          mem.blocks.emplace_back(key, places[static_cast<size_t>(t)]);
       }
     for (int32_t i = 0; g.threadExists(t) && i < g.threadSize(t); ++i)
       if (auto *a = dyn_cast<AllocLabel>(g.label(Event{t, i})))
@@ -57,7 +57,8 @@ std::string hex(uint64_t v) {
 /// Resolves names and values of one graph's events.
 class Namer {
 public:
-  Namer(const ExecutionGraph &g, const Symbolizer &sym) : g_(g), sym_(sym), mem_(memoryOf(g)) {}
+  Namer(const ExecutionGraph &g, const Symbolizer &sym, const std::vector<LaunchPlace> &places)
+      : g_(g), sym_(sym), mem_(memoryOf(g, places)) {}
 
   std::string location(Addr a) const {
     std::string n = sym_.nameOf(a, mem_);
@@ -446,7 +447,8 @@ const WitnessThread *Witness::thread(ThreadId id) const {
 
 Witness resolveWitness(const ExecutionGraph &g, const Report &r, const Symbolizer &sym) {
   Witness w;
-  Namer namer(g, sym);
+  std::vector<LaunchPlace> places = launchPlaces(g);
+  Namer namer(g, sym, places);
   for (ThreadId t = 0; t < g.numThreads(); ++t) {
     if (!g.threadExists(t) || g.threadSize(t) == 0)
       continue;
@@ -454,7 +456,7 @@ Witness resolveWitness(const ExecutionGraph &g, const Report &r, const Symbolize
     wt.id = t;
     wt.pos = g.threadPos(t);
     wt.host = isHostPos(wt.pos);
-    wt.place = launchPlace(g, t);
+    wt.place = places[static_cast<size_t>(t)];
     wt.name = threadName(t, wt.pos, wt.place);
     wt.plumbingOnly = true;
     for (int32_t i = 0; i < g.threadSize(t); ++i) {

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <regex>
 #include <string>
 #include <vector>
@@ -34,6 +35,45 @@ long peakRssKb() {
   rusage ru{};
   getrusage(RUSAGE_SELF, &ru);
   return ru.ru_maxrss;
+}
+
+/// --args TEXT as a shell splits it: words separated by blanks, '...' and "..." keep blanks,
+/// a backslash keeps the next character. Null when a quote is not closed.
+std::optional<std::vector<std::string>> splitWords(const std::string &text) {
+  std::vector<std::string> words;
+  std::string word;
+  bool inWord = false;
+  char quote = 0;
+  for (size_t k = 0; k < text.size(); ++k) {
+    char c = text[k];
+    if (quote) {
+      if (c == quote)
+        quote = 0;
+      else if (c == '\\' && quote == '"' && k + 1 < text.size())
+        word += text[++k];
+      else
+        word += c;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+      inWord = true;
+    } else if (c == '\\' && k + 1 < text.size()) {
+      word += text[++k];
+      inWord = true;
+    } else if (c == ' ' || c == '\t' || c == '\n') {
+      if (inWord)
+        words.push_back(std::move(word));
+      word.clear();
+      inWord = false;
+    } else {
+      word += c;
+      inWord = true;
+    }
+  }
+  if (quote)
+    return std::nullopt;
+  if (inWord)
+    words.push_back(std::move(word));
+  return words;
 }
 
 std::string versionText() {
@@ -210,6 +250,10 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
                  "NAME=VALUE: the value of a kernel parameter that is not a pointer: an integer "
                  "or floating-point number, numbers separated by commas for a vector, "
                  "NAME.FIELD=VALUE for each field of a struct (repeatable)");
+  std::string programArgs;
+  app.add_option("--args", programArgs,
+                 "The program's arguments, as one string a shell would split ('input.egr 4 2'): "
+                 "main gets argc and argv with argv[0] \"./NAME\" for NAME.c and argv[argc] null");
   app.add_option(
       "--buffer-size", opts.kernel.bufferBytes,
       "Bytes of each pointer parameter's buffer (default: 64 per thread, at least 4096)");
@@ -332,6 +376,16 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
       std::cerr << "scopemc: --grid " << grid << " is beyond scopemc's limits: " << why << "\n";
       return kExitUsage;
     }
+  if (!programArgs.empty() && !opts.kernel.name.empty()) {
+    std::cerr << "scopemc: --args are main's arguments; --kernel runs a kernel instead of main\n";
+    return kExitUsage;
+  }
+  if (auto words = splitWords(programArgs))
+    opts.programArguments = std::move(*words);
+  else {
+    std::cerr << "scopemc: --args " << programArgs << ": a quote is not closed\n";
+    return kExitUsage;
+  }
   for (auto &a : kernelArgs) {
     size_t eq = a.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == a.size()) {

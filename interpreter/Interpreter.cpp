@@ -181,8 +181,8 @@ namespace {
 
 /// The thread state besides memory that a loop iteration must leave as it found it.
 AnnotationState loopState(const ThreadState &th) {
-  return AnnotationState{th.scope,     th.weakNext, th.pos,
-                         th.randState, th.nondetCalls, th.clock, th.asyncNoted};
+  return AnnotationState{th.scope,       th.weakNext, th.pos,       th.randState,
+                         th.nondetCalls, th.clock,    th.asyncNoted};
 }
 
 /// Whether the thread's private memory holds what it held when the iteration begun at `s`
@@ -298,13 +298,14 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
   case Instruction::Ret: {
     auto &r = cast<ReturnInst>(i);
     RtValue v = r.getReturnValue() ? get(f, r.getReturnValue()) : RtValue{};
+    if (!th.asyncCopies.empty() &&
+        (th.stack.size() == 1 || f.fi->fn->getCallingConv() == CallingConv::SPIR_KERNEL))
+      return fail(th, i, ErrorKind::UndefinedBehaviour,
+                  "the work-item's kernel ends with " + std::to_string(th.asyncCopies.size()) +
+                      " asynchronous cop" + (th.asyncCopies.size() == 1 ? "y" : "ies") +
+                      " not waited for (OpenCL: a kernel must wait for every async copy "
+                      "with wait_group_events before it exits)");
     if (th.stack.size() == 1) { // the thread ends: offer its finish first
-      if (!th.asyncCopies.empty())
-        return fail(th, i, ErrorKind::UndefinedBehaviour,
-                    "the work-item's kernel ends with " + std::to_string(th.asyncCopies.size()) +
-                        " asynchronous cop" + (th.asyncCopies.size() == 1 ? "y" : "ies") +
-                        " not waited for (OpenCL: a kernel must wait for every async copy "
-                        "with wait_group_events before it exits)");
       if (!offer(th, ThreadFinishLabel(nextEvent(th), th.pos, src(i), v.bits)))
         return Flow::Stop;
       return Flow::Done;

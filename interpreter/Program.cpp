@@ -550,7 +550,8 @@ uint64_t constantBits(const Program &p, const Constant *c) {
   }
   if (auto *fp = dyn_cast<ConstantFP>(c))
     return fp->getValueAPF().bitcastToAPInt().getZExtValue();
-  if (isa<ConstantPointerNull>(c) || isa<UndefValue>(c) || isa<ConstantAggregateZero>(c))
+  if (isa<ConstantPointerNull>(c) || isa<UndefValue>(c) || isa<ConstantAggregateZero>(c) ||
+      isa<ConstantTargetNone>(c)) // (OpenCL's null event_t, a target type's zero)
     return 0;
   if (auto *gv = dyn_cast<GlobalValue>(c))
     return p.addressOf(gv);

@@ -1,5 +1,6 @@
 #include "session/Session.h"
 
+#include <filesystem>
 #include <map>
 #include <optional>
 
@@ -40,7 +41,9 @@ std::unique_ptr<Program> loadProgram(const RunOptions &opts) {
     addKernelHarness(*mod, opts.kernel);
     popts.entry = kKernelHostEntry;
   } else {
-    popts.entry = addStartupEntry(*mod);
+    std::vector<std::string> argv{"./" + std::filesystem::path(opts.file).stem().string()};
+    argv.insert(argv.end(), opts.programArguments.begin(), opts.programArguments.end());
+    popts.entry = addStartupEntry(*mod, argv);
   }
   return std::make_unique<Program>(std::move(ctx), std::move(mod), popts);
 }

@@ -32,6 +32,9 @@ struct RunOptions {
   std::string file;
   FrontendOptions frontend;
   KernelOptions kernel; // --kernel: run this kernel on a grid instead of main
+  /// --args: argv[1], argv[2]... as main sees them (argv[0] names the program: "./NAME" for
+  /// NAME.c).
+  std::vector<std::string> programArguments;
   /// --undefined-functions=nondet: ProgramOptions::undefinedAsNondet.
   bool undefinedAsNondet = false;
   InterpreterOptions interpreter;

@@ -31,6 +31,39 @@ std::vector<std::pair<uint64_t, llvm::Function *>> listed(llvm::Module &m, const
   return out;
 }
 
+/// main's arguments: argc, then argv (argv.size() modifiable strings and a null), then envp
+/// (an empty list); a parameter of another type gets zero.
+std::vector<llvm::Value *> mainArguments(llvm::Module &m, llvm::Function &main,
+                                         const std::vector<std::string> &argv) {
+  auto &ctx = m.getContext();
+  auto *ptr = llvm::PointerType::getUnqual(ctx);
+  auto global = [&](llvm::Constant *init, const std::string &name) {
+    return new llvm::GlobalVariable(m, init->getType(), false, llvm::GlobalValue::InternalLinkage,
+                                    init, name);
+  };
+  std::vector<llvm::Constant *> strings;
+  for (size_t k = 0; k < argv.size(); ++k)
+    strings.push_back(global(llvm::ConstantDataArray::getString(ctx, argv[k]),
+                             "__scopemc_argv" + std::to_string(k)));
+  strings.push_back(llvm::ConstantPointerNull::get(ptr));
+  auto *table = llvm::ArrayType::get(ptr, strings.size());
+  llvm::Constant *list[] = {global(llvm::ConstantArray::get(table, strings), "__scopemc_argv"),
+                            global(llvm::ConstantArray::get(llvm::ArrayType::get(ptr, 1),
+                                                            {llvm::ConstantPointerNull::get(ptr)}),
+                                   "__scopemc_envp")};
+  std::vector<llvm::Value *> args;
+  for (llvm::Argument &a : main.args()) {
+    llvm::Type *t = a.getType();
+    if (a.getArgNo() == 0 && t->isIntegerTy())
+      args.push_back(llvm::ConstantInt::get(t, argv.size()));
+    else if (a.getArgNo() <= 2 && a.getArgNo() > 0 && t->isPointerTy())
+      args.push_back(list[a.getArgNo() - 1]);
+    else
+      args.push_back(llvm::Constant::getNullValue(t));
+  }
+  return args;
+}
+
 constexpr unsigned kAtExitSlots = 64; // registrations past these fail (return -1)
 
 /// Defines `name` (atexit or __cxa_atexit, when the module declares it without a body) as a
@@ -62,26 +95,24 @@ void defineAtExit(llvm::Module &m, const char *name, llvm::GlobalVariable *fns,
 
 } // namespace
 
-std::string addStartupEntry(llvm::Module &m) {
+std::string addStartupEntry(llvm::Module &m, const std::vector<std::string> &argv) {
   llvm::Function *main = m.getFunction("main");
   auto ctors = listed(m, "llvm.global_ctors");
   auto dtors = listed(m, "llvm.global_dtors");
   bool atExit = (m.getFunction("atexit") && m.getFunction("atexit")->isDeclaration()) ||
                 (m.getFunction("__cxa_atexit") && m.getFunction("__cxa_atexit")->isDeclaration());
-  if (!main || main->isDeclaration() || (ctors.empty() && dtors.empty() && !atExit))
+  if (!main || main->isDeclaration() ||
+      (ctors.empty() && dtors.empty() && !atExit && main->arg_empty()))
     return "main";
   // Equal priorities keep their order of appearance (stable sorts).
   std::stable_sort(ctors.begin(), ctors.end(), [](auto &a, auto &b) { return a.first < b.first; });
   std::stable_sort(dtors.begin(), dtors.end(), [](auto &a, auto &b) { return a.first > b.first; });
-  auto *start = llvm::Function::Create(main->getFunctionType(), llvm::GlobalValue::InternalLinkage,
-                                       kStartupEntry, m);
+  auto *start = llvm::Function::Create(llvm::FunctionType::get(main->getReturnType(), false),
+                                       llvm::GlobalValue::InternalLinkage, kStartupEntry, m);
   llvm::IRBuilder<> b(llvm::BasicBlock::Create(m.getContext(), "entry", start));
   for (auto &[prio, fn] : ctors)
     b.CreateCall(fn->getFunctionType(), fn);
-  std::vector<llvm::Value *> args;
-  for (llvm::Argument &a : start->args())
-    args.push_back(&a);
-  llvm::CallInst *ret = b.CreateCall(main->getFunctionType(), main, args);
+  llvm::CallInst *ret = b.CreateCall(main->getFunctionType(), main, mainArguments(m, *main, argv));
   if (atExit) { // the registered functions, the latest first
     auto &ctx = m.getContext();
     auto *i32 = llvm::Type::getInt32Ty(ctx);

@@ -20,6 +20,11 @@ expect unknown-kind 5 "unknown input kind" -- "$dir/bad_input.sh"
 expect mixed-size 5 "mixed_size.c:[0-9]+:[0-9]+: a [0-9]+-byte access at 0x[0-9a-f]+ overlaps a [0-9]+-byte access.*mixed-size" -- "$dir/mixed_size.c"
 expect vector-subscript 42 "vector subscript out of range: element 7 of 4 elements" -- "$dir/vector_subscript.c"
 expect vector-subscript-line 42 "failing check at .*vector_subscript.c:7:" -- "$dir/vector_subscript.c"
+expect program-args 0 "No errors were detected" -- "$dir/program_args.c" --args 'one "two words" 3'
+expect program-args-wrong 42 "program_args.c:8:" -- "$dir/program_args.c" --args 'one two'
+expect usage-message 42 "failing check at .*usage_message.c:9:" -- "$dir/usage_message.c"
+expect args-unclosed 17 "--args one 'two: a quote is not closed" -- "$dir/program_args.c" --args "one 'two"
+expect args-with-kernel 17 "--args are main's arguments" -- "$dir/program_args.c" --args 1 --kernel k --grid 1:1
 expect unknown-syncscope 5 "unknown_syncscope.ll:[0-9]+:[0-9]+: unknown syncscope 'cluster'" -- "$dir/unknown_syncscope.ll"
 expect unsupported-opencl-builtin 5 "unsupported_opencl.cl:3:[0-9]+: unsupported function 'vload_half\(unsigned long, half const AS4\*\)'" -- "$dir/unsupported_opencl.cl" --kernel k --grid 1x1
 expect kernel-missing 5 "defines no function 'nope'" -- "$dir/kernel_scalar.cl" --kernel nope --grid 1x2
