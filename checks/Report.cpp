@@ -1,7 +1,7 @@
 #include "checks/Report.h"
 
-#include <map>
 #include <algorithm>
+#include <map>
 
 namespace scopemc {
 

@@ -128,13 +128,13 @@ void drawGroups(std::ostream &os, const Layout &l, int height) {
                             l.columns[end]->pos.block == first->pos.block)))
       ++end;
     int x = kLeft + static_cast<int>(k) * kColumn - 6, width = static_cast<int>(end - k) * kColumn;
-    std::string label = first->host ? "host"
-                                    : "device " + std::to_string(first->pos.device) +
-                                          (first->place.launch
-                                               ? " \u00b7 launch " +
-                                                     std::to_string(first->place.launch)
-                                               : std::string()) +
-                                          " \u00b7 block " + std::to_string(first->place.block);
+    std::string label =
+        first->host
+            ? "host"
+            : "device " + std::to_string(first->pos.device) +
+                  (first->place.launch ? " \u00b7 launch " + std::to_string(first->place.launch)
+                                       : std::string()) +
+                  " \u00b7 block " + std::to_string(first->place.block);
     std::string data =
         first->host ? "host"
                     : std::to_string(first->pos.device) + "." + std::to_string(first->pos.block);

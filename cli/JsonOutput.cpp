@@ -25,12 +25,8 @@ const char *verdictName(Verdict v) {
 nlohmann::json placeJson(const ThreadPos &p, const LaunchPlace &l) {
   if (isHostPos(p))
     return nullptr;
-  return {{"device", p.device},
-          {"launch", l.launch},
-          {"block", l.block},
-          {"thread", p.thread},
-          {"warp", p.thread / 32},
-          {"lane", p.thread % 32}};
+  return {{"device", p.device}, {"launch", l.launch},    {"block", l.block},
+          {"thread", p.thread}, {"warp", p.thread / 32}, {"lane", p.thread % 32}};
 }
 
 nlohmann::json sourceJson(const SourceLoc &s) {
@@ -65,8 +61,10 @@ nlohmann::json witnessJson(const Witness &w) {
         je["reported"] = true;
       events.push_back(je);
     }
-    threads.push_back(
-        {{"thread", t.id}, {"name", t.name}, {"position", placeJson(t.pos, t.place)}, {"events", events}});
+    threads.push_back({{"thread", t.id},
+                       {"name", t.name},
+                       {"position", placeJson(t.pos, t.place)},
+                       {"events", events}});
   }
   return {{"threads", threads}};
 }

@@ -382,7 +382,8 @@ bool Explorer::finishExecution() {
     } else {
       auto *j = dyn_cast<ThreadJoinLabel>(driver_.next(t));
       auto *fin = j ? dyn_cast<ThreadFinishLabel>(g.lastLabel(j->child())) : nullptr;
-      bool exited = fin && fin->how() == FinishKind::ProcessExit; // its exit() ended this thread too
+      bool exited =
+          fin && fin->how() == FinishKind::ProcessExit; // its exit() ended this thread too
       st.kind = exited ? ThreadEndState::Kind::Finished : ThreadEndState::Kind::WaitingJoin;
       st.waitingFor = j ? j->child() : -1;
       blocked = blocked || !exited;

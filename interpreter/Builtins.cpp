@@ -310,9 +310,8 @@ Flow Calls::verifierBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) 
     return host_.fail(th, i, ErrorKind::Assertion,
                       calledFunction(i)->getName().str() + "() called");
   case Builtin::Exit: // the process ends: no thread joins this one (dpor/Scheduler.cpp)
-    return host_.offer(th,
-                       ThreadFinishLabel(host_.nextEvent(th), th.pos, host_.src(i), arg(0),
-                                         FinishKind::ProcessExit))
+    return host_.offer(th, ThreadFinishLabel(host_.nextEvent(th), th.pos, host_.src(i), arg(0),
+                                             FinishKind::ProcessExit))
                ? Flow::Done
                : Flow::Stop;
   case Builtin::WeakAccess:

@@ -57,7 +57,7 @@ std::optional<CollectiveOp> collectiveOfApi(uint64_t v) {
       CollectiveOp::MatchAny,   CollectiveOp::MatchAll,  CollectiveOp::ReduceAdd,
       CollectiveOp::ReduceMin,  CollectiveOp::ReduceMax, CollectiveOp::ReduceUMin,
       CollectiveOp::ReduceUMax, CollectiveOp::ReduceAnd, CollectiveOp::ReduceOr,
-      CollectiveOp::ReduceXor,  CollectiveOp::Ballot,    // 16: __activemask, a ballot of 1s
+      CollectiveOp::ReduceXor,  CollectiveOp::Ballot, // 16: __activemask, a ballot of 1s
       CollectiveOp::Uniform};
   if (v < std::size(kOps))
     return kOps[v];
@@ -125,7 +125,8 @@ Flow Calls::collective(Thread &th, Frame &f, const CallBase &i) {
   };
   auto op = collectiveOfApi(arg(1));
   bool active = arg(1) == kApiActiveMask; // the convergence barrier (model/BarrierKeys.h)
-  if (!op || arg(0) > 2 || (active && arg(0) != 0) || (*op == CollectiveOp::Uniform) != (arg(0) == 2))
+  if (!op || arg(0) > 2 || (active && arg(0) != 0) ||
+      (*op == CollectiveOp::Uniform) != (arg(0) == 2))
     return bad("invalid warp or block collective");
   if (!th.entry.place)
     return bad("a warp or block collective outside a launched kernel");

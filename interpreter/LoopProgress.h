@@ -40,7 +40,7 @@ struct AnnotationState {
   // drew one does not repeat itself (the next draw may leave the loop).
   uint64_t randState = 0;
   uint32_t nondetCalls = 0;
-  uint64_t clock = 0; // time() and clock(): a loop that waits for the clock makes progress
+  uint64_t clock = 0;      // time() and clock(): a loop that waits for the clock makes progress
   uint32_t asyncNoted = 0; // OpenCL's asynchronous copies noted: each one is work to do
 };
 

@@ -439,13 +439,12 @@ void Program::layoutGlobals() {
       continue;
     uint64_t size = dl.getTypeAllocSize(g.getValueType());
     if (size > kMaxInitialisedGlobal)
-      throw InputError(globalWhere(g) +
-                       (g.getName().starts_with("__const.") ? ": an initial value of "
-                                                            : ": a global of ") +
-                       std::to_string(size) +
-                       " bytes with a nonzero initial value exceeds scopemc's limit of " +
-                       std::to_string(kMaxInitialisedGlobal >> 20) +
-                       " MiB (zero-initialised globals have none)");
+      throw InputError(
+          globalWhere(g) +
+          (g.getName().starts_with("__const.") ? ": an initial value of " : ": a global of ") +
+          std::to_string(size) + " bytes with a nonzero initial value exceeds scopemc's limit of " +
+          std::to_string(kMaxInitialisedGlobal >> 20) +
+          " MiB (zero-initialised globals have none)");
     std::vector<uint8_t> bytes(size, 0);
     try {
       writeConstant(g.getInitializer(), bytes, 0);

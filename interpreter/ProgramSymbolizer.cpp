@@ -471,8 +471,8 @@ std::string ProgramSymbolizer::globalName(Addr a, const WitnessMemory &mem) cons
     uint64_t key = addr::sharedKey(a) - 1;
     auto device = static_cast<uint32_t>(key >> 16), block = static_cast<uint32_t>(key & 0xFFFF);
     LaunchPlace place = mem.blockPlace(device, block);
-    n += " of " + (device ? "device " + std::to_string(device) + " " : std::string()) +
-         "block " + std::to_string(place.block) +
+    n += " of " + (device ? "device " + std::to_string(device) + " " : std::string()) + "block " +
+         std::to_string(place.block) +
          (place.launch ? " of launch " + std::to_string(place.launch) : std::string());
   } else if (addr::isThreadLocal(a)) {
     n += " of T" + std::to_string(addr::ownerOf(a));

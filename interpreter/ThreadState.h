@@ -88,8 +88,8 @@ struct ThreadState {
   /// (include/scopemc/opencl.h), and how many were ever noted.
   std::vector<std::array<uint64_t, 5>> asyncCopies;
   uint32_t asyncNoted = 0;
-  uint64_t randState = 1;   // rand's generator, as srand(1) leaves it (Builtins.cpp)
-  uint64_t clock = 0;       // the thread's clock: each time() or clock() call moves it on
+  uint64_t randState = 1; // rand's generator, as srand(1) leaves it (Builtins.cpp)
+  uint64_t clock = 0;     // the thread's clock: each time() or clock() call moves it on
   std::vector<std::pair<uint64_t, uint64_t>> hazards; // (hazard pointer, what it protects)
   struct Launch {
     std::vector<ThreadId> threads;

@@ -113,7 +113,8 @@ Event ExecutionGraph::coMax(Addr a) const {
 
 bool ExecutionGraph::programExited() const {
   for (ThreadId t = 0; t < numThreads(); ++t)
-    if (auto *f = dyn_cast<ThreadFinishLabel>(lastLabel(t)); f && f->how() == FinishKind::ProcessExit)
+    if (auto *f = dyn_cast<ThreadFinishLabel>(lastLabel(t));
+        f && f->how() == FinishKind::ProcessExit)
       return true;
   return false;
 }

@@ -326,8 +326,8 @@ class ThreadFinishLabel : public EventLabel {
 public:
   ThreadFinishLabel(Event pos, ThreadPos tp, const SourceLoc *src, uint64_t ret,
                     FinishKind how = FinishKind::Return)
-      : EventLabel(Kind::ThreadFinish, pos, tp, MemOrder::NotAtomic, Scope::System, src),
-        ret_(ret), how_(how) {}
+      : EventLabel(Kind::ThreadFinish, pos, tp, MemOrder::NotAtomic, Scope::System, src), ret_(ret),
+        how_(how) {}
   uint64_t returnValue() const { return ret_; }
   FinishKind how() const { return how_; }
 

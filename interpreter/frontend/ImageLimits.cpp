@@ -71,8 +71,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<clang::ASTConsumer> CheckedEmitAction::CreateASTConsumer(clang::CompilerInstance &ci,
-                                                                         llvm::StringRef file) {
+std::unique_ptr<clang::ASTConsumer>
+CheckedEmitAction::CreateASTConsumer(clang::CompilerInstance &ci, llvm::StringRef file) {
   std::vector<std::unique_ptr<clang::ASTConsumer>> consumers;
   consumers.push_back(std::make_unique<StringInitCheck>(ci));
   consumers.push_back(clang::EmitLLVMOnlyAction::CreateASTConsumer(ci, file));
