@@ -225,7 +225,7 @@ bool BugChecker::hazardProtected(const ExecutionGraph &g, const EventLabel &e,
 
 bool BugChecker::onExecutionEnd(const ExecutionGraph &g,
                                 const std::vector<ThreadEndState> &threads) {
-  if (g.programExited())
+  if (programExited(g))
     return !stop_; // exit() ended every thread: nobody waits
   if (opts_.barrierDivergence)
     checkBarrierDivergence(g, threads);

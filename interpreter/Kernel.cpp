@@ -376,21 +376,27 @@ Flow Calls::apiBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
   case Builtin::ApiId:
     host_.setBits(f, i, threadQuery(th, arg(0)));
     return Flow::Next;
-  case Builtin::ApiAsyncNote: // (dst, src, n, stride, shape)
-    th.asyncCopies.push_back({arg(0), arg(1), arg(2), arg(3), arg(4)});
-    ++th.asyncNoted; // (a loop that notes one makes progress: LoopProgress's state)
+  case Builtin::ApiAsyncNote: { // (dst, src, n, stride, shape, event) -> its event
+    ++th.asyncNoted;            // (a loop that notes one makes progress: LoopProgress's state)
+    uint64_t event = arg(5) ? arg(5) : th.asyncNoted;
+    th.asyncCopies.push_back({arg(0), arg(1), arg(2), arg(3), arg(4), event});
+    host_.setBits(f, i, event);
     return Flow::Next;
-  case Builtin::ApiAsyncPending: { // (k, field): a field, the count (5), forget all (6)
+  }
+  case Builtin::ApiAsyncPending: { // (k, field): a field, the count (6), forget event k (7)
     uint64_t k = arg(0), field = arg(1), v = 0;
-    if (field == 5)
+    if (field == 6)
       v = th.asyncCopies.size();
-    else if (field == 6)
-      th.asyncCopies.clear();
-    else if (k < th.asyncCopies.size() && field < 5)
+    else if (field == 7)
+      std::erase_if(th.asyncCopies, [k](const auto &c) { return c[5] == k; });
+    else if (k < th.asyncCopies.size() && field < 6)
       v = th.asyncCopies[k][field];
     host_.setBits(f, i, v);
     return Flow::Next;
   }
+  case Builtin::ApiEvent: // event_t to and from its number
+    host_.setBits(f, i, arg(0));
+    return Flow::Next;
   case Builtin::ApiLaunch:
     return launch(th, f, i);
   case Builtin::ApiWait:

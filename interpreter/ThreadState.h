@@ -84,9 +84,9 @@ struct ThreadState {
     std::shared_ptr<const std::vector<ThreadId>> joins; // the run of joins being made
   } bulk;
   uint32_t nondetCalls = 0; // __VERIFIER_nondet_* calls so far (the value is a function of it)
-  /// OpenCL's pending asynchronous copies (dst, src, n, stride, shape), performed by the wait
-  /// (include/scopemc/opencl.h), and how many were ever noted.
-  std::vector<std::array<uint64_t, 5>> asyncCopies;
+  /// OpenCL's pending asynchronous copies (dst, src, n, stride, shape, event), performed by
+  /// the wait (include/scopemc/opencl.h), and how many were ever noted.
+  std::vector<std::array<uint64_t, 6>> asyncCopies;
   uint32_t asyncNoted = 0;
   uint64_t randState = 1; // rand's generator, as srand(1) leaves it (Builtins.cpp)
   uint64_t clock = 0;     // the thread's clock: each time() or clock() call moves it on

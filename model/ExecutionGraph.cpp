@@ -111,14 +111,6 @@ Event ExecutionGraph::coMax(Addr a) const {
   return (!li || li->co.empty()) ? Event::init() : li->co.back();
 }
 
-bool ExecutionGraph::programExited() const {
-  for (ThreadId t = 0; t < numThreads(); ++t)
-    if (auto *f = dyn_cast<ThreadFinishLabel>(lastLabel(t));
-        f && f->how() == FinishKind::ProcessExit)
-      return true;
-  return false;
-}
-
 bool ExecutionGraph::coBefore(Event a, Event b) const {
   if (a == b || b.isInit())
     return false;
@@ -375,6 +367,14 @@ bool sameSymmetryClass(const ExecutionGraph &g, ThreadId t, ThreadId u) {
     if (!isa<ThreadCreateLabel>(g.label(Event{ct.thread, i})))
       return false; // another run of creations
   return true;
+}
+
+bool programExited(const ExecutionGraph &g) {
+  for (ThreadId t = 0; t < g.numThreads(); ++t)
+    if (auto *f = dyn_cast<ThreadFinishLabel>(g.lastLabel(t));
+        f && f->how() == FinishKind::ProcessExit)
+      return true;
+  return false;
 }
 
 } // namespace scopemc

@@ -74,9 +74,6 @@ public:
     return !e.isInit() && e.thread < numThreads() && e.index < threadSize(e.thread);
   }
   size_t numEvents() const;
-  /// Whether a thread called exit(), which ended the process: whoever still waits then waits
-  /// for nothing (O(threads)). (main's return is not taken so: docs/model.md §6.)
-  bool programExited() const;
   /// How many SC fences the graph holds.
   size_t numScFences() const { return scFences_; }
 
@@ -194,5 +191,9 @@ private:
 /// thread creations, and their symmetry keys are equal. The one definition of class
 /// membership: the symmetry pruner's classes and the scheduler's settled starts use it.
 bool sameSymmetryClass(const ExecutionGraph &g, ThreadId t, ThreadId u);
+
+/// Whether a thread of g called exit(), which ended the process: whoever still waits then
+/// waits for nothing (O(threads)). (main's return is not taken so: docs/model.md §6.)
+bool programExited(const ExecutionGraph &g);
 
 } // namespace scopemc

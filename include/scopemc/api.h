@@ -94,10 +94,12 @@ __SCOPEMC_EXTERN unsigned __scopemc_id(int which);
 __SCOPEMC_EXTERN __scopemc_u64 __scopemc_collective(int level, int op, unsigned mask,
                                                     __scopemc_u64 value, __scopemc_u64 operand);
 /* OpenCL's pending asynchronous copies, kept per work-item (include/scopemc/opencl.h):
-   note one (its destination, source, count, stride and shape); read field `field` (0-4) of
-   the k-th, their count (field 5), or forget them all (field 6). No memory is touched. */
-__SCOPEMC_EXTERN void __scopemc_async_note(__scopemc_u64 dst, __scopemc_u64 src, __scopemc_u64 n,
-                                           __scopemc_u64 stride, __scopemc_u64 shape);
+   note one (its destination, source, count, stride, shape, and the event it joins, 0 for a
+   fresh one; returns its event); read field `field` of the k-th (0-4 as noted, 5 its event),
+   their count (field 6), or forget those of event k (field 7). No memory is touched. */
+__SCOPEMC_EXTERN __scopemc_u64 __scopemc_async_note(__scopemc_u64 dst, __scopemc_u64 src,
+                                                    __scopemc_u64 n, __scopemc_u64 stride,
+                                                    __scopemc_u64 shape, __scopemc_u64 event);
 __SCOPEMC_EXTERN __scopemc_u64 __scopemc_async_pending(__scopemc_u64 k, unsigned field);
 #ifndef __OPENCL_C_VERSION__
 /* Starts grid x block threads of `kernel(arg)` on `device`; returns a handle for the wait. */

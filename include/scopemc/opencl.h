@@ -252,9 +252,13 @@ __SCOPEMC_LEGACY_SPACES(atom, ulong, __SCOPEMC_RMW_UMIN, __SCOPEMC_RMW_UMAX)
    destination or a write of the source there races with it, and two copies in flight to one
    range race with each other. Element k of the work-group's c-th pending copy is copied by the
    work-item whose local linear id is (S-1-(k mod S)+c) mod S (S the work-group's size), so a
-   work-item reading "its own" element reads another work-item's write. wait_group_events waits
-   for every copy the work-group made, also those its event list leaves out (stronger than
-   OpenCL C); a copy never waited for is never made. prefetch has no effect. */
+   work-item reading "its own" element reads another work-item's write. A copy's event names
+   it (a fresh one, or the event the call was given, which the copy then joins);
+   wait_group_events performs the copies of the events it lists, and the others stay pending:
+   a kernel that ends with a copy pending is undefined behaviour. prefetch has no effect. */
+/* event_t from and to its number (0: no event): the interpreter's identity. */
+event_t __scopemc_event(__scopemc_u64 id);
+__scopemc_u64 __scopemc_event_id(event_t e);
 __SCOPEMC_OCL size_t __scopemc_group_size(void) {
   return get_local_size(0) * get_local_size(1) * get_local_size(2);
 }
@@ -280,10 +284,11 @@ enum { __SCOPEMC_ASYNC_TYPES(__SCOPEMC_ASYNC_ID) __scopemc_async_types };
 #define __SCOPEMC_ASYNC_COPY(T, DST, SRC, DIR, WHICH)                                          \
   __scopemc_u64 h = __scopemc_fold(0xcbf29ce484222325UL, (__scopemc_u64)dst);                \
   h = __scopemc_fold(__scopemc_fold(__scopemc_fold(h, (__scopemc_u64)src), n), stride);       \
-  __scopemc_collective(2, __SCOPEMC_COLL_UNIFORM, 0, h, WHICH);                              \
-  __scopemc_async_note((__scopemc_u64)dst, (__scopemc_u64)src, n, stride,                    \
-                       __scopemc_async_id_##T * 2 + DIR);                                    \
-  return e;
+  __scopemc_u64 event = __scopemc_event_id(e);                                                \
+  __scopemc_collective(2, __SCOPEMC_COLL_UNIFORM, 0, __scopemc_fold(h, event), WHICH);       \
+  return __scopemc_event(__scopemc_async_note((__scopemc_u64)dst, (__scopemc_u64)src, n,      \
+                                              stride, __scopemc_async_id_##T * 2 + DIR,       \
+                                              event));
 #define __SCOPEMC_ASYNC_ONE(T, DST, SRC, DIR)                                                 \
   __SCOPEMC_OCL event_t async_work_group_copy(DST T *dst, const SRC T *src, size_t n,         \
                                               event_t e) {                                    \
@@ -314,11 +319,17 @@ __SCOPEMC_ASYNC_TYPES(__SCOPEMC_ASYNC)
   case __scopemc_async_id_##T * 2 + 1:                                                        \
     __scopemc_async_out_##T(d, s, k, stride);                                                 \
     break;
-/* This work-item's share of every pending copy of its work-group. */
-__SCOPEMC_OCL void __scopemc_async_run(void) {
+/* This work-item's share of the pending copies of its work-group that `events` lists. */
+__SCOPEMC_OCL void __scopemc_async_run(int m, event_t *events) {
   size_t S = __scopemc_group_size(), me = get_local_linear_id();
-  __scopemc_u64 count = __scopemc_async_pending(0, 5);
+  __scopemc_u64 count = __scopemc_async_pending(0, 6);
   for (__scopemc_u64 c = 0; c < count; c++) {
+    __scopemc_u64 id = __scopemc_async_pending(c, 5);
+    int listed = 0;
+    for (int j = 0; j < m; j++)
+      listed = listed || __scopemc_event_id(events[j]) == id;
+    if (!listed)
+      continue;
     __scopemc_u64 d = __scopemc_async_pending(c, 0), s = __scopemc_async_pending(c, 1);
     size_t n = __scopemc_async_pending(c, 2), stride = __scopemc_async_pending(c, 3);
     __scopemc_u64 shape = __scopemc_async_pending(c, 4);
@@ -327,7 +338,8 @@ __SCOPEMC_OCL void __scopemc_async_run(void) {
         __SCOPEMC_ASYNC_TYPES(__SCOPEMC_ASYNC_CASE)
       }
   }
-  __scopemc_async_pending(0, 6); /* done: none pending */
+  for (int j = 0; j < m; j++) /* done: no longer pending */
+    __scopemc_async_pending(__scopemc_event_id(events[j]), 7);
 }
 #undef __SCOPEMC_ASYNC_CASE
 #undef __SCOPEMC_ASYNC
@@ -338,9 +350,12 @@ __SCOPEMC_OCL void __scopemc_async_run(void) {
 #undef __SCOPEMC_ASYNC_DOUBLE
 #undef __SCOPEMC_VECTORS
 __SCOPEMC_OCL void wait_group_events(int n, event_t *events) {
-  /* (the events are opaque: their count is compared, not their values) */
-  __scopemc_collective(2, __SCOPEMC_COLL_UNIFORM, 0, (__scopemc_u64)n, 3);
-  __scopemc_async_run();
+  int m = n < 0 ? 0 : n;
+  __scopemc_u64 h = __scopemc_fold(0xcbf29ce484222325UL, (__scopemc_u64)n);
+  for (int j = 0; j < m; j++)
+    h = __scopemc_fold(h, __scopemc_event_id(events[j]));
+  __scopemc_collective(2, __SCOPEMC_COLL_UNIFORM, 0, h, 3);
+  __scopemc_async_run(m, events);
   __scopemc_barrier_fences(1, 3);
 }
 

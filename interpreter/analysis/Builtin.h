@@ -107,8 +107,10 @@ enum class BuiltinMemory : uint8_t {
   X(ApiBarrierFences, Api, 2, None, false)                                                         \
   X(ApiId, Api, 1, None, false)                                                                    \
   /* OpenCL's pending asynchronous copies: the thread's own notes (no memory) */                   \
-  X(ApiAsyncNote, Api, 5, None, false)                                                             \
+  X(ApiAsyncNote, Api, 6, None, false)                                                             \
   X(ApiAsyncPending, Api, 2, None, false)                                                          \
+  /* event_t to and from its number: the identity */                                               \
+  X(ApiEvent, Api, 1, None, false)                                                                 \
   X(ApiLaunch, Api, 9, Other, true)                                                                \
   X(ApiWait, Api, 1, Other, false)                                                                 \
   /* a warp or block collective (shuffle, vote, match, reduce, counting barrier) */                \

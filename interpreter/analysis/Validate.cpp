@@ -122,7 +122,8 @@ StringRef refusalReason(StringRef name) {
 namespace {
 
 /// Refuses a call of a modelled function with fewer arguments than it reads, or with one
-/// that is not an integer or a pointer (an unprototyped declaration lets C do both).
+/// that is not an integer, a pointer or a target's opaque handle (OpenCL's event_t), which
+/// an unprototyped declaration lets C do.
 void checkBuiltinCall(const CallBase &call, Builtin b, const ValidationContext &cx) {
   unsigned want = traitsOf(b).arity;
   std::string name = calledFunction(call)->getName().str();
@@ -132,7 +133,7 @@ void checkBuiltinCall(const CallBase &call, Builtin b, const ValidationContext &
                      (call.arg_size() == 1 ? "" : "s") + ", it takes " + std::to_string(want));
   for (unsigned k = 0; k < want; ++k) {
     Type *t = call.getArgOperand(k)->getType();
-    if (!t->isIntegerTy() && !t->isPointerTy())
+    if (!t->isIntegerTy() && !t->isPointerTy() && !t->isTargetExtTy())
       throw InputError(where(cx, call) + ": argument " + std::to_string(k + 1) + " of '" + name +
                        "' is not an integer or a pointer");
     if (t->isIntegerTy() && t->getIntegerBitWidth() > 64)

@@ -27,7 +27,6 @@
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Support/thread.h>
 #include <llvm/Transforms/IPO/AlwaysInliner.h>
-#include <llvm/Transforms/Scalar/SROA.h>
 #include <llvm/Transforms/Utils/Mem2Reg.h>
 
 #include "interpreter/frontend/CudaLink.h"
@@ -429,21 +428,6 @@ void markForInlining(llvm::Module &m) {
     }
   }
 }
-
-/// SROA, except in a function with a local of 4 GiB or more: LLVM 19's SROA cuts such an
-/// object into slices whose sizes wrap at 32 bits, so a local that must overflow the stack
-/// could become a small one. (It overflows the stack anyway: its frame is left as written.)
-struct SroaBelowFourGiB : llvm::PassInfoMixin<SroaBelowFourGiB> {
-  llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam) {
-    const llvm::DataLayout &dl = f.getDataLayout();
-    for (llvm::Instruction &i : llvm::instructions(f))
-      if (auto *a = llvm::dyn_cast<llvm::AllocaInst>(&i);
-          a && a->getAllocatedType()->isSized() &&
-          dl.getTypeAllocSize(a->getAllocatedType()).getKnownMinValue() >= (1ull << 32))
-        return llvm::PreservedAnalyses::all();
-    return llvm::SROAPass(llvm::SROAOptions::PreserveCFG).run(f, fam);
-  }
-};
 
 void promoteLocals(llvm::Module &m) {
   markForInlining(m);

@@ -8,6 +8,10 @@
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/MultiplexConsumer.h>
+#include <llvm/IR/DataLayout.h>
+#include <llvm/IR/InstIterator.h>
+#include <llvm/IR/Instructions.h>
+#include <llvm/Transforms/Scalar/SROA.h>
 
 namespace scopemc {
 namespace {
@@ -70,6 +74,17 @@ private:
 };
 
 } // namespace
+
+llvm::PreservedAnalyses SroaBelowFourGiB::run(llvm::Function &f,
+                                              llvm::FunctionAnalysisManager &fam) {
+  const llvm::DataLayout &dl = f.getDataLayout();
+  for (llvm::Instruction &i : llvm::instructions(f))
+    if (auto *a = llvm::dyn_cast<llvm::AllocaInst>(&i);
+        a && a->getAllocatedType()->isSized() &&
+        dl.getTypeAllocSize(a->getAllocatedType()).getKnownMinValue() >= (1ull << 32))
+      return llvm::PreservedAnalyses::all();
+  return llvm::SROAPass(llvm::SROAOptions::PreserveCFG).run(f, fam);
+}
 
 std::unique_ptr<clang::ASTConsumer>
 CheckedEmitAction::CreateASTConsumer(clang::CompilerInstance &ci, llvm::StringRef file) {

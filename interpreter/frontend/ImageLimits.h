@@ -1,8 +1,11 @@
+// What the compiler is asked to build, checked before it builds it, and the one IR pass that
+// must not see objects past 4 GiB.
 #pragma once
 
 #include <memory>
 
 #include <clang/CodeGen/CodeGenAction.h>
+#include <llvm/IR/PassManager.h>
 
 namespace scopemc {
 
@@ -21,6 +24,13 @@ public:
 protected:
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
                                                         llvm::StringRef file) override;
+};
+
+/// SROA, except in a function with a local of 4 GiB or more: LLVM 19's SROA cuts such an
+/// object into slices whose sizes wrap at 32 bits, so a local that must overflow the stack
+/// could become a small one. (It overflows the stack anyway: its frame is left as written.)
+struct SroaBelowFourGiB : llvm::PassInfoMixin<SroaBelowFourGiB> {
+  llvm::PreservedAnalyses run(llvm::Function &f, llvm::FunctionAnalysisManager &fam);
 };
 
 } // namespace scopemc
