@@ -14,13 +14,13 @@ BugChecker::BugChecker(CheckOptions opts, const Symbolizer *sym)
 void BugChecker::record(const ExecutionGraph &g, ErrorType t, std::string msg,
                         const std::vector<const EventLabel *> &events) {
   Report r{t, std::move(msg), {}, nullptr, nullptr};
-  std::vector<LaunchPlace> places = events.empty() ? std::vector<LaunchPlace>() : launchPlaces(g);
-  for (auto *l : events) {
+  for (auto *l : events)
     r.events.push_back(describeEvent(*l));
-    r.events.back().place = places.at(static_cast<size_t>(l->thread()));
-  }
   if (!seen_.insert(r.key()).second)
     return;
+  std::vector<LaunchPlace> places = launchPlaces(g); // (only for a report that is new)
+  for (ReportedEvent &e : r.events)
+    e.place = places.at(static_cast<size_t>(e.event.thread));
   r.witness = std::make_shared<ExecutionGraph>(g.copy());
   if (sym_) {
     auto w = std::make_shared<Witness>(resolveWitness(g, r, *sym_));

@@ -281,7 +281,7 @@ __SCOPEMC_OCL __scopemc_u64 __scopemc_fold(__scopemc_u64 h, __scopemc_u64 v) {
 #define __SCOPEMC_ASYNC_ID(T) __scopemc_async_id_##T,
 enum { __SCOPEMC_ASYNC_TYPES(__SCOPEMC_ASYNC_ID) __scopemc_async_types };
 /* The pending copy's shape: its element type and direction (into local memory: even). */
-#define __SCOPEMC_ASYNC_COPY(T, DST, SRC, DIR, WHICH)                                          \
+#define __SCOPEMC_ASYNC_COPY(T, DIR, WHICH)                                          \
   __scopemc_u64 h = __scopemc_fold(0xcbf29ce484222325UL, (__scopemc_u64)dst);                \
   h = __scopemc_fold(__scopemc_fold(__scopemc_fold(h, (__scopemc_u64)src), n), stride);       \
   __scopemc_u64 event = __scopemc_event_id(e);                                                \
@@ -293,11 +293,11 @@ enum { __SCOPEMC_ASYNC_TYPES(__SCOPEMC_ASYNC_ID) __scopemc_async_types };
   __SCOPEMC_OCL event_t async_work_group_copy(DST T *dst, const SRC T *src, size_t n,         \
                                               event_t e) {                                    \
     const size_t stride = 1;                                                                  \
-    __SCOPEMC_ASYNC_COPY(T, DST, SRC, DIR, 1)                                                 \
+    __SCOPEMC_ASYNC_COPY(T, DIR, 1)                                                 \
   }                                                                                           \
   __SCOPEMC_OCL event_t async_work_group_strided_copy(DST T *dst, const SRC T *src, size_t n, \
                                                       size_t stride, event_t e) {             \
-    __SCOPEMC_ASYNC_COPY(T, DST, SRC, DIR, 2)                                                 \
+    __SCOPEMC_ASYNC_COPY(T, DIR, 2)                                                 \
   }
 #define __SCOPEMC_ASYNC(T)                                                                    \
   __SCOPEMC_ASYNC_ONE(T, __local, __global, 0)                                                \
