@@ -223,6 +223,43 @@ bool BugChecker::hazardProtected(const ExecutionGraph &g, const EventLabel &e,
   return false;
 }
 
+namespace {
+/// A host thread left waiting at a pthread barrier hangs like at any other wait: a deadlock.
+/// A GPU thread left waiting at a barrier (a block's, a warp's, or a pthread barrier that
+/// stands for a block's, as in GPUMC's programs) is barrier divergence (docs/model.md §7).
+bool waitingHangs(const BarrierLabel &d) {
+  return !isBlockBarrier(d.barrier()) && !isWarpBarrier(d.barrier()) && isHostPos(d.threadPos());
+}
+
+/// The threads main's return ends as far as hangs go (docs/model.md §6): one spinning for ever
+/// (a worker left polling is how many programs end), and one waiting to join such a thread.
+/// Threads waiting for a lock or at a barrier still hang, as in GenMC. None after pthread_exit
+/// in main: the process then waits for its other threads.
+std::vector<bool> endedWithMain(const ExecutionGraph &g,
+                                const std::vector<ThreadEndState> &threads) {
+  std::vector<bool> ended(threads.size(), false);
+  auto *mainEnd = dyn_cast<ThreadFinishLabel>(g.lastLabel(0));
+  if (!mainEnd || mainEnd->how() != FinishKind::Return)
+    return ended;
+  for (size_t t = 0; t < threads.size(); ++t) {
+    auto &st = threads[t];
+    if (st.kind == ThreadEndState::Kind::Blocked && st.forGood &&
+        cast<BlockLabel>(g.lastLabel(static_cast<ThreadId>(t)))->reason() == BlockReason::SpinLoop)
+      ended[t] = true;
+  }
+  for (bool grew = true; grew;) { // joins of ended threads, through chains of joins
+    grew = false;
+    for (size_t t = 0; t < threads.size(); ++t) {
+      auto &st = threads[t];
+      if (!ended[t] && st.kind == ThreadEndState::Kind::WaitingJoin && st.waitingFor >= 0 &&
+          ended[static_cast<size_t>(st.waitingFor)])
+        ended[t] = grew = true;
+    }
+  }
+  return ended;
+}
+} // namespace
+
 bool BugChecker::onExecutionEnd(const ExecutionGraph &g,
                                 const std::vector<ThreadEndState> &threads) {
   if (programExited(g))
@@ -243,7 +280,8 @@ void BugChecker::checkBarrierDivergence(const ExecutionGraph &g,
   for (auto &st : threads) {
     if (st.kind == ThreadEndState::Kind::Blocked && !st.forGood)
       return;
-    if (st.kind == ThreadEndState::Kind::WaitingBarrier)
+    if (st.kind == ThreadEndState::Kind::WaitingBarrier &&
+        !waitingHangs(*cast<BarrierLabel>(st.pending)))
       waiting.push_back(st.pending);
   }
   if (waiting.empty())
@@ -273,15 +311,24 @@ void BugChecker::checkDeadlock(const ExecutionGraph &g,
   // (an unlucky order: another execution reads the newer one) make it merely blocked.
   std::vector<const EventLabel *> stuck;
   std::string why;
-  auto *mainEnd = dyn_cast<ThreadFinishLabel>(g.lastLabel(0));
-  bool mainReturned = mainEnd && mainEnd->how() == FinishKind::Return;
   auto say = [&why](ThreadId t, const std::string &what) {
     why += (why.empty() ? ": T" : "; T") + std::to_string(t) + " " + what;
   };
+  std::vector<bool> ended = endedWithMain(g, threads);
   for (ThreadId t = 0; t < static_cast<ThreadId>(threads.size()); ++t) {
     auto &st = threads[static_cast<size_t>(t)];
-    if (st.kind == ThreadEndState::Kind::WaitingBarrier)
-      return; // reported as barrier divergence
+    if (ended[static_cast<size_t>(t)])
+      continue;
+    if (st.kind == ThreadEndState::Kind::WaitingBarrier) {
+      auto *d = cast<BarrierLabel>(st.pending);
+      if (!waitingHangs(*d))
+        return; // reported as barrier divergence
+      stuck.push_back(g.lastLabel(t));
+      say(t, "waits at phase " + std::to_string(d->instance()) + " of a barrier for " +
+                 std::to_string(d->count()) + " threads that only " +
+                 std::to_string(g.barrierArrivalCount(d->barrier(), d->instance())) + " reached");
+      continue;
+    }
     if (st.kind == ThreadEndState::Kind::WaitingJoin) {
       stuck.push_back(g.lastLabel(t) ? g.lastLabel(t) : nullptr);
       say(t, st.waitingFor >= 0 ? "waits to join T" + std::to_string(st.waitingFor)
@@ -292,9 +339,6 @@ void BugChecker::checkDeadlock(const ExecutionGraph &g,
       continue;
     auto *b = cast<BlockLabel>(g.lastLabel(t));
     if (b->reason() == BlockReason::SpinLoop && st.forGood) {
-      if (mainReturned)
-        return; // main's return ends the process, the spinning thread with it (not
-                // pthread_exit: the process then waits for its other threads)
       stuck.push_back(b);
       say(t, "spins for ever (every value its loop reads is the latest: no write can end it)");
       continue;

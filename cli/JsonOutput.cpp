@@ -106,6 +106,7 @@ std::string resultToJson(const RunResult &res, const std::string &file, long pea
                    {"branches_dropped", res.exploration.symmetryPruned},
                    {"abandoned", res.symmetryAbandoned}};
   j["commuting_updates"] = {{"branches_dropped", res.exploration.commutingPruned}};
+  j["barrier_phases_by_arrival"] = res.barrierPhasesByArrival;
   j["events_added"] = res.exploration.events;
   j["time_seconds"] = res.exploration.seconds;
   j["peak_memory_kb"] = peakRssKb;

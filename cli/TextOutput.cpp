@@ -104,6 +104,9 @@ void printSummary(std::ostream &os, const RunResult &res, unsigned unroll) {
   if (res.symmetryAbandoned)
     os << "(threads that looked interchangeable were joined unlike each other: explored "
           "without the symmetry reduction)\n";
+  if (res.barrierPhasesByArrival)
+    os << "(a pthread barrier had more waiters than its count: its phases were formed by order "
+          "of arrival, every order explored)\n";
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.2fs", x.seconds);
   os << "Total wall-clock time: " << buf << "\n";

@@ -69,14 +69,23 @@ nlohmann::json resultJson(const ExplorationResult &r) {
   nlohmann::json loops = nlohmann::json::array();
   for (const SourceLoc *l : r.boundLoops)
     loops.push_back({l->file, l->line, l->col, l->function, l->directory});
-  return {{"complete", r.complete},     {"blocked", r.blocked},
-          {"bound", r.boundHit},        {"loops", loops},
-          {"stopped", r.stoppedEarly},  {"timeout", r.timedOut},
-          {"memory", r.memoryLimitHit}, {"events", r.events},
-          {"runs", r.threadRuns},       {"cached", r.cachedEvents},
-          {"symmetric", r.symmetric},   {"pruned", r.symmetryPruned},
-          {"broken", r.symmetryBroken}, {"commuting", r.commutingPruned},
-          {"failure", r.failure},       {"seconds", r.seconds}};
+  return {{"complete", r.complete},
+          {"blocked", r.blocked},
+          {"bound", r.boundHit},
+          {"loops", loops},
+          {"stopped", r.stoppedEarly},
+          {"timeout", r.timedOut},
+          {"memory", r.memoryLimitHit},
+          {"events", r.events},
+          {"runs", r.threadRuns},
+          {"cached", r.cachedEvents},
+          {"symmetric", r.symmetric},
+          {"pruned", r.symmetryPruned},
+          {"broken", r.symmetryBroken},
+          {"commuting", r.commutingPruned},
+          {"failure", r.failure},
+          {"seconds", r.seconds},
+          {"oversubscribed", r.barrierOversubscribed}};
 }
 
 ExplorationResult resultFrom(const nlohmann::json &j, std::deque<SourceLoc> &locs) {
@@ -97,6 +106,7 @@ ExplorationResult resultFrom(const nlohmann::json &j, std::deque<SourceLoc> &loc
   r.symmetric = j.at("symmetric");
   r.symmetryPruned = j.at("pruned");
   r.symmetryBroken = j.at("broken");
+  r.barrierOversubscribed = j.at("oversubscribed");
   r.commutingPruned = j.at("commuting");
   r.failure = j.at("failure");
   r.seconds = j.at("seconds");

@@ -49,19 +49,21 @@ void settleConvergence(const ExecutionGraph &g, EventLabel &lab) {
     cast<BarrierDepartLabel>(lab).setAbsent(std::move(*absent));
 }
 
-void refuseOversubscribedPhase(const ExecutionGraph &g, const EventLabel &lab) {
+bool oversubscribedPhase(const ExecutionGraph &g, const EventLabel &lab) {
   auto *a = dyn_cast<BarrierArriveLabel>(&lab);
   if (!a || isBlockBarrier(a->barrier()) || isWarpBarrier(a->barrier()) ||
       a->collective().op != CollectiveOp::None)
-    return;
+    return false;
   size_t arrived = g.barrierArrivalCount(a->barrier(), a->instance());
   if (arrived < a->count())
-    return;
-  throw UnsupportedProgram(toString(a->source()) + ": " + std::to_string(arrived + 1) +
-                           " threads wait at phase " + std::to_string(a->instance()) +
-                           " of a barrier initialised for " + std::to_string(a->count()) +
-                           ": the extra ones would wait for the next phase, which scopemc "
-                           "does not model (its phases are the threads' k-th calls)");
+    return false;
+  if (a->byArrival()) // its arrival counter started again: pthread_barrier_init after use
+    throw UnsupportedProgram(toString(a->source()) + ": " + std::to_string(arrived + 1) +
+                             " threads at phase " + std::to_string(a->instance()) +
+                             " of a barrier initialised for " + std::to_string(a->count()) +
+                             ": a barrier initialised again after use, whose phases are "
+                             "formed by arrival order, is not supported");
+  return true;
 }
 
 } // namespace scopemc

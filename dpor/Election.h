@@ -27,10 +27,13 @@ void electSerial(const ExecutionGraph &g, BarrierDepartLabel &d, std::vector<Thr
 /// run only once they are known). Other events are left as they are.
 void settleConvergence(const ExecutionGraph &g, EventLabel &lab);
 
-/// Before `lab` is added to g: throws UnsupportedProgram when it is an arrival at a barrier
-/// object (a pthread barrier) whose instance already holds as many arrivals as the count. The
-/// extra thread would wait for the next phase; instance k is made of the threads' k-th calls,
-/// which cannot say so (docs/model.md §5): refusing is honest, letting it pass is not.
-void refuseOversubscribedPhase(const ExecutionGraph &g, const EventLabel &lab);
+/// Before `lab` is added to g: whether it is an arrival at a barrier object (a pthread
+/// barrier) whose instance already holds as many arrivals as the count. With instance k made
+/// of the threads' k-th calls, the extra thread would in truth wait for the next phase: the
+/// search stops (ExplorationResult::barrierOversubscribed) and the caller starts it over with
+/// phases formed by arrival order (InterpreterOptions::barrierArrivalOrder, docs/model.md §5).
+/// An arrival already placed by arrival order can only be oversubscribed when the barrier was
+/// initialised again after use: that throws UnsupportedProgram.
+bool oversubscribedPhase(const ExecutionGraph &g, const EventLabel &lab);
 
 } // namespace scopemc

@@ -240,7 +240,10 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
     s->setCreator(g.creatorOf(s->thread()));
   }
   settleConvergence(g, *owned);
-  refuseOversubscribedPhase(g, *owned);
+  if (oversubscribedPhase(g, *owned)) { // the caller starts over, phases by arrival order
+    result_.barrierOversubscribed = stop_ = true;
+    return false;
+  }
   if (auto *m = dyn_cast<MemAccessLabel>(owned.get()))
     checkLocation(g, *m);
   EventLabel *lab = g.add(std::move(owned));

@@ -93,6 +93,10 @@ struct ExplorationResult {
   bool symmetric = false;
   uint64_t symmetryPruned = 0;
   bool symmetryBroken = false;
+  /// A pthread barrier's phase got more waiters than its count (dpor/Election.h,
+  /// oversubscribedPhase): the search stopped, and the caller runs it again with phases formed
+  /// by arrival order (InterpreterOptions::barrierArrivalOrder).
+  bool barrierOversubscribed = false;
   /// Commuting updates (dpor/Commuting.h): the branches dropped for them (the counts are then
   /// up to the order of commuting RMWs).
   uint64_t commutingPruned = 0;

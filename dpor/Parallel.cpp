@@ -26,6 +26,7 @@ void mergeResult(ExplorationResult &total, const ExplorationResult &r) {
   total.symmetryPruned += r.symmetryPruned;
   total.commutingPruned += r.commutingPruned;
   total.symmetryBroken = total.symmetryBroken || r.symmetryBroken;
+  total.barrierOversubscribed = total.barrierOversubscribed || r.barrierOversubscribed;
   if (total.failure.empty())
     total.failure = r.failure;
 }

@@ -10,6 +10,7 @@
 
 #include "interpreter/Bits.h"
 #include "interpreter/Calls.h"
+#include "model/BarrierKeys.h"
 
 namespace scopemc {
 
@@ -106,10 +107,21 @@ Flow Calls::barrierWait(Thread &th, const CallBase &i, uint64_t barrier, uint32_
   for (auto &[b, n] : th.barrierCalls)
     if (b == barrier)
       k = n;
+  bool byArrival = host_.options().barrierArrivalOrder && !coll && !isBlockBarrier(barrier) &&
+                   !isWarpBarrier(barrier);
+  if (byArrival) { // the arrival counter, after the count in the barrier object
+    uint64_t before = 0;
+    if (Flow fl = host_.rmwAt(th, i, barrier + 4, 4, RmwOp::Add, 1,
+                              Access{MemOrder::Relaxed, Scope::System}, before);
+        fl != Flow::Next)
+      return fl;
+    k = static_cast<uint32_t>(before / count);
+  }
   uint64_t isSerial = 0;
   BarrierArriveLabel arrive(host_.nextEvent(th), th.pos, s, host_.src(i), barrier, k, count,
                             serial != nullptr);
   arrive.setFences(fences);
+  arrive.setByArrival(byArrival);
   if (coll)
     arrive.setCollective(*coll);
   else if (th.idle && th.idle->barrier == barrier && th.progress.noBarrierSince(*th.idle))
@@ -123,6 +135,7 @@ Flow Calls::barrierWait(Thread &th, const CallBase &i, uint64_t barrier, uint32_
   BarrierDepartLabel depart(host_.nextEvent(th), th.pos, s, host_.src(i), barrier, k, count);
   depart.setFences(fences);
   depart.setCollective(coll != nullptr);
+  depart.setByArrival(byArrival);
   if (!host_.offer(th, depart, &isSerial))
     return Flow::Stop;
   // A plain barrier's reply: bit 0, this thread is the serial one; bit 1, the instance
@@ -247,7 +260,11 @@ Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
     if (arg(2) == 0)
       return host_.fail(th, i, ErrorKind::UndefinedBehaviour,
                         "pthread_barrier_init with a count of 0");
-    return host_.storeScalar(th, i, arg(0), 4, arg(2), kPlain) == Flow::Next ? ret(0) : Flow::Stop;
+    if (host_.storeScalar(th, i, arg(0), 4, arg(2), kPlain) != Flow::Next ||
+        (host_.options().barrierArrivalOrder && // its arrival counter
+         host_.storeScalar(th, i, arg(0) + 4, 4, 0, kPlain) != Flow::Next))
+      return Flow::Stop;
+    return ret(0);
   case Builtin::BarrierWait: {
     uint64_t count = 0;
     if (Flow fl = host_.loadScalar(th, i, arg(0), 4, kPlain, count); fl != Flow::Next)

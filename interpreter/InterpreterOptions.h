@@ -48,6 +48,13 @@ struct InterpreterOptions {
   /// Give created threads their symmetry class (interpreter/Symmetry.h), which the
   /// exploration uses to explore interchangeable threads once (--no-symmetry: off).
   bool symmetry = true;
+  /// pthread barriers form their phases by arrival order (docs/model.md §5): each wait first
+  /// adds one to an arrival counter in the barrier object (a relaxed RMW, so the search
+  /// explores every order of arrival), and counter / count is its instance. Off: instance k is
+  /// the threads' k-th calls, exact unless a phase gets more waiters than the count; the
+  /// session turns this on when the search finds one (ExplorationResult::barrierOversubscribed);
+  /// --no-reductions from the start (the reference the k-th-call shortcut is tested against).
+  bool barrierArrivalOrder = false;
   /// Test aid: the symmetry analysis with a planted mistake (SymmetryAnalysis), which the
   /// differential tests must catch. Never set otherwise.
   bool symmetryPlantedMistake = false;

@@ -443,7 +443,8 @@ private:
 };
 
 /// One half of a barrier call (docs/model.md §5). The k-th call of a thread on a barrier object
-/// belongs to instance k; the instance completes when `count` participants have arrived.
+/// belongs to instance k (by arrival order: the thread's arrival counter value / count); the
+/// instance completes when `count` participants have arrived.
 /// Both halves carry the barrier's scope and acquire-release order.
 class BarrierLabel : public EventLabel {
 public:
@@ -455,6 +456,11 @@ public:
   /// The memory the barrier orders (MemFences).
   bool orders(bool local) const { return fencesOrder(fences_, local); }
   void setFences(uint8_t f) { fences_ = f; }
+  /// A pthread barrier whose phases are formed by arrival order (docs/model.md §5): its
+  /// participants are the first `count` threads to arrive, and a thread left waiting at an
+  /// instance that can never complete hangs (a deadlock, not barrier divergence).
+  bool byArrival() const { return byArrival_; }
+  void setByArrival(bool b) { byArrival_ = b; }
   static bool classof(const EventLabel *l) {
     return l->kind() == Kind::BarrierArrive || l->kind() == Kind::BarrierDepart;
   }
@@ -470,6 +476,7 @@ private:
   uint32_t instance_;
   uint32_t count_;
   uint8_t fences_ = kFenceAll;
+  bool byArrival_ = false;
 };
 
 /// `usesSerial`: the calling thread reads whether it was the instance's serial thread

@@ -133,15 +133,27 @@ RunResult verifyOnce(std::shared_ptr<const Program> program, const RunOptions &o
 
 RunResult verifyProgram(std::shared_ptr<const Program> program, const RunOptions &opts,
                         const ObserverFactory &extra) {
-  RunResult res = verifyOnce(program, opts, extra);
-  if (!res.exploration.symmetryBroken)
-    return res;
-  // Threads taken as interchangeable were joined unlike (dpor/Symmetry.h): the reduction does
-  // not hold for this program, and the search starts over without it.
-  RunOptions plain = opts;
-  plain.interpreter.symmetry = plain.exploration.symmetry = false;
-  res = verifyOnce(std::move(program), plain, extra);
-  res.symmetryAbandoned = true;
+  RunOptions o = opts;
+  RunResult res = verifyOnce(program, o, extra);
+  bool abandoned = false, byArrival = false;
+  while (true) {
+    if (res.exploration.symmetryBroken) {
+      // Threads taken as interchangeable were joined unlike (dpor/Symmetry.h): the reduction
+      // does not hold for this program, and the search starts over without it.
+      o.interpreter.symmetry = o.exploration.symmetry = false;
+      abandoned = true;
+    } else if (res.exploration.barrierOversubscribed && !o.interpreter.barrierArrivalOrder) {
+      // A phase of a pthread barrier got more waiters than its count (dpor/Election.h): its
+      // k-th calls are not its phases, which the search now forms by arrival order.
+      o.interpreter.barrierArrivalOrder = true;
+      byArrival = true;
+    } else {
+      break;
+    }
+    res = verifyOnce(program, o, extra);
+  }
+  res.symmetryAbandoned = abandoned;
+  res.barrierPhasesByArrival = byArrival;
   return res;
 }
 

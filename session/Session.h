@@ -59,6 +59,7 @@ struct RunOptions {
     interpreter.spinLoops = interpreter.zeroNetEffect = interpreter.idleRounds = false;
     exploration.dropFrozenSpins = exploration.postponeWaitingAwaits = false;
     exploration.electOneNonUser = false;
+    interpreter.barrierArrivalOrder = true; // every order of arrival at a pthread barrier
   }
 };
 
@@ -77,6 +78,9 @@ struct RunResult {
   /// The symmetry reduction's premise failed (interchangeable threads joined unlike): the
   /// result is that of a search without it.
   bool symmetryAbandoned = false;
+  /// A pthread barrier's phase had more waiters than its count: the result is that of a search
+  /// forming phases by arrival order (InterpreterOptions::barrierArrivalOrder).
+  bool barrierPhasesByArrival = false;
 };
 
 /// Makes the extra observer of one explorer: called once for a sequential run and once per

@@ -1,7 +1,9 @@
 // A thread that spins for ever on a flag nobody raises while its peer waits for it at their
-// barrier: barrier divergence, reported although the execution is only blocked (the spin loop
-// read the latest value and no thread can write any more). With -DRAISED a third thread raises
-// the flag and everything finishes.
+// pthread barrier: the peer hangs, reported although the execution is only blocked (the spin
+// loop read the latest value and no thread can write any more). The threads are host threads,
+// so the hang is a deadlock (docs/model.md §6: a barrier phase nobody completes stays a
+// deadlock after main's return, the spinning thread alone would not). With -DRAISED a third
+// thread raises the flag and everything finishes.
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
