@@ -240,7 +240,8 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
     s->setCreator(g.creatorOf(s->thread()));
   }
   settleConvergence(g, *owned);
-  if (oversubscribedPhase(g, *owned)) { // the caller starts over, phases by arrival order
+  if (!opts_.oversubscribedPlantedMistake &&
+      oversubscribedPhase(g, *owned)) { // the caller starts over, phases by arrival order
     result_.barrierOversubscribed = stop_ = true;
     return false;
   }

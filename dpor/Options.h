@@ -48,6 +48,10 @@ struct ExplorationOptions {
   /// thread, each participant that reads it and one that does not (the others cannot be
   /// told apart from it). Off (--no-reductions): every participant in turn.
   bool electOneNonUser = true;
+  /// Test aid: a pthread barrier phase with more waiters than its count goes unnoticed (the
+  /// premise of forming phases by calls, dpor/Election.h, unchecked: a planted mistake the
+  /// differential test must catch). Never set otherwise.
+  bool oversubscribedPlantedMistake = false;
   /// Explore interchangeable threads once (dpor/Symmetry.h): the classes come with the
   /// created threads (ThreadEntry::symmetry); off, every permutation is explored.
   bool symmetry = true;
