@@ -293,6 +293,8 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
                "Plain optimal DPOR, the reference every reduction is tested against: no "
                "symmetry, commuting updates, spin-loop cuts, zero-net-effect iterations, idle "
                "rounds or election shortcuts (loops then need --unroll N to end)");
+  std::string planted; // a test aid: hidden from --help (docs/development.md, "Reductions")
+  app.add_option("--planted-mistake", planted)->group("");
   bool keepGoing = false, stopFirst = false, noRaces = false, noDivergence = false;
   app.add_flag("--keep-going", keepGoing,
                "Explore every execution and report each distinct error once");
@@ -358,6 +360,13 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
       !noSymmetry && !noCommuting;
   if (noReductions)
     opts.disableAllReductions();
+  if (!planted.empty() && !opts.plantMistake(planted)) {
+    std::cerr << "scopemc: --planted-mistake " << planted << ": unknown (";
+    for (std::string_view n : plantedMistakes())
+      std::cerr << " " << n;
+    std::cerr << " )\n";
+    return kExitUsage;
+  }
   opts.undefinedAsNondet = undefinedFunctions == "nondet";
   opts.checks.races = !noRaces;
   opts.checks.barrierDivergence = !noDivergence;

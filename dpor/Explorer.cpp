@@ -270,6 +270,8 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
     ok = checker_->isConsistent(g, e);
   if (auto *d = dyn_cast<BarrierDepartLabel>(lab); d && ok) {
     electSerial(g, *d, electScratch_, opts_.electOneNonUser);
+    if (opts_.electionPlantedMistake)
+      electScratch_.clear();
     for (ThreadId t : electScratch_)
       pushWork(
           WorkItem{WorkItem::Kind::Election, d->stamp(), e, Event::init(), static_cast<size_t>(t)});

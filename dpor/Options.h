@@ -48,6 +48,9 @@ struct ExplorationOptions {
   /// thread, each participant that reads it and one that does not (the others cannot be
   /// told apart from it). Off (--no-reductions): every participant in turn.
   bool electOneNonUser = true;
+  /// Test aid: an instance elects its first choice only (no alternatives), a planted mistake
+  /// the differential tests must catch. Never set otherwise.
+  bool electionPlantedMistake = false;
   /// Test aid: a pthread barrier phase with more waiters than its count goes unnoticed (the
   /// premise of forming phases by calls, dpor/Election.h, unchecked: a planted mistake the
   /// differential test must catch). Never set otherwise.

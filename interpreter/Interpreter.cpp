@@ -37,7 +37,7 @@ void Interpreter::resetThread(ThreadId t, const ThreadEntry &entry, ThreadPos po
   th.tid = t;
   th.pos = pos;
   th.entry = entry;
-  th.progress = LoopProgress(opts_.zeroNetEffect);
+  th.progress = LoopProgress(opts_.zeroNetEffect, opts_.zeroNetEffectPlantedMistake);
 }
 
 int32_t Interpreter::saveThread(ThreadId t, uint32_t slot) {
@@ -226,7 +226,7 @@ Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *
       auto startsAlike = [&] { // the next iteration starts as this one did
         if (!privateAsBefore(th, s))
           return false;
-        for (size_t k = 0; k < phis.size(); ++k) {
+        for (size_t k = 0; k < phis.size() && !opts_.spinLoopsPlantedMistake; ++k) {
           const RtValue &cur = reg(f, phis[k].first), &v = phis[k].second;
           if (!sameValue(cur, v))
             return false;

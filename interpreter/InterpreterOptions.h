@@ -29,6 +29,10 @@ struct InterpreterOptions {
   /// the loop head with every header value, private byte and annotation as it began blocks
   /// the thread. Off (--no-reductions): every loop runs until --unroll bounds it.
   bool spinLoops = true;
+  /// Test aid: a spin loop's header values are not compared (a CAS loop whose expected value
+  /// a failure refreshed counts as no progress), a planted mistake the differential tests
+  /// must catch. Never set otherwise.
+  bool spinLoopsPlantedMistake = false;
   /// Changes to the order, scope or atomicity of accesses, per instruction (repair verifies
   /// candidate edits with them); applied as each access's label is built.
   std::shared_ptr<const AccessOverrides> overrides;
@@ -38,6 +42,10 @@ struct InterpreterOptions {
   /// wrote nothing (every header value must repeat either way; the differential tests compare
   /// the two).
   bool zeroNetEffect = true;
+  /// Test aid: a heap block published to other threads still counts as unpublished, and any
+  /// write to it as a rewrite, a planted mistake the differential tests must catch. Never set
+  /// otherwise.
+  bool zeroNetEffectPlantedMistake = false;
   /// Idle rounds block (docs/dpor.md §4): when every thread of a barrier went once round a
   /// loop doing nothing but wait at it, they all block. Off: only the loop bound (--unroll)
   /// ends such loops (the differential tests compare the two).

@@ -69,8 +69,11 @@ public:
 
   /// `zeroNetEffect`: rewrites of unpublished own blocks and hazard pointers are no effect
   /// (InterpreterOptions::zeroNetEffect); off: only the strict rule.
+  /// `plantedMistake` (a test aid, never set otherwise): a published block still counts as
+  /// unpublished, and any write to it as a rewrite of what the thread last wrote.
   LoopProgress() = default;
-  explicit LoopProgress(bool zeroNetEffect) : zeroNetEffect_(zeroNetEffect) {}
+  explicit LoopProgress(bool zeroNetEffect, bool plantedMistake = false)
+      : zeroNetEffect_(zeroNetEffect), plantedMistake_(plantedMistake) {}
 
   /// Accounts an offered event (effects, releases, own blocks read).
   void noteEvent(const EventLabel &lab);
@@ -155,6 +158,7 @@ private:
   bool noEffectButBarriers(const Start &s, const AnnotationState &now) const;
 
   bool zeroNetEffect_ = true;
+  bool plantedMistake_ = false;
   int32_t effects_ = 0; // events with an effect on memory or threads, barriers apart
   // Barrier events (not collectives): how many, the latest one's barrier and instance, and
   // how many there were when the barrier last changed.

@@ -67,6 +67,37 @@ SearchEstimate estimateProgram(const Program &program, const RunOptions &opts, u
                       : sample(samples, seed, nullptr);
 }
 
+namespace {
+using Plant = std::pair<std::string_view, void (*)(RunOptions &)>;
+const Plant kPlants[] = {
+    {"spin-loops", [](RunOptions &o) { o.interpreter.spinLoopsPlantedMistake = true; }},
+    {"zero-net-effect", [](RunOptions &o) { o.interpreter.zeroNetEffectPlantedMistake = true; }},
+    {"idle-rounds", [](RunOptions &o) { o.interpreter.idleRoundsPlantedMistake = true; }},
+    {"symmetry",
+     [](RunOptions &o) { o.exploration.symmetryPlantedMistake = SymmetryMistake::PruneEagerly; }},
+    {"symmetry-classes", [](RunOptions &o) { o.interpreter.symmetryPlantedMistake = true; }},
+    {"commuting", [](RunOptions &o) { o.interpreter.commutingPlantedMistake = true; }},
+    {"election", [](RunOptions &o) { o.exploration.electionPlantedMistake = true; }},
+    {"barrier-phases", [](RunOptions &o) { o.exploration.oversubscribedPlantedMistake = true; }},
+};
+} // namespace
+
+bool RunOptions::plantMistake(std::string_view reduction) {
+  for (auto &[name, plant] : kPlants)
+    if (name == reduction) {
+      plant(*this);
+      return true;
+    }
+  return false;
+}
+
+std::vector<std::string_view> plantedMistakes() {
+  std::vector<std::string_view> names;
+  for (auto &[name, plant] : kPlants)
+    names.push_back(name);
+  return names;
+}
+
 RunResult verify(const RunOptions &opts) { return verifyProgram(loadProgram(opts), opts); }
 
 namespace {

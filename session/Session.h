@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "checks/BugChecker.h"
@@ -61,7 +62,14 @@ struct RunOptions {
     exploration.electOneNonUser = false;
     interpreter.barrierArrivalOrder = true; // every order of arrival at a pthread barrier
   }
+  /// Test aid (the differential fuzzer, tests/fuzz/reductions.py --plant): sets the planted
+  /// mistake of one default reduction, which the comparison with --no-reductions must catch.
+  /// Names: plantedMistakes(). False for an unknown name.
+  bool plantMistake(std::string_view reduction);
 };
+
+/// The reductions that have a planted mistake (RunOptions::plantMistake).
+std::vector<std::string_view> plantedMistakes();
 
 /// Failed: the search could not run to its end (ExplorationResult::failure says why).
 enum class Verdict { Verified, ErrorFound, Bounded, Timeout, Failed };

@@ -28,10 +28,12 @@ for ever is cut by the reference's bound, so the reference cannot see the others
 Usage:
     reductions.py [--tool SCOPEMC] [--seed N] [--count N] [--jobs J] [--keep DIR]
                   [--unroll K] [--timeout S] [--lang c|cuda|both] [--shape NAME]
-                  [--only I] [--print] [--seconds S]
+                  [--only I] [--print] [--seconds S] [--plant NAME]
 Program I of seed N is the same on every run: `--seed N --only I --print` shows it.
 Prints `N passed, M failed` and exits 1 on any difference (2 if the only trouble is a refused
-program)."""
+program). With `--plant NAME` the default run carries that reduction's planted mistake
+(`scopemc --planted-mistake NAME`): the run succeeds once a program tells it apart and stops
+there, and fails if none does (planted.py runs every mistake)."""
 import argparse
 import concurrent.futures
 import json
@@ -68,7 +70,7 @@ class CProg:
     def __init__(self, rng):
         self.rng = rng
         self.globals = []
-        self.funcs = []  # [name, body lines, count]
+        self.funcs = []  # [name, body lines, count, ids]
         self.pre = []
         self.mid = []
         self.post = []
@@ -82,10 +84,10 @@ class CProg:
     def nthreads(self):
         return sum(f[2] for f in self.funcs)
 
-    def thread(self, body, count=1):
+    def thread(self, body, count=1, ids=False):
         """A new thread function run by `count` threads; returns its index j. Its exit values
-        are ret_j[0..count-1] in main after the joins."""
-        self.funcs.append(["t%d" % len(self.funcs), list(body), count])
+        are ret_j[0..count-1] in main after the joins. With `ids`, thread i's argument is i."""
+        self.funcs.append(["t%d" % len(self.funcs), list(body), count, ids])
         return len(self.funcs) - 1
 
     def add_to_thread(self, body, exclude=()):
@@ -106,7 +108,7 @@ class CProg:
         out = ["#include <pthread.h>", "#include <stdatomic.h>", "#include <stdlib.h>",
                "#include <assert.h>", ""]
         out += self.globals + [""]
-        for name, body, count in self.funcs:
+        for name, body, count, ids in self.funcs:
             out.append("void *%s(void *arg) {" % name)
             out.append("  long ret = 0;")
             for l in block(body):
@@ -114,19 +116,19 @@ class CProg:
             out.append("  " + pick(rng, "return (void *)ret;", "pthread_exit((void *)ret);"))
             out.append("}")
         out.append("int main(void) {")
-        for j, (name, body, count) in enumerate(self.funcs):
+        for j, (name, body, count, ids) in enumerate(self.funcs):
             out.append("  pthread_t th%d[%d]; long ret_%d[%d];" % (j, count, j, count))
         for l in self.pre:
             out.append("  " + l)
-        for j, (name, body, count) in enumerate(self.funcs):
+        for j, (name, body, count, ids) in enumerate(self.funcs):
             if count == 1:
                 out.append("  pthread_create(&th%d[0], 0, %s, 0);" % (j, name))
             else:
-                out.append("  for (int i = 0; i < %d; i++) pthread_create(&th%d[i], 0, %s, 0);"
-                           % (count, j, name))
+                out.append("  for (int i = 0; i < %d; i++) pthread_create(&th%d[i], 0, %s, %s);"
+                           % (count, j, name, "(void *)(long)i" if ids else "0"))
         for l in self.mid:
             out.append("  " + l)
-        for j, (name, body, count) in enumerate(self.funcs):
+        for j, (name, body, count, ids) in enumerate(self.funcs):
             out.append("  for (int i = 0; i < %d; i++) { void *r; pthread_join(th%d[i], &r); ret_%d[i] = (long)r; }"
                        % (count, j, j))
         for l in self.post:
@@ -391,7 +393,17 @@ def c_alike(p, bug):
     plain = p.name("a")
     p.globals += ["atomic_int %s;" % tk, "atomic_int %s;" % fl, "int %s;" % plain]
     n = pick(rng, 2, 3)
-    how = pick(rng, "ticket", "flag", "exch")
+    how = pick(rng, "ticket", "flag", "exch", "id")
+    if how == "id":  # told apart by their argument: thread 0 writes, the others read
+        # (exit values equal and unread, so that the threads may be interchangeable)
+        body = ["long id = (long)arg;", "int k;", "if (id == 0)",
+                "  k = atomic_exchange(&%s, 2);" % fl, "else", "  k = atomic_load(&%s);" % fl,
+                "if (k == 2)", "  atomic_fetch_add(&%s, 1);" % tk]
+        p.thread(body, n, ids=True)
+        # a reader can see thread 0's 2; thread 0's exchange reads 0, so at most n - 1 see it
+        p.post.append("assert(atomic_load(&%s) %s);" % (tk, "== 0" if bug else "<= %d" % (n - 1)))
+        p.tags.append("alike-id%d" % n)
+        return
     if how == "ticket":
         body = ["int k = atomic_fetch_add(&%s, 1);" % tk]
     elif how == "flag":
@@ -404,6 +416,14 @@ def c_alike(p, bug):
     else:
         body += ["if (k == 0)" if how != "flag" else "if (!k)", "  %s = %d;" % (plain, 7)] if how != "flag" or rng.random() < 0.3 else []
     body.append("ret = k * %d + 1;" % pick(rng, 1, 10))
+    if how == "ticket" and rng.random() < 0.3:  # two functions: not interchangeable
+        body = [l.replace("atomic_fetch_add(&%s, 1)" % tk,
+                          "atomic_fetch_add_explicit(&%s, 1, %s)" % (tk, RLX)) for l in body]
+        a, b = p.thread(body), p.thread(list(body))
+        p.post.append("assert(%s);" % ("ret_%d[0] == 1" % a if bug and not racy
+                                       else "ret_%d[0] != ret_%d[0]" % (a, b)))
+        p.tags.append("alike-ticket-split%s" % ("-racy" if racy else ""))
+        return
     j = p.thread(body, n)
     if how == "ticket":
         mul = int(body[-1].split("*")[1].split("+")[0])
@@ -446,6 +466,16 @@ def c_barrier(p, bug):
     body += wait if calls == 1 else ["for (int c = 0; c < 2; c++)"] + block(wait)
     if rng.random() < 0.6:
         body += ["int o = %s[(k + 1) %% %d];" % (slot, waiters), "assert(o == (k + 1) %% %d + 1);" % waiters]
+    if w > 1 and not main_waits and rng.random() < 0.3:  # which thread is serial: any of them
+        who = p.name("who")
+        p.globals.append("atomic_int %s;" % who)
+        body = ["long id = (long)arg;"] + [l.replace("  atomic_fetch_add(&%s, 1);" % serial,
+                                                     "  atomic_store(&%s, (int)id + 1);" % who)
+                                           for l in body]
+        p.thread(body, w, ids=True)
+        p.post.append("assert(atomic_load(&%s) != %d);" % (who, w if bug else w + 1))
+        p.tags.append("barrier-%d/%d-who" % (n, waiters))
+        return
     if rng.random() < 0.5 and w > 1:
         p.thread(body, w)
         p.tags.append("barrier-alike")
@@ -849,7 +879,8 @@ def check(args, i):
         with open(src, "w") as f:
             f.write(text)
         runs = []
-        for extra in ([], ["--no-reductions", "--unroll", str(args.unroll)]):
+        plant = ["--planted-mistake", args.plant] if args.plant else []
+        for extra in (plant, ["--no-reductions", "--unroll", str(args.unroll)]):
             if runs and runs[0]["rc"] == 124:
                 runs.append({"rc": "skipped", "keys": None, "out": "", "doc": None})
                 break
@@ -934,6 +965,8 @@ def main():
     ap.add_argument("--print", action="store_true", help="print the programs instead of running them")
     ap.add_argument("--seconds", type=float, help="stop starting programs after S seconds")
     ap.add_argument("--quiet", action="store_true", help="no progress lines")
+    ap.add_argument("--plant", help="run the defaults with this reduction's planted mistake "
+                    "(scopemc --planted-mistake): succeed only if some program tells it apart, and stop there")
     args = ap.parse_args()
     ids = [args.only] if args.only is not None else list(range(args.start, args.start + args.count))
     if args.print:
@@ -950,6 +983,8 @@ def main():
     def one(i):
         if args.seconds is not None and time.time() - t0 > args.seconds:
             return None
+        if args.plant and counts["failed"]:
+            return None  # caught: the mistake shows
         return check(args, i)
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
@@ -972,6 +1007,9 @@ def main():
           % (counts["timeout"], counts["refused"], counts["limit"], counts["unconfirmed"],
              time.time() - t0, args.seed, ids[0], ids[-1]))
     print("%d passed, %d failed" % (counts["passed"], counts["failed"]))
+    if args.plant:
+        print("planted mistake %s: %s" % (args.plant, "caught" if counts["failed"] else "NOT caught"))
+        return 0 if counts["failed"] else 1
     return 1 if counts["failed"] else 2 if counts["refused"] else 0
 
 
