@@ -9,7 +9,7 @@
 namespace scopemc {
 
 void electSerial(const ExecutionGraph &g, BarrierDepartLabel &d, std::vector<ThreadId> &others,
-                 bool oneNonUser) {
+                 bool oneNonUser, bool plantedMistake) {
   others.clear();
   std::vector<ThreadId> users;
   std::vector<ThreadId> nonUsers;
@@ -36,7 +36,8 @@ void electSerial(const ExecutionGraph &g, BarrierDepartLabel &d, std::vector<Thr
     users.insert(users.end(), nonUsers.begin(), nonUsers.end());
   std::sort(users.begin(), users.end());
   d.setSerial(users.front());
-  others.assign(users.begin() + 1, users.end());
+  if (!plantedMistake)
+    others.assign(users.begin() + 1, users.end());
 }
 
 void settleConvergence(const ExecutionGraph &g, EventLabel &lab) {

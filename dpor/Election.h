@@ -17,9 +17,10 @@ namespace scopemc {
 /// one the search takes first (d stays "added maximally"); later departures of the instance
 /// copy the choice and add no alternative. No participant reading the result: no serial thread
 /// and no alternative.
-/// `oneNonUser` false: every participant is a choice (the reference search).
+/// `oneNonUser` false: every participant is a choice (the reference search). `plantedMistake`
+/// (a test aid, never set otherwise): the first choice only.
 void electSerial(const ExecutionGraph &g, BarrierDepartLabel &d, std::vector<ThreadId> &others,
-                 bool oneNonUser = true);
+                 bool oneNonUser = true, bool plantedMistake = false);
 
 /// Before `lab` is added to g: an arrival at a warp's convergence barrier joins the first
 /// open instance from the one its thread asks for (openConvergenceInstance); a departure of

@@ -3,8 +3,6 @@
 #include "dpor/Replay.h"
 #include "dpor/Revisits.h"
 
-#include <limits>
-
 #include <algorithm>
 #include <cstdio>
 
@@ -233,8 +231,7 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
   if (auto *c = dyn_cast<ThreadCreateLabel>(owned.get())) {
     ThreadId child = created = g.freshThreadId();
     c->setChild(child);
-    Event pos = c->pos();
-    g.addThread(child, c->entry().place.value_or(hostThreadPos(child)), pos);
+    g.addThread(child, c->entry().place.value_or(hostThreadPos(child)), c->pos());
     driver_.invalidate(child, 0);
   } else if (auto *s = dyn_cast<ThreadStartLabel>(owned.get())) {
     s->setCreator(g.creatorOf(s->thread()));
@@ -269,9 +266,7 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
   else
     ok = checker_->isConsistent(g, e);
   if (auto *d = dyn_cast<BarrierDepartLabel>(lab); d && ok) {
-    electSerial(g, *d, electScratch_, opts_.electOneNonUser);
-    if (opts_.electionPlantedMistake)
-      electScratch_.clear();
+    electSerial(g, *d, electScratch_, opts_.electOneNonUser, opts_.electionPlantedMistake);
     for (ThreadId t : electScratch_)
       pushWork(
           WorkItem{WorkItem::Kind::Election, d->stamp(), e, Event::init(), static_cast<size_t>(t)});

@@ -1,6 +1,6 @@
 // pthread barriers form their phases from the threads' k-th calls, which is exact while no
 // phase gets more waiters than the count (docs/model.md §5). The differential oracle
-// (DPOR.md §7): every generated program, run with phases by calls (the default: the search
+// (docs/dpor.md §7): every generated program, run with phases by calls (the default: the search
 // starts over by arrival order when a phase overflows) and with phases by arrival order from
 // the start, reaches the same final memory states and the same errors. With the premise check
 // planted out, programs whose phases overflow must tell the two apart.
