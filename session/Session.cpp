@@ -162,7 +162,7 @@ RunResult verifyOnce(std::shared_ptr<const Program> program, const RunOptions &o
 
 } // namespace
 
-RunResult verifyProgram(std::shared_ptr<const Program> program, const RunOptions &opts,
+RunResult verifyProgram(const std::shared_ptr<const Program> &program, const RunOptions &opts,
                         const ObserverFactory &extra) {
   RunOptions o = opts;
   RunResult res = verifyOnce(program, o, extra);

@@ -104,7 +104,7 @@ RunResult verify(const RunOptions &opts);
 /// The two steps of verify: compile or parse (and add the --kernel entry), then explore.
 /// A loaded program can be verified several times (with other interpreter options).
 std::unique_ptr<Program> loadProgram(const RunOptions &opts);
-RunResult verifyProgram(std::shared_ptr<const Program> program, const RunOptions &opts,
+RunResult verifyProgram(const std::shared_ptr<const Program> &program, const RunOptions &opts,
                         const ObserverFactory &extra = {});
 
 } // namespace scopemc
