@@ -11,41 +11,11 @@
 #include <gtest/gtest.h>
 
 #include "session/Session.h"
+#include "tests/e2e/FinalStates.h"
 #include "tests/oracle/TestSupport.h"
 
 namespace scopemc {
 namespace {
-
-/// The final value of every location but the barrier object (its arrival counter exists only
-/// by arrival order), per complete execution.
-class FinalStates final : public ExplorationObserver {
-public:
-  explicit FinalStates(const Program &p) : prog_(p) {}
-  bool onEvent(const ExecutionGraph &, Event) override { return true; }
-  bool onExecutionEnd(const ExecutionGraph &g,
-                      const std::vector<ThreadEndState> &threads) override {
-    for (auto &t : threads)
-      if (t.kind != ThreadEndState::Kind::Finished)
-        return true;
-    std::ostringstream s;
-    for (auto &[addr, info] : g.locations()) {
-      std::string name = prog_.describeAddress(addr);
-      if (name.rfind("bar", 0) == 0)
-        continue;
-      Event w = g.coMax(addr);
-      s << name << "="
-        << (w.isInit() ? std::string("init")
-                       : std::to_string(cast<WriteLabel>(g.label(w))->value()))
-        << " ";
-    }
-    states.insert(s.str());
-    return true;
-  }
-  std::set<std::string> states;
-
-private:
-  const Program &prog_;
-};
 
 struct Outcome {
   std::set<std::string> states, errors;
@@ -60,7 +30,7 @@ Outcome run(const std::string &file, bool byArrival, bool planted) {
   o.interpreter.barrierArrivalOrder = byArrival;
   o.exploration.oversubscribedPlantedMistake = planted;
   auto prog = loadProgram(o);
-  FinalStates fs(*prog);
+  test::FinalStates fs(*prog, "bar"); // (the arrival counter: by arrival order only)
   RunResult r = verifyProgram(std::move(prog), o, [&]() -> ExplorationObserver & { return fs; });
   Outcome out{fs.states, {}, r.barrierPhasesByArrival};
   for (auto &rep : r.reports) {

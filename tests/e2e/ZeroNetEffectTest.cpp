@@ -9,38 +9,12 @@
 #include <gtest/gtest.h>
 
 #include "session/Session.h"
+#include "tests/e2e/FinalStates.h"
 #include "tests/e2e/Manifest.h"
 #include "tests/oracle/TestSupport.h"
 
 namespace scopemc {
 namespace {
-
-/// The final value of every location (its co-maximal write) of each complete execution.
-class FinalStates final : public ExplorationObserver {
-public:
-  explicit FinalStates(const Program &p) : prog_(p) {}
-  bool onEvent(const ExecutionGraph &, Event) override { return true; }
-  bool onExecutionEnd(const ExecutionGraph &g,
-                      const std::vector<ThreadEndState> &threads) override {
-    for (auto &t : threads)
-      if (t.kind != ThreadEndState::Kind::Finished)
-        return true;
-    std::ostringstream s;
-    for (auto &[addr, info] : g.locations()) {
-      Event w = g.coMax(addr);
-      s << prog_.describeAddress(addr) << "="
-        << (w.isInit() ? std::string("init")
-                       : std::to_string(cast<WriteLabel>(g.label(w))->value()))
-        << " ";
-    }
-    states.insert(s.str());
-    return true;
-  }
-  std::set<std::string> states;
-
-private:
-  const Program &prog_;
-};
 
 struct Outcome {
   uint64_t complete = 0;
@@ -62,7 +36,7 @@ Outcome run(const std::string &file, Reductions red, unsigned unroll = 0) {
   o.interpreter.idleRounds = red.idleRounds;
   o.interpreter.idleRoundsPlantedMistake = red.planted;
   auto prog = loadProgram(o);
-  FinalStates fs(*prog);
+  test::FinalStates fs(*prog);
   RunResult r = verifyProgram(std::move(prog), o, [&]() -> ExplorationObserver & { return fs; });
   Outcome out{r.exploration.complete, fs.states, {}};
   for (auto &rep : r.reports)
