@@ -258,8 +258,7 @@ Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
                : Flow::Stop;
   case Builtin::BarrierInit: // the count lives in the barrier object
     if (arg(2) == 0)
-      return host_.fail(th, i, ErrorKind::UndefinedBehaviour,
-                        "pthread_barrier_init with a count of 0");
+      return ret(22); // EINVAL, as POSIX requires (the barrier stays uninitialised)
     if (host_.storeScalar(th, i, arg(0), 4, arg(2), kPlain) != Flow::Next ||
         (host_.options().barrierArrivalOrder && // its arrival counter
          host_.storeScalar(th, i, arg(0) + 4, 4, 0, kPlain) != Flow::Next))
