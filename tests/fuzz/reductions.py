@@ -8,7 +8,9 @@ plain optimal DPOR (`--no-reductions --unroll K`).
 Each program is generated from a small grammar of the shapes the reductions rewrite (CAS
 loops with a carried expected value, loops carrying loaded values, undone RMWs with
 observers, relaxed publication of heap blocks, alike threads told apart by what they read,
-pthread barriers, hangs, data races next to atomics), in C with pthreads and <stdatomic.h>
+pthread barriers, hangs, data races next to atomics, interchangeable threads whose final
+states main probes with one assertion per value of a digest, so that a lost execution is a
+lost error), in C with pthreads and <stdatomic.h>
 or in CUDA, with and without a planted bug. Every loop of the grammar goes round fewer than
 K times in every execution (or an execution that goes round fewer times reaches the same
 errors: spin loops, retries), so the bounded reference finds every error there is.
@@ -547,8 +549,40 @@ def c_race(p, bug):
     p.tags.append("race-%s-%s" % (how, "ok" if wo != RLX and ro != RLX else "rlx"))
 
 
+def c_branching(p, bug):
+    """Interchangeable threads (created in a loop, argument unused) that access three
+    locations, branch on a value read and add what they read to a sum; main probes the final
+    state with one assertion per value of a digest of it, so the set of errors is the set of
+    reachable final states (a reduction that loses executions loses errors). `bug` is unused:
+    every program has reachable probes."""
+    rng = p.rng
+    v = [p.name("v") for _ in range(3)]
+    s = p.name("sum")
+    p.globals += ["atomic_int %s;" % x for x in v + [s]]
+
+    def op(k):
+        x = pick(rng, *v)
+        return pick(rng, "r += atomic_load_explicit(&%s, %s);" % (x, RLX),
+                    "atomic_store_explicit(&%s, %d, %s);" % (x, k % 3, RLX),
+                    "r += atomic_fetch_add_explicit(&%s, 1, %s);" % (x, RLX),
+                    "r += atomic_exchange_explicit(&%s, %d, %s);" % (x, k % 3, RLX))
+    body = ["int r = 0;"] + [op(rng.randrange(3)) for _ in range(rng.randrange(2))]
+    body += ["int c = atomic_load_explicit(&%s, %s);" % (pick(rng, *v), RLX),
+             "if (c == %d)" % rng.randrange(2)] + block([op(rng.randrange(3))])
+    body += ["else"] + block([op(rng.randrange(3))])
+    body += [op(rng.randrange(3)) for _ in range(rng.randrange(2))]
+    body += ["atomic_fetch_add_explicit(&%s, r, %s);" % (s, RLX)]
+    p.thread(body, pick(rng, 2, 3))
+    digest = "(%s)" % " + ".join("atomic_load(&%s) * %d" % (x, m) for x, m in zip(v + [s], (1, 3, 9, 27)))
+    p.post.append("int dg = %s %% 16;" % digest)
+    for k in range(16):
+        p.post.append("assert(dg != %d);" % k)
+    p.tags.append("branching")
+
+
 C_SHAPES = {"cas": c_cas, "chase": c_chase, "min": c_min, "undo": c_undo, "publish": c_publish,
-            "alike": c_alike, "barrier": c_barrier, "hang": c_hang, "race": c_race}
+            "alike": c_alike, "barrier": c_barrier, "hang": c_hang, "race": c_race,
+            "branching": c_branching}
 C_SMALL = ["race", "hang", "min", "chase"]  # a second shape beside the first
 
 
