@@ -235,6 +235,17 @@ bool waitingHangs(const BarrierLabel &d) {
 /// (a worker left polling is how many programs end), and one waiting to join such a thread.
 /// Threads waiting for a lock or at a barrier still hang, as in GenMC. None after pthread_exit
 /// in main: the process then waits for its other threads.
+/// Whether a thread of g failed an assertion: assert aborts the process, so no thread hangs
+/// after it (the assertion is the execution's error).
+bool assertionFailed(const std::vector<ThreadEndState> &threads, const ExecutionGraph &g) {
+  for (size_t t = 0; t < threads.size(); ++t)
+    if (threads[t].kind == ThreadEndState::Kind::Errored)
+      if (auto *e = dyn_cast<ErrorLabel>(g.lastLabel(static_cast<ThreadId>(t)));
+          e && e->errorKind() == ErrorKind::Assertion)
+        return true;
+  return false;
+}
+
 std::vector<bool> endedWithMain(const ExecutionGraph &g,
                                 const std::vector<ThreadEndState> &threads) {
   std::vector<bool> ended(threads.size(), false);
@@ -262,8 +273,8 @@ std::vector<bool> endedWithMain(const ExecutionGraph &g,
 
 bool BugChecker::onExecutionEnd(const ExecutionGraph &g,
                                 const std::vector<ThreadEndState> &threads) {
-  if (programExited(g))
-    return !stop_; // exit() ended every thread: nobody waits
+  if (programExited(g) || assertionFailed(threads, g))
+    return !stop_; // exit() or a failed assertion's abort ended every thread: nobody waits
   if (opts_.barrierDivergence)
     checkBarrierDivergence(g, threads);
   checkDeadlock(g, threads);
