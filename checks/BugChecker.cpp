@@ -226,15 +226,11 @@ bool BugChecker::hazardProtected(const ExecutionGraph &g, const EventLabel &e,
 namespace {
 /// A host thread left waiting at a pthread barrier hangs like at any other wait: a deadlock.
 /// A GPU thread left waiting at a barrier (a block's, a warp's, or a pthread barrier that
-/// stands for a block's, as in GPUMC's programs) is barrier divergence (docs/model.md §7).
+/// stands for a block's, as in GPUMC's programs) is barrier divergence (docs/model.md §6).
 bool waitingHangs(const BarrierLabel &d) {
   return !isBlockBarrier(d.barrier()) && !isWarpBarrier(d.barrier()) && isHostPos(d.threadPos());
 }
 
-/// The threads main's return ends as far as hangs go (docs/model.md §6): one spinning for ever
-/// (a worker left polling is how many programs end), and one waiting to join such a thread.
-/// Threads waiting for a lock or at a barrier still hang, as in GenMC. None after pthread_exit
-/// in main: the process then waits for its other threads.
 /// Whether a thread of g failed an assertion: assert aborts the process, so no thread hangs
 /// after it (the assertion is the execution's error).
 bool assertionFailed(const std::vector<ThreadEndState> &threads, const ExecutionGraph &g) {
@@ -246,6 +242,10 @@ bool assertionFailed(const std::vector<ThreadEndState> &threads, const Execution
   return false;
 }
 
+/// The threads main's return ends as far as hangs go (docs/model.md §6): one spinning for ever
+/// (a worker left polling is how many programs end), and one waiting to join such a thread.
+/// Threads waiting for a lock or at a barrier still hang, as in GenMC. None after pthread_exit
+/// in main: the process then waits for its other threads.
 std::vector<bool> endedWithMain(const ExecutionGraph &g,
                                 const std::vector<ThreadEndState> &threads) {
   std::vector<bool> ended(threads.size(), false);

@@ -292,7 +292,8 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
   app.add_flag("--no-reductions", noReductions,
                "Plain optimal DPOR, the reference every reduction is tested against: no "
                "symmetry, commuting updates, spin-loop cuts, zero-net-effect iterations, idle "
-               "rounds or election shortcuts (loops then need --unroll N to end)");
+               "rounds, election shortcuts or pthread barrier phases formed by calls (loops then "
+               "need --unroll N to end)");
   std::string planted; // a test aid: hidden from --help (docs/development.md, "Reductions")
   app.add_option("--planted-mistake", planted)->group("");
   bool keepGoing = false, stopFirst = false, noRaces = false, noDivergence = false;
