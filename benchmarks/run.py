@@ -442,6 +442,63 @@ def verdict_row(rows, label, r, want, count, width):
           flush=True)
 
 
+# Kernels at the sizes they are launched (benchmarks/programs/launch, CUDA as written): name,
+# program, defines per size (threads = blocks x threads per block), quick sizes. Each is fixed
+# (verified) and has one execution: every value it reads is ordered by its block's barriers or
+# read from the host, and its atomic updates commute with unused results.
+def _launch(per_block, blocks, extra=None):
+    d = {"THREADS": per_block, "BLOCKS": blocks}
+    d.update(extra or {})
+    return d
+
+
+LAUNCH = [
+    ("vecadd", "vecadd.cu", [_launch(32, 1), _launch(256, 1), _launch(256, 16), _launch(256, 64),
+                              _launch(256, 256)], 2),
+    ("reduce", "reduce.cu", [_launch(32, 1), _launch(256, 1), _launch(1024, 1), _launch(256, 4),
+                              _launch(256, 64), _launch(256, 256)], 3),
+    ("scan", "scan.cu", [_launch(32, 1), _launch(256, 1), _launch(256, 16), _launch(256, 64)], 2),
+    ("matmul", "matmul.cu", [{"TILE": 4, "SIDE": 8}, {"TILE": 16, "SIDE": 32}, {"TILE": 16, "SIDE": 64},
+                             {"TILE": 16, "SIDE": 128}], 2),
+    ("histogram", "histogram.cu", [_launch(4, 1), _launch(8, 1), _launch(32, 1), _launch(256, 64)], 1),
+    ("counter", "counter.cu", [{"THREADS": 4}, {"THREADS": 8}, {"THREADS": 10}, {"THREADS": 256}], 2),
+]
+
+
+def launch_threads(d):
+    if "TILE" in d:
+        return (d["SIDE"] // d["TILE"]) ** 2 * d["TILE"] ** 2
+    return d.get("THREADS", 1) * d.get("BLOCKS", 1)
+
+
+def run_launch(args, rows):
+    """The launch-size family: each kernel at growing thread counts, with the executions,
+    events, CPU time per event and peak memory per event of each size (the cost of an event
+    should not grow with the threads)."""
+    print()
+    header = "%-22s %8s %-9s %10s %10s %9s %9s %10s %10s" % ("launch program", "threads", "verdict", "executions",
+                                                            "events", "cpu(s)", "RSS(MB)", "us/event", "B/event")
+    print(header)
+    print("-" * len(header))
+    for name, program, sizes, quick in LAUNCH:
+        for d in sizes[:quick] if args.quick else sizes:
+            r = run_one(args.tool, "launch/" + program, d, args.timeout)
+            events = r.get("events")
+            cpu = r["cpu_seconds"] or r["seconds"]
+            ok = r["verdict"] == "verified" and r["executions"] == 1
+            label = "%s-%s" % (name, "-".join("%s%d" % (k[0].lower(), v) for k, v in d.items()))
+            row = dict(program=label, threads=launch_threads(d), verdict=r["verdict"], executions=r["executions"],
+                       expected="verified", count_ok=ok, seconds=round(r["seconds"], 3),
+                       cpu_seconds=rounded(r["cpu_seconds"], 3), rss_mb=rounded(r["rss_mb"], 1), events=events,
+                       us_per_event=rounded(cpu * 1e6 / events, 2) if events else None,
+                       bytes_per_event=round(r["rss_mb"] * 1048576 / events) if events and r["rss_mb"] else None)
+            rows.append(row)
+            print("%-22s %8d %-9s %10s %10s %9s %9s %10s %10s%s" % (
+                label, row["threads"], r["verdict"], r["executions"], events, row["cpu_seconds"], row["rss_mb"],
+                row["us_per_event"], row["bytes_per_event"], "" if ok else "   MISMATCH") + baseline_columns(row, r),
+                  flush=True)
+
+
 def run_symmetry(args, rows, workers, suffix):
     """The symmetry family: each program with the reduction, its count against the count
     without it (no more), and the CPU time against the target (at most 60 s per run)."""
@@ -473,7 +530,7 @@ def main():
     ap.add_argument("--tool", default=os.path.join(ROOT, "build", "cli", "scopemc"))
     ap.add_argument("--quick", action="store_true", help="small sizes only")
     ap.add_argument("--only", help="comma-separated family names (LB, SB, fai, caslock, long, gpu, opencl, cuda, "
-                                          "symmetry, repair)")
+                                          "symmetry, launch, repair)")
     ap.add_argument("--timeout", type=float, default=300)
     ap.add_argument("--nthreads", default="1", help="comma-separated worker counts to run each program with")
     ap.add_argument("--baseline", help="another scopemc binary to run side by side (before/after tables)")
@@ -556,6 +613,8 @@ def main():
             verdict_row(rows, label + suffix(w), r, want, count, 30)
     if not args.only or "symmetry" in args.only.split(","):
         run_symmetry(args, rows, workers, suffix)
+    if not args.only or "launch" in args.only.split(","):
+        run_launch(args, rows)
     if not args.only or "repair" in args.only.split(","):
         run_repair(args, rows)
     if args.csv:

@@ -3,6 +3,7 @@
 #include "model/Collective.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "checks/Witness.h"
 
@@ -163,6 +164,8 @@ const AllocLabel *BugChecker::uninitialisedCopy(const ExecutionGraph &g, const W
   if (depth >= 16)
     return nullptr;
   Addr from = w.copiedFrom();
+  if (w.copyReads() >= 0)
+    return uninitialisedCopyRead(g, w, depth);
   bool inReads = false;
   for (int32_t i = w.index() - 1; i >= 0; --i) {
     auto *m = dyn_cast<MemAccessLabel>(g.label(Event{w.thread(), i}));
@@ -176,6 +179,42 @@ const AllocLabel *BugChecker::uninitialisedCopy(const ExecutionGraph &g, const W
     }
     inReads = true;
     if (from + w.size() <= r->addr() || r->addr() + r->size() <= from)
+      continue;
+    if (r->rf().isInit()) {
+      const AllocLabel *alloc = r->onHeap() ? g.allocationAt(r->addr()) : nullptr;
+      if (alloc && !alloc->zeroed())
+        return alloc;
+    } else if (auto *src = cast<WriteLabel>(g.label(r->rf())); src->copiedFrom()) {
+      if (const AllocLabel *alloc = uninitialisedCopy(g, *src, depth + 1))
+        return alloc;
+    }
+  }
+  return nullptr;
+}
+
+const AllocLabel *BugChecker::uninitialisedCopyRead(const ExecutionGraph &g, const WriteLabel &w,
+                                                    int depth) const {
+  // The copy's reads run from copyReads() in ascending address order, then its writes: the
+  // reads of w's bytes are found by a binary search (a piece is at most 8 bytes).
+  Addr from = w.copiedFrom();
+  auto key = [&](int32_t i) {
+    auto *r = dyn_cast<ReadLabel>(g.label(Event{w.thread(), i}));
+    return r && r->copiedFrom() ? r->addr() : std::numeric_limits<Addr>::max();
+  };
+  int32_t lo = w.copyReads(), hi = w.index();
+  while (lo < hi) { // the first read at or after from - 8
+    int32_t mid = lo + (hi - lo) / 2;
+    Addr k = key(mid);
+    if (k < from && from - k >= 8)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  for (int32_t i = lo; i < w.index(); ++i) {
+    auto *r = dyn_cast<ReadLabel>(g.label(Event{w.thread(), i}));
+    if (!r || !r->copiedFrom() || r->addr() >= from + w.size())
+      break;
+    if (r->addr() + r->size() <= from)
       continue;
     if (r->rf().isInit()) {
       const AllocLabel *alloc = r->onHeap() ? g.allocationAt(r->addr()) : nullptr;

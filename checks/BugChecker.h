@@ -43,6 +43,9 @@ private:
   /// copies, at most 16 deep); null when every byte it copies was written.
   const AllocLabel *uninitialisedCopy(const ExecutionGraph &g, const WriteLabel &w,
                                       int depth) const;
+  /// uninitialisedCopy for a write whose copy's first read is known (copyReads()).
+  const AllocLabel *uninitialisedCopyRead(const ExecutionGraph &g, const WriteLabel &w,
+                                          int depth) const;
   void checkAccessesBeforeFree(const ExecutionGraph &g, const FreeLabel &fl,
                                const AllocLabel &block);
   /// Whether a hazard pointer of e's thread protects `block` at e (GenMC's __VERIFIER_hp_*).

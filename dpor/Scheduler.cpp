@@ -115,14 +115,22 @@ ThreadId Scheduler::unstartedClassThread(const ExecutionGraph &g) {
   // (settlesEarly), created next to a thread with the same symmetry key (threads of a class
   // are created one after the other), runnable and not waiting. Threads below unstartedFrom_
   // were found to have more events than their start, and a thread never loses events but by a
-  // cut or revisit (graphChanged).
+  // cut or revisit (graphChanged), nor joins a class but with a thread created after it.
   ThreadId n = g.numThreads();
   ThreadId unsettled = -1; // the last started member looked at whose first does not settle
   for (ThreadId t = unstartedFrom_; t < n; ++t) {
+    // (threads start in the order of their ids but where a seed picks: past the first one
+    // not started, the scan would read every thread of a large launch at each choice)
+    if (t == quietRun_.first && quietRun_.second > t) { // (a run of members found before)
+      t = quietRun_.second - 1;
+      continue;
+    }
     bool candidate = g.threadExists(t) && g.threadSize(t) <= 1 &&
                      (sameSymmetryClass(g, t, t - 1) || sameSymmetryClass(g, t, t + 1));
     if (!candidate) {
-      if (t == unstartedFrom_ && g.threadExists(t) && g.threadSize(t) > 1)
+      // (nor does one of a class of its own once the thread after it exists: membership
+      // changes only with the threads next to it)
+      if (t == unstartedFrom_ && g.threadExists(t) && (g.threadSize(t) > 1 || t + 1 < n))
         ++unstartedFrom_;
       continue;
     }
@@ -136,13 +144,27 @@ ThreadId Scheduler::unstartedClassThread(const ExecutionGraph &g) {
     if (started && unsettled >= 0 && sameSymmetryClass(g, unsettled, t))
       continue;
     if (!started || !settlesEarly(g, t, driver_.next(t))) {
-      unsettled = started ? t : unsettled;
+      if (started) {
+        unsettled = t;
+        quietRun_ = {t, quietRunEnd(g, t)};
+      }
       continue;
     }
     if (!isWaiting(g, t) && isRunnable(g, t))
       return t;
   }
   return -1;
+}
+
+ThreadId Scheduler::quietRunEnd(const ExecutionGraph &g, ThreadId t) {
+  // The started members after t of its class, up to the first thread that is not one: their
+  // first events after the start are t's (unstartedClassThread), and stay so while the graph
+  // keeps them (graphChanged forgets the run); one that runs on is no candidate anyway.
+  ThreadId end = t + 1;
+  while (end < g.numThreads() && g.threadExists(end) && g.threadSize(end) == 1 &&
+         sameSymmetryClass(g, t, end))
+    ++end;
+  return end;
 }
 
 void Scheduler::added(const ExecutionGraph &g, ThreadId t, int32_t grown) {
@@ -205,7 +227,14 @@ ThreadId Scheduler::scan(const ExecutionGraph &g) {
       std::abort();
 #endif
   for (ThreadId k = start; k < n; ++k) {
+    if (!opts_.seed && (k = pastFinished(k, n)) >= n)
+      break;
     ThreadId t = (first + k) % n;
+    if (!opts_.seed && g.threadExists(t) && g.threadSize(t) > 0 &&
+        isa<ThreadFinishLabel>(g.lastLabel(t))) {
+      noteFinished(t);
+      continue;
+    }
     if (isWaiting(g, t)) {
       if (fallback < 0 && isRunnable(g, t)) { // runs the thread up to its read again
         fallback = t;
@@ -219,6 +248,22 @@ ThreadId Scheduler::scan(const ExecutionGraph &g) {
   }
   scanFrom_ = firstRunnable;
   return fallback;
+}
+
+ThreadId Scheduler::pastFinished(ThreadId t, ThreadId n) {
+  // The first thread from t on not known to have finished, the links on the way pointed at it.
+  ThreadId r = t;
+  while (r < n && static_cast<size_t>(r) < finishedNext_.size() && finishedNext_[r] > r)
+    r = finishedNext_[r];
+  while (t != r && finishedNext_[t] > t)
+    t = std::exchange(finishedNext_[t], r);
+  return r;
+}
+
+void Scheduler::noteFinished(ThreadId t) {
+  if (finishedNext_.size() <= static_cast<size_t>(t))
+    finishedNext_.resize(static_cast<size_t>(t) + 1, -1);
+  finishedNext_[t] = t + 1;
 }
 
 bool Scheduler::leavesOthersAsTheyWere(const EventLabel &e) const {

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "dpor/ThreadDriver.h"
@@ -42,6 +43,8 @@ public:
     stillFirst_ = -1;
     scanFrom_ = 0;
     unstartedFrom_ = 0;
+    quietRun_ = {-1, -1};
+    finishedNext_.clear();
   }
   /// `t`, the thread choose() returned, now has `grown` more events in g (1: the one added).
   void added(const ExecutionGraph &g, ThreadId t, int32_t grown);
@@ -110,6 +113,16 @@ private:
   /// Threads below it have made more than their start or have no symmetry key, in the graph
   /// of the last unstartedClassThread scan (graphChanged resets it).
   ThreadId unstartedFrom_ = 0;
+  /// Started members of one class, [first, second), whose first events after their starts do
+  /// not settle early: unstartedClassThread skips them (graphChanged forgets them).
+  std::pair<ThreadId, ThreadId> quietRun_{-1, -1};
+  ThreadId quietRunEnd(const ExecutionGraph &g, ThreadId t);
+  /// Threads the scan found finished, linked to a later thread: a finished thread stays so
+  /// until the graph changes (graphChanged forgets them), and the scan skips runs of them (a
+  /// host joining a large grid would read every finished thread at each join).
+  std::vector<ThreadId> finishedNext_;
+  ThreadId pastFinished(ThreadId t, ThreadId n);
+  void noteFinished(ThreadId t);
 };
 
 } // namespace scopemc

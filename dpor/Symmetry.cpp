@@ -5,10 +5,18 @@
 #include <map>
 #include <optional>
 #include <tuple>
+#include <unordered_map>
 
 namespace scopemc {
 
 namespace {
+
+uint64_t keyHash(const std::vector<uint64_t> &key) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (uint64_t w : key)
+    h = (h ^ w) * 0x100000001b3ull;
+  return h;
+}
 
 enum class Step : uint8_t { Same, Differ, Ordered };
 
@@ -63,14 +71,29 @@ const std::vector<std::vector<ThreadId>> &SymmetryPruner::classes(const Executio
   classes_.clear();
   classesFor_ = n;
   // Members are compared with their class's latest: a run of creations is contiguous, so
-  // membership (sameSymmetryClass) carries over from one member to the next.
+  // membership (sameSymmetryClass) carries over from one member to the next. Only classes of
+  // the same creator and key can take t, and of those only the latest: an earlier one in t's
+  // run of creations has the latest's members in that run too. They are found by a hash.
+  std::unordered_map<uint64_t, std::vector<size_t>> open; // (creator, key) hash -> classes
   for (ThreadId t = 1; t < g.numThreads(); ++t) {
-    auto c = std::find_if(classes_.begin(), classes_.end(),
-                          [&](const auto &m) { return sameSymmetryClass(g, m.back(), t); });
-    if (c != classes_.end())
-      c->push_back(t);
-    else if (sameSymmetryClass(g, t, t)) // keyed: the head of a class of its own so far
+    if (!sameSymmetryClass(g, t, t)) // (not keyed)
+      continue;
+    ThreadId creator = g.creatorOf(t).thread;
+    const SymmetryKey &key = cast<ThreadCreateLabel>(g.label(g.creatorOf(t)))->entry().symmetry;
+    std::vector<size_t> &alike =
+        open[keyHash(*key) ^ (static_cast<uint64_t>(creator) * 0x9E3779B97F4A7C15ull)];
+    auto c = std::find_if(alike.rbegin(), alike.rend(), [&](size_t k) {
+      ThreadId last = classes_[k].back();
+      return g.creatorOf(last).thread == creator &&
+             sameSymmetry(cast<ThreadCreateLabel>(g.label(g.creatorOf(last)))->entry().symmetry,
+                          key);
+    });
+    if (c != alike.rend() && sameSymmetryClass(g, classes_[*c].back(), t)) {
+      classes_[*c].push_back(t);
+    } else {
+      alike.push_back(classes_.size());
       classes_.push_back({t});
+    }
   }
   std::erase_if(classes_, [](const auto &c) { return c.size() < 2; });
   sawClass_ = sawClass_ || !classes_.empty();
@@ -236,13 +259,14 @@ void SymmetryPruner::noteKey(ThreadId child, const SymmetryKey &key) {
   // brings its own key back; until some key repeats, the keys seen are few.)
   if (!key || keyed_)
     return;
-  for (auto &[t, k] : seenKeys_)
+  auto &same = seenKeys_[keyHash(*key)]; // (by hash: a large launch's keys may all differ)
+  for (auto &[t, k] : same)
     if (*k == *key && t != child) {
       keyed_ = true;
       seenKeys_.clear();
       return;
     }
-  seenKeys_.emplace_back(child, key);
+  same.emplace_back(child, key);
 }
 
 void SymmetryPruner::attach(const ExecutionGraph &g) {
@@ -257,12 +281,13 @@ bool SymmetryPruner::prunesAfterAdd(const ExecutionGraph &g, Event e) {
   if (!enabled_)
     return false;
   const EventLabel *lab = g.label(e);
-  if (isa<ThreadCreateLabel>(lab) || isa<ThreadStartLabel>(lab)) {
-    if (auto *c = dyn_cast<ThreadCreateLabel>(lab))
-      noteKey(c->child(), c->entry().symmetry);
+  if (auto *c = dyn_cast<ThreadCreateLabel>(lab)) {
+    noteKey(c->child(), c->entry().symmetry);
     classesFor_ = 0; // the threads changed: the classes are found again when next needed
     return false;
   }
+  if (isa<ThreadStartLabel>(lab)) // (a start changes no class: creators and keys make them)
+    return false;
   if (!keyed_)
     return false;
   // A thread that finishes writes nothing more: violations that were open may now persist.

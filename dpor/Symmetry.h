@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -82,7 +83,8 @@ private:
   /// Two created threads had one key (ThreadEntry::symmetry): before that, nothing is checked.
   void noteKey(ThreadId child, const SymmetryKey &key);
   bool keyed_ = false;
-  std::vector<std::pair<ThreadId, SymmetryKey>> seenKeys_; // (thread, key) while keyed_ is false
+  /// (thread, key) by a hash of the key, while keyed_ is false.
+  std::unordered_map<uint64_t, std::vector<std::pair<ThreadId, SymmetryKey>>> seenKeys_;
   uint64_t pruned_ = 0;
   std::vector<std::vector<ThreadId>> classes_;
   size_t classesFor_ = 0; // the thread count the classes were computed for (0: stale)

@@ -44,7 +44,7 @@ Interpreter::Flow Interpreter::copyMemory(Thread &th, const Instruction &i, uint
   // for all of it is taken.
   Thread::Bulk &b = th.bulk;
   if (b.inst != &i)
-    b = Thread::Bulk{&i, 0, false, {}, {}, {}, nullptr};
+    b = Thread::Bulk{&i, 0, false, {}, {}, th.nextIndex, {}, nullptr};
   auto stopped = [&](Flow fl, uint64_t off) {
     if (fl == Flow::Stop && resumable)
       b.off = off;
@@ -93,6 +93,7 @@ Interpreter::Flow Interpreter::copyMemory(Thread &th, const Instruction &i, uint
     std::memcpy(&v, b.buf.data() + off, d.size);
     Access piece;
     piece.copiedFrom = srcA + off;
+    piece.copyReads = b.firstRead;
     if (!b.skip[off] && !d.padding)
       if (Flow fl = storeScalar(th, i, dst + off, d.size, v, piece); fl != Flow::Next)
         return stopped(fl, off);
@@ -107,7 +108,7 @@ Interpreter::Flow Interpreter::setMemory(Thread &th, const Instruction &i, uint6
   Piecing pd = piecingOf(*this, th, i, 0, dst);
   Thread::Bulk &b = th.bulk;
   if (b.inst != &i)
-    b = Thread::Bulk{&i, 0, true, {}, {}, {}, nullptr};
+    b = Thread::Bulk{&i, 0, true, {}, {}, -1, {}, nullptr};
   for (uint64_t off = b.off; off < n;) {
     uint32_t chunk = pieceAt(prog_, pd, dst + off, n - off).size;
     uint64_t v = 0;
@@ -130,7 +131,7 @@ Interpreter::Flow Interpreter::compareMemory(Thread &th, const Instruction &i, u
   // th.bulk.buf holds a's bytes, then b's (from n on); `storing` says b's are being read.
   Thread::Bulk &b = th.bulk;
   if (b.inst != &i)
-    b = Thread::Bulk{&i, 0, false, {}, {}, {}, nullptr};
+    b = Thread::Bulk{&i, 0, false, {}, {}, -1, {}, nullptr};
   for (unsigned side = b.storing ? 1 : 0; side < 2; ++side) {
     uint64_t at = side ? bAddr : a;
     Piecing pc = piecingOf(*this, th, i, side, at);

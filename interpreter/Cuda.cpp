@@ -317,7 +317,7 @@ Flow Calls::streamRun(Thread &th, const CallBase &i) {
   // offers each of its 2n events once, not the ones before it again at every step.
   Thread::Bulk &r = th.bulk;
   if (r.inst != &i)
-    r = Thread::Bulk{&i, 0, false, {}, {}, {}, nullptr};
+    r = Thread::Bulk{&i, 0, false, {}, {}, -1, {}, nullptr};
   for (uint64_t s = r.off; s < waits + 2 * n; ++s) {
     r.off = s;
     if (s < waits) { // the launches the stream orders this one after

@@ -48,11 +48,15 @@ int32_t Interpreter::saveThread(ThreadId t, uint32_t slot) {
 
 size_t Interpreter::snapshotCost(ThreadId t) const {
   // Replaying an event runs a few instructions; copying a register or 64 bytes of private
-  // memory costs about a 64th of that.
+  // memory costs about a 64th of that; the loop record and the thread lists of a launcher
+  // count too (a host thread that wrote its device buffers, or launched a large grid).
   const Thread &th = threads_[static_cast<size_t>(t)];
-  size_t words = th.priv.size() / 64;
+  size_t words = th.priv.size() / 64 + th.progress.copyWords() + th.bulk.buf.size() / 8 +
+                 th.bulk.threads.size() / 2;
   for (const Frame &f : th.stack)
     words += f.regs.size();
+  for (const ThreadState::Launch &l : th.launches)
+    words += l.threads.size() / 2;
   return words / 64;
 }
 

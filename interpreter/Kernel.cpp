@@ -293,7 +293,7 @@ Flow Calls::launch(Thread &th, Frame &f, const CallBase &i) {
   // Resumable (Thread::bulk): each creation is offered once, not again after every new one.
   Thread::Bulk &r = th.bulk;
   if (r.inst != &i)
-    r = Thread::Bulk{&i, 0, false, {}, {}, {}, nullptr};
+    r = Thread::Bulk{&i, 0, false, {}, {}, -1, {}, nullptr};
   for (uint64_t s = r.off; s < grid.count() * block.count(); ++s) {
     r.off = s;
     ThreadPos pos{device, k.blockBase + static_cast<uint32_t>(s / block.count()),
@@ -320,7 +320,7 @@ Flow Calls::waitLaunch(Thread &th, Frame &f, const CallBase &i) {
                       "wait for a kernel launch this thread did not make or already waited for");
   Thread::Bulk &r = th.bulk; // resumable, as the launch
   if (r.inst != &i)
-    r = Thread::Bulk{&i, 0, false, {}, {}, {}, nullptr};
+    r = Thread::Bulk{&i, 0, false, {}, {}, -1, {}, nullptr};
   const std::vector<ThreadId> &children = th.launches[h].threads;
   if (!r.joins)
     r.joins = std::make_shared<const std::vector<ThreadId>>(children);

@@ -75,6 +75,11 @@ public:
   explicit LoopProgress(bool zeroNetEffect, bool plantedMistake = false)
       : zeroNetEffect_(zeroNetEffect), plantedMistake_(plantedMistake) {}
 
+  /// About how many machine words a copy of this record copies (Interpreter::snapshotCost).
+  size_t copyWords() const {
+    return 4 * ownBytes_.size() + ownBytesLog_.size() + 4 * privateStores_.size() +
+           2 * ownAllocs_.size();
+  }
   /// Accounts an offered event (effects, releases, own blocks read).
   void noteEvent(const EventLabel &lab);
   /// An RMW at `addr` of `size` bytes wrote `newv` over `old`.

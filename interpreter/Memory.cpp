@@ -269,6 +269,7 @@ Interpreter::Flow Interpreter::storeScalar(Thread &th, const Instruction &i, uin
   lab.setLocalSpace(addr::isBlockShared(a));
   lab.setAnnotation(acc.annotation);
   lab.setCopiedFrom(acc.copiedFrom);
+  lab.setCopyReads(acc.copyReads);
   return offer(th, lab) ? Flow::Next : Flow::Stop;
 }
 

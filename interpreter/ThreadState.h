@@ -29,6 +29,7 @@ struct Access {
   /// A memcpy's piece (MemAccessLabel::copiedFrom): a read sets it to any non-zero value,
   /// a write to the address of the bytes it copies.
   uint64_t copiedFrom = 0;
+  int32_t copyReads = -1; // a copy's write: MemAccessLabel::copyReads
 };
 inline constexpr Access kPlain{};
 
@@ -80,6 +81,7 @@ struct ThreadState {
     bool storing = false;                               // memcpy: reading done, storing from `off`
     std::vector<uint8_t> buf;                           // memcpy: the bytes read so far
     std::vector<bool> skip;                             // memcpy: padding pieces (not copied)
+    int32_t firstRead = -1;                             // memcpy: the index of its first event
     std::vector<ThreadId> threads;                      // a launch: the threads it created so far
     std::shared_ptr<const std::vector<ThreadId>> joins; // the run of joins being made
   } bulk;

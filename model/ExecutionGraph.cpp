@@ -68,7 +68,9 @@ EventLabel *ExecutionGraph::add(std::unique_ptr<EventLabel> lab) {
   } else if (auto *fl = dyn_cast<FreeLabel>(lab.get())) {
     frees_.push_back({fl->addr(), fl->pos()});
   } else if (auto *ba = dyn_cast<BarrierArriveLabel>(lab.get())) {
-    arrivals_[{ba->barrier(), ba->instance()}].push_back(ba->pos());
+    Arrivals &in = arrivals_[{ba->barrier(), ba->instance()}];
+    in.events.push_back(ba->pos());
+    in.joined.reset();
   }
   if (auto *r = dyn_cast<ReadLabel>(lab.get())) {
     LocationInfo &li = locFor(r->addr(), r->size());
@@ -138,10 +140,23 @@ std::vector<const EventLabel *> ExecutionGraph::barrierArrivals(Addr b, uint32_t
   std::vector<const EventLabel *> out;
   auto it = arrivals_.find({b, instance});
   if (it != arrivals_.end())
-    for (Event e : it->second)
+    for (Event e : it->second.events)
       out.push_back(label(e));
   std::sort(out.begin(), out.end(), [](auto *x, auto *y) { return x->pos() < y->pos(); });
   return out;
+}
+
+const std::shared_ptr<const BarrierJoin> &ExecutionGraph::barrierJoin(Addr b,
+                                                                      uint32_t instance) const {
+  static const std::shared_ptr<const BarrierJoin> none;
+  auto it = arrivals_.find({b, instance});
+  return it == arrivals_.end() ? none : it->second.joined;
+}
+
+void ExecutionGraph::keepBarrierJoin(Addr b, uint32_t instance,
+                                     std::shared_ptr<const BarrierJoin> j) const {
+  if (auto it = arrivals_.find({b, instance}); it != arrivals_.end())
+    it->second.joined = std::move(j);
 }
 
 View ExecutionGraph::viewUpToStamp(Stamp s) const {
@@ -248,8 +263,9 @@ void ExecutionGraph::filterIndexes() {
   std::erase_if(allocs_, gone);
   std::erase_if(frees_, gone);
   for (auto it = arrivals_.begin(); it != arrivals_.end();) {
-    std::erase_if(it->second, [&](Event e) { return !contains(e); });
-    it = it->second.empty() ? arrivals_.erase(it) : std::next(it);
+    if (std::erase_if(it->second.events, [&](Event e) { return !contains(e); }))
+      it->second.joined.reset();
+    it = it->second.events.empty() ? arrivals_.erase(it) : std::next(it);
   }
 }
 

@@ -14,6 +14,16 @@
 
 namespace scopemc {
 
+/// The views of every arrival at one barrier instance joined, computed once for all its
+/// departures (model/ScopedRC11.cpp). `uniform`: every arrival orders all memory, keeps one
+/// happens-before for local and other memory, and every two of them include each other
+/// (`inclusion`); only then does a departure take `hb` whole.
+struct BarrierJoin {
+  View hb, porf;
+  MutualInclusion inclusion;
+  bool uniform = true;
+};
+
 /// Per-location data. Locations are identified by their start address; `co` lists the
 /// writes in coherence order, after the implicit initialisation write.
 struct LocationInfo {
@@ -132,10 +142,15 @@ public:
   /// How many threads arrived at instance `instance` of barrier `b`.
   size_t barrierArrivalCount(Addr b, uint32_t instance) const {
     auto it = arrivals_.find({b, instance});
-    return it == arrivals_.end() ? 0 : it->second.size();
+    return it == arrivals_.end() ? 0 : it->second.events.size();
   }
   /// The arrivals of instance `instance` of barrier `b`.
   std::vector<const EventLabel *> barrierArrivals(Addr b, uint32_t instance) const;
+  /// What the memory model computed once from all the arrivals of an instance so far
+  /// (ScopedRC11Checker: the join of their views), kept with the instance's arrivals and
+  /// forgotten when they change. Null when none is kept.
+  const std::shared_ptr<const BarrierJoin> &barrierJoin(Addr b, uint32_t instance) const;
+  void keepBarrierJoin(Addr b, uint32_t instance, std::shared_ptr<const BarrierJoin> j) const;
 
   // --- restriction and copies ---------------------------------------------------------------
   Stamp nextStamp() const { return nextStamp_; }
@@ -181,7 +196,11 @@ private:
   /// and barrier arrivals by (barrier, instance); filtered to the events held after a
   /// restriction that dropped such an event, or a copy (filterIndexes).
   std::vector<std::pair<Addr, Event>> allocs_, frees_;
-  std::map<std::pair<Addr, uint32_t>, std::vector<Event>> arrivals_;
+  struct Arrivals {
+    std::vector<Event> events;
+    mutable std::shared_ptr<const BarrierJoin> joined; // for exactly `events`
+  };
+  std::map<std::pair<Addr, uint32_t>, Arrivals> arrivals_;
   bool indexedDropped_ = false; // dropFrom dropped an allocation, free or arrival
   void filterIndexes();
 };

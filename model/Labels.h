@@ -51,18 +51,9 @@ constexpr bool rmwOpsCommute(RmwOp a, RmwOp b) {
   auto additive = [](RmwOp o) { return o == RmwOp::Add || o == RmwOp::Sub; };
   if (additive(a) || additive(b))
     return additive(a) && additive(b);
-  switch (a) {
-  case RmwOp::And:
-  case RmwOp::Or:
-  case RmwOp::Xor:
-  case RmwOp::Max:
-  case RmwOp::Min:
-  case RmwOp::UMax:
-  case RmwOp::UMin:
-    return a == b;
-  default:
-    return false;
-  }
+  const bool alike = a == RmwOp::And || a == RmwOp::Or || a == RmwOp::Xor || a == RmwOp::Max ||
+                     a == RmwOp::Min || a == RmwOp::UMax || a == RmwOp::UMin;
+  return alike && a == b;
 }
 
 /// IdleRound: the threads of a barrier all went once round their loops doing nothing but
@@ -117,10 +108,9 @@ public:
   void setResumePoint(uint32_t p) { resumePoint_ = p; }
   const View &hb() const { return hb_; }
   View &hb() { return hb_; }
-  /// Happens-before as it orders accesses to OpenCL local memory (`local`) or to any other
-  /// memory. The two differ only after a barrier whose fence flags name one of the two
-  /// (docs/model.md §5): hb() is the one for memory other than local, and the local one is kept
-  /// apart only where it differs.
+  /// Happens-before as it orders accesses to OpenCL local memory (`local`) or to any other memory.
+  /// The two differ only after a barrier whose fence flags name one of the two (docs/model.md
+  /// §5): hb() is the one for memory other than local, the local one kept apart where it differs.
   const View &hbFor(bool local) const { return local && hbLocal_.view ? *hbLocal_.view : hb_; }
   bool hbSplit() const { return hbLocal_.view != nullptr; }
   /// The local view (hbFor(true)); nullopt: the same as hb().
@@ -189,11 +179,14 @@ public:
   /// __VERIFIER_memory_scope_* / __VERIFIER_weak_access), if one did; repair edits it.
   const SourceLoc *annotation() const { return annotation_; }
   void setAnnotation(const SourceLoc *a) { annotation_ = a; }
-  /// A piece of a memcpy (or another copy of bytes): for a read, its own address; for a
-  /// write, the address of the bytes it copies; 0 for any other access. Copying bytes that
-  /// were never written is no error; reading the copy is (checks/BugChecker.h).
+  /// A piece of a memcpy (or another copy of bytes): for a read, its own address; for a write,
+  /// the address of the bytes it copies, and copyReads() the index of the copy's first read in
+  /// its thread (-1: not known); 0 for any other access. Copying bytes never written is no
+  /// error; reading the copy is (checks/BugChecker.h).
   Addr copiedFrom() const { return copiedFrom_; }
   void setCopiedFrom(Addr a) { copiedFrom_ = a; }
+  int32_t copyReads() const { return copyReads_; }
+  void setCopyReads(int32_t i) { copyReads_ = i; }
   static bool classof(const EventLabel *l) {
     return l->kind() == Kind::Read || l->kind() == Kind::Write;
   }
@@ -210,6 +203,7 @@ private:
   bool localSpace_ = false;
   const SourceLoc *annotation_ = nullptr;
   Addr copiedFrom_ = 0;
+  int32_t copyReads_ = -1;
 };
 
 /// The RMW a read is the first half of, if any.
@@ -479,9 +473,8 @@ private:
   bool byArrival_ = false;
 };
 
-/// `usesSerial`: the calling thread reads whether it was the instance's serial thread
-/// (pthread_barrier_wait's PTHREAD_BARRIER_SERIAL_THREAD, docs/model.md §5; docs/development.md,
-/// "Barriers").
+/// `usesSerial`: the calling thread reads whether it was the instance's serial thread (pthread's
+/// PTHREAD_BARRIER_SERIAL_THREAD, docs/model.md §5; docs/development.md, "Barriers").
 class BarrierArriveLabel : public BarrierLabel {
 public:
   BarrierArriveLabel(Event pos, ThreadPos tp, Scope s, const SourceLoc *src, Addr b,

@@ -72,8 +72,10 @@ View ScopedRC11Checker::syncFrom(const ExecutionGraph &g, Event w, Event reader,
       *split = true;
     return l->hbFor(local);
   };
+  // (porf is transitive and views are closed under it: a source already in e's porf view
+  // adds nothing, and the test costs one entry where the join reads every thread's)
   auto joinPorf = [&](const EventLabel *l) {
-    if (porf)
+    if (porf && !porf->contains(l->pos()))
       porf->join(l->porf());
   };
   if (e.index > 0) {
@@ -107,15 +109,18 @@ View ScopedRC11Checker::syncFrom(const ExecutionGraph &g, Event w, Event reader,
     }
   } else if (auto *d = dyn_cast<BarrierDepartLabel>(lab)) {
     // every arrival of the instance is sw-before every departure of it, for the memory both
-    // sides' fence flags name (docs/model.md §5)
-    for (const EventLabel *a : g.barrierArrivals(d->barrier(), d->instance())) {
-      auto *ba = cast<BarrierArriveLabel>(a);
-      joinPorf(a);
-      if (split && (ba->fences() != kFenceAll || d->fences() != kFenceAll))
-        *split = true;
-      if (incl(*a, *d) && ba->orders(local) && d->orders(local))
-        hb.join(from(a));
-    }
+    // sides' fence flags name (docs/model.md §5); mostly all of them, joined once
+    if (departsWithAll(g, *d, hb, porf)) {
+      // (hb and porf are the instance's joins: nothing of the loop below is left to add)
+    } else
+      for (const EventLabel *a : g.barrierArrivals(d->barrier(), d->instance())) {
+        auto *ba = cast<BarrierArriveLabel>(a);
+        joinPorf(a);
+        if (split && (ba->fences() != kFenceAll || d->fences() != kFenceAll))
+          *split = true;
+        if (incl(*a, *d) && ba->orders(local) && d->orders(local))
+          hb.join(from(a));
+      }
     if (d->isCollective()) // lanes that exited instead of arriving: porf only, no order
       for (const EventLabel *fin : exitedLanes(g, *d))
         joinPorf(fin);
@@ -132,6 +137,51 @@ View ScopedRC11Checker::syncFrom(const ExecutionGraph &g, Event w, Event reader,
       }
     }
   }
+}
+
+const BarrierJoin &ScopedRC11Checker::arrivalsJoined(const ExecutionGraph &g, Addr b,
+                                                     uint32_t k) const {
+  if (const auto &kept = g.barrierJoin(b, k))
+    return *kept;
+  auto j = std::make_shared<BarrierJoin>();
+  for (const EventLabel *a : g.barrierArrivals(b, k)) {
+    auto *ba = cast<BarrierArriveLabel>(a);
+    j->inclusion.add(isAtomic(ba->order()), ba->scope(), ba->threadRef());
+    j->uniform = j->uniform && ba->fences() == kFenceAll && !ba->hbSplit();
+    j->hb.join(ba->hb());
+    if (!j->porf.contains(ba->pos()))
+      j->porf.join(ba->porf());
+  }
+  j->uniform = j->uniform && j->inclusion.holds();
+  j->hb.settleOwn();
+  j->porf.settleOwn();
+  g.keepBarrierJoin(b, k, j);
+  return *j;
+}
+
+bool ScopedRC11Checker::departsWithAll(const ExecutionGraph &g, const BarrierDepartLabel &d,
+                                       View &hb, View *porf) const {
+  // The departure follows its own arrival, every arrival orders all memory with one hb and
+  // every two of them and the departure include each other: e's hb is the join of the
+  // arrivals' (its own included), whatever the memory, and its porf likewise.
+  Event e = d.pos();
+  if (d.fences() != kFenceAll || e.index == 0)
+    return false;
+  auto *own = dyn_cast<BarrierArriveLabel>(g.label(e.prev()));
+  if (!own || own->barrier() != d.barrier() || own->instance() != d.instance())
+    return false;
+  const BarrierJoin &j = arrivalsJoined(g, d.barrier(), d.instance());
+  MutualInclusion with = j.inclusion;
+  with.add(isAtomic(d.order()), d.scope(), d.threadRef());
+  if (!j.uniform || !with.holds())
+    return false;
+  hb = j.hb;
+  hb.set(e.thread, e.index);
+  if (porf) {
+    *porf = j.porf;
+    porf->set(e.thread, e.index);
+  }
+  return true;
 }
 
 void ScopedRC11Checker::updateViews(ExecutionGraph &g, Event e) const {

@@ -36,6 +36,14 @@ private:
   /// a source keeps two hb views or a barrier orders one memory only.
   void joinViews(const ExecutionGraph &g, Event e, bool local, View &hb, View *porf,
                  bool *split) const;
+  /// The join of the views of every arrival at instance k of barrier b, computed once per
+  /// set of arrivals (kept in the graph: ExecutionGraph::barrierJoin).
+  const BarrierJoin &arrivalsJoined(const ExecutionGraph &g, Addr b, uint32_t k) const;
+  /// Sets departure d's hb (for all memory) and porf views to its instance's joins when they
+  /// are exactly what the arrivals give it (every arrival included and ordering all memory
+  /// with one view); false, leaving them unchanged, otherwise.
+  bool departsWithAll(const ExecutionGraph &g, const BarrierDepartLabel &d, View &hb,
+                      View *porf) const;
   /// The co-latest write of `a` that an hb-predecessor of `e` (e excluded) observes.
   Event maxObservedWrite(const ExecutionGraph &g, Event e, Addr a) const;
   bool readIsCoherent(const ExecutionGraph &g, const ReadLabel &r) const;

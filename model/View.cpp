@@ -8,11 +8,20 @@
 namespace scopemc {
 
 namespace {
-/// Bytes of an array of `cap` entries after its header.
-size_t repBytes(size_t header, uint32_t cap) { return header + cap * sizeof(int32_t); }
+/// Bytes of a rep of `cap` chunk pointers after its header.
+size_t repBytes(size_t header, uint32_t cap) { return header + cap * sizeof(void *); }
 } // namespace
 
+void View::release(Chunk *c) {
+  if (c && c->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+    c->~Chunk();
+    poolFree(c, sizeof(Chunk));
+  }
+}
+
 void View::destroy(Rep *r) {
+  for (uint32_t k = 0; k < r->used(); ++k)
+    release(r->chunks()[k]);
   const size_t bytes = repBytes(sizeof(Rep), r->cap);
   r->~Rep();
   poolFree(r, bytes);
@@ -24,8 +33,9 @@ void View::toShared() {
   std::copy(inl_, inl_ + n, entries);
   n_ = kShared;
   sh_ = Shared{nullptr, kNone, -1};
-  if (n > 0)
-    std::copy(entries, entries + n, writable(n));
+  for (uint32_t t = 0; t < n; ++t)
+    if (entries[t] >= 0)
+      setEntry(t, entries[t]);
 }
 
 void View::setSlow(ThreadId t, int32_t idx) {
@@ -35,66 +45,107 @@ void View::setSlow(ThreadId t, int32_t idx) {
     sh_.ownT = t;
     sh_.ownI = idx;
   } else {
-    writable(static_cast<uint32_t>(t) + 1)[t] = idx;
+    setEntry(static_cast<uint32_t>(t), idx);
   }
 }
 
-int32_t *View::writable(uint32_t n) {
+View::Rep *View::ownRep(uint32_t n) {
   Rep *rep = sh_.rep;
   const uint32_t have = rep ? rep->size : 0;
   const bool alone = rep && rep->refs.load(std::memory_order_acquire) == 1;
-  if (alone && rep->cap >= n) {
-    std::fill(rep->data() + have, rep->data() + std::max(have, n), -1);
-    rep->size = std::max(have, n);
-    return rep->data();
-  }
-  // A view of its own that outgrows its array (threads are made one by one) doubles it; a
-  // copy of a shared array is as long as needed.
   const uint32_t size = std::max(have, n);
-  const uint32_t want = std::max(size, alone ? 2 * rep->cap : 0);
-  // the pool's blocks come in 16-byte steps: the array fills its block
+  const uint32_t slots = (size + kChunk - 1) >> kChunkBits;
+  if (alone && rep->cap >= slots) {
+    std::fill(rep->chunks() + rep->used(), rep->chunks() + slots, nullptr);
+    rep->size = size;
+    return rep;
+  }
+  // A rep of its own that outgrows its pointers (threads are made one by one) doubles them;
+  // a copy of a shared rep is as long as needed. The chunks are shared with the old rep.
+  const uint32_t want = std::max(slots, alone ? 2 * rep->cap : 0);
+  // the pool's blocks come in 16-byte steps: the pointers fill their block
   const uint32_t cap = static_cast<uint32_t>(
-      ((repBytes(sizeof(Rep), want) + 15) / 16 * 16 - sizeof(Rep)) / sizeof(int32_t));
+      ((repBytes(sizeof(Rep), want) + 15) / 16 * 16 - sizeof(Rep)) / sizeof(void *));
   Rep *r = new (poolAllocate(repBytes(sizeof(Rep), cap))) Rep{{1}, size, cap};
-  if (rep)
-    std::copy(rep->data(), rep->data() + have, r->data());
-  std::fill(r->data() + have, r->data() + cap, -1);
+  const uint32_t kept = rep ? rep->used() : 0;
+  for (uint32_t k = 0; k < kept; ++k) {
+    Chunk *c = rep->chunks()[k];
+    if (c)
+      c->refs.fetch_add(1, std::memory_order_relaxed);
+    r->chunks()[k] = c;
+  }
+  std::fill(r->chunks() + kept, r->chunks() + cap, nullptr);
   release(rep);
   sh_.rep = r;
-  return r->data();
+  return r;
+}
+
+int32_t *View::ownChunk(Rep *r, uint32_t k) {
+  Chunk *&c = r->chunks()[k];
+  if (c && c->refs.load(std::memory_order_acquire) == 1)
+    return c->e;
+  auto *fresh = new (poolAllocate(sizeof(Chunk))) Chunk{};
+  fresh->refs.store(1, std::memory_order_relaxed);
+  if (c)
+    std::copy(c->e, c->e + kChunk, fresh->e);
+  else
+    std::fill(fresh->e, fresh->e + kChunk, -1);
+  release(c);
+  c = fresh;
+  return c->e;
 }
 
 void View::joinShared(const View &o) {
-  // Most joins add nothing (the other event is already in the view): those copy nothing.
+  // Most joins add nothing (the other event is already in the view): those copy nothing, and
+  // chunks both views share are skipped whole.
   if (!shared())
     toShared();
   const bool oShared = o.shared();
   const Rep *s = oShared ? o.sh_.rep : nullptr;
-  const int32_t *src = oShared ? (s ? s->data() : nullptr) : o.inl_;
-  const uint32_t n = oShared ? (s ? s->size : 0) : o.n_;
   const auto skip = static_cast<uint32_t>(oShared ? o.sh_.ownT : kNone); // o's stale entry
   const auto own = static_cast<uint32_t>(sh_.ownT);
-  if (oShared && s == sh_.rep) { // one array: only the own entries differ
-    if (own < n && own != skip)
-      sh_.ownI = std::max(sh_.ownI, src[own]);
-  } else {
-    const int32_t *mine = sh_.rep ? sh_.rep->data() : nullptr;
-    const uint32_t have = sh_.rep ? sh_.rep->size : 0;
-    uint32_t t = 0;
-    for (; t < n; ++t) // the first entry o adds
-      if (t != skip && src[t] > (t == own ? sh_.ownI : t < have ? mine[t] : -1))
-        break;
-    if (t < n) {
-      int32_t *d = writable(n);
-      for (; t < n; ++t)
-        if (t != skip && t != own)
-          d[t] = std::max(d[t], src[t]);
-      if (own < n && own != skip)
-        sh_.ownI = std::max(sh_.ownI, src[own]);
+  // o's entry t against this view's (the own entry apart), raised where o's is larger
+  auto meet = [&](uint32_t t, int32_t theirs) {
+    if (t == skip || theirs < 0)
+      return;
+    if (t == own) {
+      sh_.ownI = std::max(sh_.ownI, theirs);
+      return;
     }
+    if (theirs > (sh_.rep ? sh_.rep->get(t) : -1))
+      setEntry(t, theirs);
+  };
+  if (!oShared) {
+    for (uint32_t t = 0; t < o.n_; ++t)
+      meet(t, o.inl_[t]);
+  } else if (s && s != sh_.rep) {
+    for (uint32_t k = 0; k < s->used(); ++k) {
+      const Chunk *theirs = s->chunks()[k];
+      const Chunk *mine = sh_.rep && k < sh_.rep->used() ? sh_.rep->chunks()[k] : nullptr;
+      if (!theirs || theirs == mine) {
+        // (a shared chunk: only the own entries in it may differ)
+        if (theirs && own >> kChunkBits == k && own != skip)
+          sh_.ownI = std::max(sh_.ownI, theirs->e[own & (kChunk - 1)]);
+        continue;
+      }
+      const uint32_t base = k << kChunkBits, end = std::min(s->size - base, kChunk);
+      for (uint32_t i = 0; i < end; ++i)
+        meet(base + i, theirs->e[i]);
+    }
+  } else if (s && own < s->size && own != skip) { // one array: only the own entries differ
+    sh_.ownI = std::max(sh_.ownI, s->get(own));
   }
   if (oShared && o.sh_.ownT != kNone)
     raise(o.sh_.ownT, o.sh_.ownI);
+}
+
+void View::settleOwn() {
+  if (!shared() || sh_.ownT == kNone)
+    return;
+  const ThreadId t = sh_.ownT;
+  const int32_t idx = sh_.ownI;
+  sh_.ownT = kNone;
+  setEntry(static_cast<uint32_t>(t), idx);
 }
 
 void View::reserve(size_t n) {
@@ -104,7 +155,7 @@ void View::reserve(size_t n) {
   } else if (n > 0) {
     if (!shared())
       toShared();
-    writable(static_cast<uint32_t>(n));
+    ownRep(static_cast<uint32_t>(n));
   }
 }
 

@@ -20,9 +20,13 @@ namespace scopemc {
 ///   by every copy, plus one entry held in the view itself (the "own" thread, the first thread
 ///   set after the view became shared). A thread's consecutive events mostly have views that
 ///   differ only in the thread's own index, so they share one array: a label's two views cost
-///   their share of arrays, however many threads the program has. A change to another entry
-///   copies the array when it is shared (copy on write); a join that adds nothing copies
-///   nothing. The counts are atomic: graphs copied for other workers share arrays.
+///   their share of arrays, however many threads the program has. The array is made of
+///   chunks of kChunk entries, each reference-counted too (a missing chunk holds only -1): a
+///   change to another entry copies the chunk pointers and the one chunk it falls in when
+///   they are shared (copy on write), so a run of joins that each add a thread (a host
+///   joining a grid) copies a pointer per kChunk threads, not every entry; a join skips the
+///   chunks both views share, and one that adds nothing copies nothing. The counts are
+///   atomic: graphs copied for other workers share arrays.
 class View {
 public:
   View() = default;
@@ -68,7 +72,7 @@ public:
       return static_cast<uint32_t>(t) < n_ ? inl_[t] : -1;
     if (t == sh_.ownT)
       return sh_.ownI;
-    return sh_.rep && static_cast<uint32_t>(t) < sh_.rep->size ? sh_.rep->data()[t] : -1;
+    return sh_.rep ? sh_.rep->get(static_cast<uint32_t>(t)) : -1;
   }
   bool contains(Event e) const { return !e.isInit() && e.index <= get(e.thread); }
   void set(ThreadId t, int32_t idx) {
@@ -79,10 +83,9 @@ public:
     } else if (shared() && (sh_.ownT == kNone || sh_.ownT == t)) {
       sh_.ownT = t;
       sh_.ownI = idx;
-    } else if (shared() && sh_.rep && static_cast<uint32_t>(t) < sh_.rep->size &&
-               sh_.rep->refs.load(std::memory_order_acquire) == 1) {
-      sh_.rep->data()[t] =
-          idx; // (an array of this view's own: the common case of a view being built)
+    } else if (int32_t *at =
+                   shared() && sh_.rep ? sh_.rep->ownedEntry(static_cast<uint32_t>(t)) : nullptr) {
+      *at = idx; // (an array of this view's own: the common case of a view being built)
     } else {
       setSlow(t, idx);
     }
@@ -98,6 +101,9 @@ public:
     else
       joinShared(o);
   }
+  /// Moves a shared view's own entry into its array (an array of its own then): a copy's
+  /// set() of its own thread is then O(1) whatever that thread is. Inline views are unchanged.
+  void settleOwn();
   /// Makes room for the entries of threads below n, in an array of this view's own if more
   /// than kInline.
   void reserve(size_t n);
@@ -116,14 +122,34 @@ private:
   static constexpr uint32_t kInline = 12;
   static constexpr uint32_t kShared = std::numeric_limits<uint32_t>::max(); // n_ of a shared view
   static constexpr ThreadId kNone = std::numeric_limits<ThreadId>::max();
-  /// The shared entries: a header followed by `cap` entries, `size` of them in use. The
-  /// entry of a view's own thread in it is stale for that view (never read through it).
+  static constexpr uint32_t kChunkBits = 6, kChunk = 1u << kChunkBits;
+  struct Chunk {
+    std::atomic<uint32_t> refs;
+    int32_t e[kChunk];
+  };
+  /// The shared entries: a header followed by `cap` chunk pointers (null: a chunk of -1),
+  /// `size` entries in use. The entry of a view's own thread in it is stale for that view
+  /// (never read through it).
   struct Rep {
     std::atomic<uint32_t> refs;
     uint32_t size;
     uint32_t cap;
-    int32_t *data() { return reinterpret_cast<int32_t *>(this + 1); }
-    const int32_t *data() const { return reinterpret_cast<const int32_t *>(this + 1); }
+    Chunk **chunks() { return reinterpret_cast<Chunk **>(this + 1); }
+    Chunk *const *chunks() const { return reinterpret_cast<Chunk *const *>(this + 1); }
+    uint32_t used() const { return (size + kChunk - 1) >> kChunkBits; } // chunk slots in use
+    int32_t get(uint32_t t) const {
+      if (t >= size)
+        return -1;
+      const Chunk *c = chunks()[t >> kChunkBits];
+      return c ? c->e[t & (kChunk - 1)] : -1;
+    }
+    /// Entry t when this rep and its chunk belong to one view alone; else null.
+    int32_t *ownedEntry(uint32_t t) {
+      if (t >= size || refs.load(std::memory_order_acquire) != 1)
+        return nullptr;
+      Chunk *c = chunks()[t >> kChunkBits];
+      return c && c->refs.load(std::memory_order_acquire) == 1 ? &c->e[t & (kChunk - 1)] : nullptr;
+    }
   };
   struct Shared {
     Rep *rep; // null: no entries but the own one
@@ -149,9 +175,17 @@ private:
       inl_[i] = inl_[i] < o.inl_[i] ? o.inl_[i] : inl_[i];
   }
   void joinShared(const View &o);
-  /// The shared entries, owned by this shared view alone and at least n of them in use
-  /// (copied first if shared with others or too small).
-  int32_t *writable(uint32_t n);
+  /// The shared rep, owned by this shared view alone with at least n entries in use (its
+  /// chunk pointers copied first if shared with others or too few; chunks stay shared).
+  Rep *ownRep(uint32_t n);
+  /// The entries of chunk k of r (a rep of one view alone), owned by r alone (copied, or made
+  /// of -1, first).
+  static int32_t *ownChunk(Rep *r, uint32_t k);
+  /// Sets entry t of the shared array (not the own entry).
+  void setEntry(uint32_t t, int32_t idx) {
+    ownChunk(ownRep(t + 1), t >> kChunkBits)[t & (kChunk - 1)] = idx;
+  }
+  static void release(Chunk *c);
 
   uint32_t n_ = 0; // inline: entries in use; kShared: the shared form
   union {

@@ -31,7 +31,7 @@ struct KernelOptions {
 
 /// The largest grid one launch may have (threads over all its blocks), the devices, and the
 /// blocks one launching thread may start on a device (interpreter/Kernel.cpp refuses more).
-inline constexpr uint64_t kMaxLaunchThreads = 4096;
+inline constexpr uint64_t kMaxLaunchThreads = 1048576;
 inline constexpr uint32_t kMaxDevices = 16;
 inline constexpr uint32_t kMaxBlocksPerLauncher = 1024;
 

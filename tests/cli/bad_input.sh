@@ -37,7 +37,7 @@ expect kernel-two-devices 42 "device 1, block 0, thread 0" -- "$dir/kernel_scala
 expect kernel-post-fails 42 "Assertion violation" -- "$dir/kernel_scalar.cl" --kernel k --grid 1x2 --arg n=4
 # a grid beyond the limits is a command-line error
 expect too-many-devices 17 "--grid 17x1x1 is beyond scopemc's limits: at most 16 devices" -- "$dir/kernel_scalar.cl" --kernel k --grid 17x1x1 --arg n=3
-expect too-many-threads 17 "--grid 64x65 is beyond scopemc's limits: at most 4096 threads" -- "$dir/kernel_scalar.cl" --kernel k --grid 64x65 --arg n=3
+expect too-many-threads 17 "--grid 1024x1025 is beyond scopemc's limits: at most 1048576 threads" -- "$dir/kernel_scalar.cl" --kernel k --grid 1024x1025 --arg n=3
 # legacy C compiles with warnings (shown); -Werror after -- makes them errors again
 expect legacy-c-warns 0 "warning: type specifier missing, defaults to 'int'" -- "$dir/../e2e/programs/legacy_c.c"
 expect legacy-c-werror 5 "legacy_c.c:[0-9]+:[0-9]+: error: type specifier missing" -- "$dir/../e2e/programs/legacy_c.c" -- -Werror
