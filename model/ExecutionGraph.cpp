@@ -7,10 +7,11 @@
 namespace scopemc {
 
 ThreadId ExecutionGraph::freshThreadId() const {
-  for (ThreadId t = 1; t < numThreads(); ++t)
+  // (threads below existFrom_ exist: a launch of n threads looks at each slot once, not n times)
+  for (ThreadId t = std::max<ThreadId>(existFrom_, 1); t < numThreads(); ++t)
     if (!threadExists(t))
-      return t;
-  return std::max<ThreadId>(numThreads(), 1);
+      return existFrom_ = t;
+  return existFrom_ = std::max<ThreadId>(numThreads(), 1);
 }
 
 void ExecutionGraph::setThreadPos(ThreadId t, ThreadPos p) {
@@ -229,6 +230,7 @@ void ExecutionGraph::removeLastRead(ThreadId t) {
 }
 
 void ExecutionGraph::dropUnstartedThreads() {
+  existFrom_ = 1;
   for (ThreadId t = 1; t < numThreads(); ++t)
     if (!threadExists(t))
       dropFrom(threads_[static_cast<size_t>(t)], 0);

@@ -188,6 +188,7 @@ private:
   std::vector<std::vector<std::unique_ptr<EventLabel>>> threads_;
   std::vector<ThreadPos> tpos_;
   std::vector<Event> creators_;
+  mutable ThreadId existFrom_ = 1; // every thread from 1 up to this one exists (freshThreadId)
   LocationMap<LocationInfo> locs_;
   Stamp nextStamp_ = 1;
   size_t scFences_ = 0;

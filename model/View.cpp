@@ -8,8 +8,12 @@
 namespace scopemc {
 
 namespace {
-/// Bytes of a rep of `cap` chunk pointers after its header.
+/// Bytes of a rep of `cap` page pointers after its header.
 size_t repBytes(size_t header, uint32_t cap) { return header + cap * sizeof(void *); }
+template <class Node> void hold(Node *n) {
+  if (n)
+    n->refs.fetch_add(1, std::memory_order_relaxed);
+}
 } // namespace
 
 void View::release(Chunk *c) {
@@ -19,9 +23,18 @@ void View::release(Chunk *c) {
   }
 }
 
+void View::release(Page *p) {
+  if (p && p->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+    for (Chunk *c : p->c)
+      release(c);
+    p->~Page();
+    poolFree(p, sizeof(Page));
+  }
+}
+
 void View::destroy(Rep *r) {
   for (uint32_t k = 0; k < r->used(); ++k)
-    release(r->chunks()[k]);
+    release(r->pages()[k]);
   const size_t bytes = repBytes(sizeof(Rep), r->cap);
   r->~Rep();
   poolFree(r, bytes);
@@ -54,14 +67,14 @@ View::Rep *View::ownRep(uint32_t n) {
   const uint32_t have = rep ? rep->size : 0;
   const bool alone = rep && rep->refs.load(std::memory_order_acquire) == 1;
   const uint32_t size = std::max(have, n);
-  const uint32_t slots = (size + kChunk - 1) >> kChunkBits;
+  const uint32_t slots = (size + (1u << kPageBits) - 1) >> kPageBits;
   if (alone && rep->cap >= slots) {
-    std::fill(rep->chunks() + rep->used(), rep->chunks() + slots, nullptr);
+    std::fill(rep->pages() + rep->used(), rep->pages() + slots, nullptr);
     rep->size = size;
     return rep;
   }
   // A rep of its own that outgrows its pointers (threads are made one by one) doubles them;
-  // a copy of a shared rep is as long as needed. The chunks are shared with the old rep.
+  // a copy of a shared rep is as long as needed. The pages are shared with the old rep.
   const uint32_t want = std::max(slots, alone ? 2 * rep->cap : 0);
   // the pool's blocks come in 16-byte steps: the pointers fill their block
   const uint32_t cap = static_cast<uint32_t>(
@@ -69,19 +82,28 @@ View::Rep *View::ownRep(uint32_t n) {
   Rep *r = new (poolAllocate(repBytes(sizeof(Rep), cap))) Rep{{1}, size, cap};
   const uint32_t kept = rep ? rep->used() : 0;
   for (uint32_t k = 0; k < kept; ++k) {
-    Chunk *c = rep->chunks()[k];
-    if (c)
-      c->refs.fetch_add(1, std::memory_order_relaxed);
-    r->chunks()[k] = c;
+    hold(rep->pages()[k]);
+    r->pages()[k] = rep->pages()[k];
   }
-  std::fill(r->chunks() + kept, r->chunks() + cap, nullptr);
+  std::fill(r->pages() + kept, r->pages() + cap, nullptr);
   release(rep);
   sh_.rep = r;
   return r;
 }
 
 int32_t *View::ownChunk(Rep *r, uint32_t k) {
-  Chunk *&c = r->chunks()[k];
+  Page *&p = r->pages()[k >> kChunkBits];
+  if (!p || p->refs.load(std::memory_order_acquire) != 1) {
+    auto *fresh = new (poolAllocate(sizeof(Page))) Page{};
+    fresh->refs.store(1, std::memory_order_relaxed);
+    for (uint32_t i = 0; i < kChunk; ++i) {
+      fresh->c[i] = p ? p->c[i] : nullptr;
+      hold(fresh->c[i]);
+    }
+    release(p);
+    p = fresh;
+  }
+  Chunk *&c = p->c[k & (kChunk - 1)];
   if (c && c->refs.load(std::memory_order_acquire) == 1)
     return c->e;
   auto *fresh = new (poolAllocate(sizeof(Chunk))) Chunk{};
@@ -119,18 +141,35 @@ void View::joinShared(const View &o) {
     for (uint32_t t = 0; t < o.n_; ++t)
       meet(t, o.inl_[t]);
   } else if (s && s != sh_.rep) {
+    // (pages and chunks both views share: only the own entries in them may differ)
+    auto sharedAt = [&](uint32_t base, uint32_t bits) {
+      if (own >> bits == base >> bits && own != skip && own < s->size)
+        sh_.ownI = std::max(sh_.ownI, s->get(own));
+    };
     for (uint32_t k = 0; k < s->used(); ++k) {
-      const Chunk *theirs = s->chunks()[k];
-      const Chunk *mine = sh_.rep && k < sh_.rep->used() ? sh_.rep->chunks()[k] : nullptr;
+      const Page *theirs = s->pages()[k];
+      const Page *mine = sh_.rep && k < sh_.rep->used() ? sh_.rep->pages()[k] : nullptr;
       if (!theirs || theirs == mine) {
-        // (a shared chunk: only the own entries in it may differ)
-        if (theirs && own >> kChunkBits == k && own != skip)
-          sh_.ownI = std::max(sh_.ownI, theirs->e[own & (kChunk - 1)]);
+        if (theirs)
+          sharedAt(k << kPageBits, kPageBits);
         continue;
       }
-      const uint32_t base = k << kChunkBits, end = std::min(s->size - base, kChunk);
-      for (uint32_t i = 0; i < end; ++i)
-        meet(base + i, theirs->e[i]);
+      for (uint32_t j = 0; j < kChunk; ++j) {
+        const uint32_t base = (k << kPageBits) + (j << kChunkBits);
+        if (base >= s->size)
+          break;
+        const Chunk *tc = theirs->c[j];
+        const Chunk *mc =
+            sh_.rep && base < sh_.rep->size ? sh_.rep->chunk(base >> kChunkBits) : nullptr;
+        if (!tc || tc == mc) {
+          if (tc)
+            sharedAt(base, kChunkBits);
+          continue;
+        }
+        const uint32_t end = std::min(s->size - base, kChunk);
+        for (uint32_t i = 0; i < end; ++i)
+          meet(base + i, tc->e[i]);
+      }
     }
   } else if (s && own < s->size && own != skip) { // one array: only the own entries differ
     sh_.ownI = std::max(sh_.ownI, s->get(own));

@@ -20,12 +20,13 @@ namespace scopemc {
 ///   by every copy, plus one entry held in the view itself (the "own" thread, the first thread
 ///   set after the view became shared). A thread's consecutive events mostly have views that
 ///   differ only in the thread's own index, so they share one array: a label's two views cost
-///   their share of arrays, however many threads the program has. The array is made of
-///   chunks of kChunk entries, each reference-counted too (a missing chunk holds only -1): a
-///   change to another entry copies the chunk pointers and the one chunk it falls in when
-///   they are shared (copy on write), so a run of joins that each add a thread (a host
-///   joining a grid) copies a pointer per kChunk threads, not every entry; a join skips the
-///   chunks both views share, and one that adds nothing copies nothing. The counts are
+///   their share of arrays, however many threads the program has. The array is a tree of
+///   reference-counted nodes: pages of kChunk chunk pointers, chunks of kChunk entries (a
+///   missing node holds only -1). A change to another entry copies, where they are shared
+///   (copy on write), the page pointers, the one page and the one chunk it falls in, so a run
+///   of joins that each add a thread (a host joining a grid) copies a pointer per kChunk²
+///   threads, not every entry; a join skips the pages and chunks both views share, and one
+///   that adds nothing copies nothing. The counts are
 ///   atomic: graphs copied for other workers share arrays.
 class View {
 public:
@@ -127,27 +128,40 @@ private:
     std::atomic<uint32_t> refs;
     int32_t e[kChunk];
   };
-  /// The shared entries: a header followed by `cap` chunk pointers (null: a chunk of -1),
+  /// kChunk chunk pointers (null: a chunk of -1).
+  struct Page {
+    std::atomic<uint32_t> refs;
+    Chunk *c[kChunk];
+  };
+  static constexpr uint32_t kPageBits = 2 * kChunkBits; // entries per page: kChunk²
+  /// The shared entries: a header followed by `cap` page pointers (null: a page of -1),
   /// `size` entries in use. The entry of a view's own thread in it is stale for that view
   /// (never read through it).
   struct Rep {
     std::atomic<uint32_t> refs;
     uint32_t size;
     uint32_t cap;
-    Chunk **chunks() { return reinterpret_cast<Chunk **>(this + 1); }
-    Chunk *const *chunks() const { return reinterpret_cast<Chunk *const *>(this + 1); }
-    uint32_t used() const { return (size + kChunk - 1) >> kChunkBits; } // chunk slots in use
+    Page **pages() { return reinterpret_cast<Page **>(this + 1); }
+    Page *const *pages() const { return reinterpret_cast<Page *const *>(this + 1); }
+    uint32_t used() const { return (size + (1u << kPageBits) - 1) >> kPageBits; } // pages
+    const Chunk *chunk(uint32_t k) const { // chunk k (entries k kChunk ...), null: all -1
+      const Page *p = pages()[k >> kChunkBits];
+      return p ? p->c[k & (kChunk - 1)] : nullptr;
+    }
     int32_t get(uint32_t t) const {
       if (t >= size)
         return -1;
-      const Chunk *c = chunks()[t >> kChunkBits];
+      const Chunk *c = chunk(t >> kChunkBits);
       return c ? c->e[t & (kChunk - 1)] : -1;
     }
-    /// Entry t when this rep and its chunk belong to one view alone; else null.
+    /// Entry t when this rep, its page and its chunk belong to one view alone; else null.
     int32_t *ownedEntry(uint32_t t) {
       if (t >= size || refs.load(std::memory_order_acquire) != 1)
         return nullptr;
-      Chunk *c = chunks()[t >> kChunkBits];
+      Page *p = pages()[t >> kPageBits];
+      if (!p || p->refs.load(std::memory_order_acquire) != 1)
+        return nullptr;
+      Chunk *c = p->c[(t >> kChunkBits) & (kChunk - 1)];
       return c && c->refs.load(std::memory_order_acquire) == 1 ? &c->e[t & (kChunk - 1)] : nullptr;
     }
   };
@@ -176,16 +190,17 @@ private:
   }
   void joinShared(const View &o);
   /// The shared rep, owned by this shared view alone with at least n entries in use (its
-  /// chunk pointers copied first if shared with others or too few; chunks stay shared).
+  /// page pointers copied first if shared with others or too few; pages stay shared).
   Rep *ownRep(uint32_t n);
-  /// The entries of chunk k of r (a rep of one view alone), owned by r alone (copied, or made
-  /// of -1, first).
+  /// The entries of chunk k of r (a rep of one view alone), owned by r alone with its page
+  /// (each copied, or made of -1, first).
   static int32_t *ownChunk(Rep *r, uint32_t k);
   /// Sets entry t of the shared array (not the own entry).
   void setEntry(uint32_t t, int32_t idx) {
     ownChunk(ownRep(t + 1), t >> kChunkBits)[t & (kChunk - 1)] = idx;
   }
   static void release(Chunk *c);
+  static void release(Page *p);
 
   uint32_t n_ = 0; // inline: entries in use; kShared: the shared form
   union {

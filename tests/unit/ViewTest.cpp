@@ -84,6 +84,47 @@ TEST(Views, SharedEntriesBehaveAsPlainVectors) {
   }
 }
 
+// Thread ids spread over several pages of the shared tree (model/View.h: 4,096 entries per
+// page), few of them: joins, copies and sets that cross pages and chunks.
+TEST(Views, SparseEntriesAcrossPagesBehaveAsPlainVectors) {
+  std::mt19937 rng(777);
+  std::vector<ThreadId> ids;
+  for (ThreadId base : {0, 60, 4090, 8190, 12300, 70000})
+    for (ThreadId d = 0; d < 8; ++d)
+      ids.push_back(base + d);
+  for (int round = 0; round < 40; ++round) {
+    std::vector<View> views(5);
+    std::vector<std::vector<int32_t>> plains(5, std::vector<int32_t>(ids.size(), -1));
+    for (int step = 0; step < 400; ++step) {
+      size_t a = rng() % views.size(), b = rng() % views.size(), k = rng() % ids.size();
+      auto idx = static_cast<int32_t>(rng() % 50) - 1;
+      switch (rng() % 5) {
+      case 0:
+        views[a].set(ids[k], idx), plains[a][k] = idx;
+        break;
+      case 1:
+        views[a].join(views[b]);
+        for (size_t i = 0; i < ids.size(); ++i)
+          plains[a][i] = std::max(plains[a][i], plains[b][i]);
+        break;
+      case 2:
+        views[a] = views[b], plains[a] = plains[b];
+        break;
+      case 3:
+        views[a].settleOwn();
+        break;
+      default:
+        views[a].raise(ids[k], idx), plains[a][k] = std::max(plains[a][k], idx);
+      }
+      for (size_t v = 0; v < views.size(); ++v) {
+        for (size_t i = 0; i < ids.size(); ++i)
+          ASSERT_EQ(views[v].get(ids[i]), plains[v][i]) << "thread " << ids[i];
+        ASSERT_EQ(views[v].get(5000), -1); // (an id never set, inside a page in use)
+      }
+    }
+  }
+}
+
 TEST(Views, ContainsFollowsTheEntries) {
   View v;
   v.set(3, 7);
