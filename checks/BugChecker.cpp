@@ -180,16 +180,20 @@ const AllocLabel *BugChecker::uninitialisedCopy(const ExecutionGraph &g, const W
     inReads = true;
     if (from + w.size() <= r->addr() || r->addr() + r->size() <= from)
       continue;
-    if (r->rf().isInit()) {
-      const AllocLabel *alloc = r->onHeap() ? g.allocationAt(r->addr()) : nullptr;
-      if (alloc && !alloc->zeroed())
-        return alloc;
-    } else if (auto *src = cast<WriteLabel>(g.label(r->rf())); src->copiedFrom()) {
-      if (const AllocLabel *alloc = uninitialisedCopy(g, *src, depth + 1))
-        return alloc;
-    }
+    if (const AllocLabel *alloc = uninitialisedSource(g, *r, depth))
+      return alloc;
   }
   return nullptr;
+}
+
+const AllocLabel *BugChecker::uninitialisedSource(const ExecutionGraph &g, const ReadLabel &r,
+                                                  int depth) const {
+  if (r.rf().isInit()) {
+    const AllocLabel *alloc = r.onHeap() ? g.allocationAt(r.addr()) : nullptr;
+    return alloc && !alloc->zeroed() ? alloc : nullptr;
+  }
+  auto *src = cast<WriteLabel>(g.label(r.rf()));
+  return src->copiedFrom() ? uninitialisedCopy(g, *src, depth + 1) : nullptr;
 }
 
 const AllocLabel *BugChecker::uninitialisedCopyRead(const ExecutionGraph &g, const WriteLabel &w,
@@ -216,14 +220,8 @@ const AllocLabel *BugChecker::uninitialisedCopyRead(const ExecutionGraph &g, con
       break;
     if (r->addr() + r->size() <= from)
       continue;
-    if (r->rf().isInit()) {
-      const AllocLabel *alloc = r->onHeap() ? g.allocationAt(r->addr()) : nullptr;
-      if (alloc && !alloc->zeroed())
-        return alloc;
-    } else if (auto *src = cast<WriteLabel>(g.label(r->rf())); src->copiedFrom()) {
-      if (const AllocLabel *alloc = uninitialisedCopy(g, *src, depth + 1))
-        return alloc;
-    }
+    if (const AllocLabel *alloc = uninitialisedSource(g, *r, depth))
+      return alloc;
   }
   return nullptr;
 }

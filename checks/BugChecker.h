@@ -43,6 +43,10 @@ private:
   /// copies, at most 16 deep); null when every byte it copies was written.
   const AllocLabel *uninitialisedCopy(const ExecutionGraph &g, const WriteLabel &w,
                                       int depth) const;
+  /// The never-written heap block a copy's read r took bytes from (directly, or through an
+  /// earlier copy), or null.
+  const AllocLabel *uninitialisedSource(const ExecutionGraph &g, const ReadLabel &r,
+                                        int depth) const;
   /// uninitialisedCopy for a write whose copy's first read is known (copyReads()).
   const AllocLabel *uninitialisedCopyRead(const ExecutionGraph &g, const WriteLabel &w,
                                           int depth) const;

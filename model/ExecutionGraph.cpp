@@ -147,17 +147,12 @@ std::vector<const EventLabel *> ExecutionGraph::barrierArrivals(Addr b, uint32_t
   return out;
 }
 
-const std::shared_ptr<const BarrierJoin> &ExecutionGraph::barrierJoin(Addr b,
-                                                                      uint32_t instance) const {
-  static const std::shared_ptr<const BarrierJoin> none;
+std::shared_ptr<const BarrierJoin> &ExecutionGraph::barrierJoin(Addr b, uint32_t instance) const {
   auto it = arrivals_.find({b, instance});
-  return it == arrivals_.end() ? none : it->second.joined;
-}
-
-void ExecutionGraph::keepBarrierJoin(Addr b, uint32_t instance,
-                                     std::shared_ptr<const BarrierJoin> j) const {
-  if (auto it = arrivals_.find({b, instance}); it != arrivals_.end())
-    it->second.joined = std::move(j);
+  if (it != arrivals_.end())
+    return it->second.joined;
+  noArrivals_.reset();
+  return noArrivals_;
 }
 
 View ExecutionGraph::viewUpToStamp(Stamp s) const {

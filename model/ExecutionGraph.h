@@ -148,9 +148,9 @@ public:
   std::vector<const EventLabel *> barrierArrivals(Addr b, uint32_t instance) const;
   /// What the memory model computed once from all the arrivals of an instance so far
   /// (ScopedRC11Checker: the join of their views), kept with the instance's arrivals and
-  /// forgotten when they change. Null when none is kept.
-  const std::shared_ptr<const BarrierJoin> &barrierJoin(Addr b, uint32_t instance) const;
-  void keepBarrierJoin(Addr b, uint32_t instance, std::shared_ptr<const BarrierJoin> j) const;
+  /// forgotten (null) when they change; the caller reads it or sets it. (An instance with no
+  /// arrival has a slot of its own, reset at each call.)
+  std::shared_ptr<const BarrierJoin> &barrierJoin(Addr b, uint32_t instance) const;
 
   // --- restriction and copies ---------------------------------------------------------------
   Stamp nextStamp() const { return nextStamp_; }
@@ -202,6 +202,7 @@ private:
     mutable std::shared_ptr<const BarrierJoin> joined; // for exactly `events`
   };
   std::map<std::pair<Addr, uint32_t>, Arrivals> arrivals_;
+  mutable std::shared_ptr<const BarrierJoin> noArrivals_; // barrierJoin's slot without them
   bool indexedDropped_ = false; // dropFrom dropped an allocation, free or arrival
   void filterIndexes();
 };

@@ -141,7 +141,8 @@ View ScopedRC11Checker::syncFrom(const ExecutionGraph &g, Event w, Event reader,
 
 const BarrierJoin &ScopedRC11Checker::arrivalsJoined(const ExecutionGraph &g, Addr b,
                                                      uint32_t k) const {
-  if (const auto &kept = g.barrierJoin(b, k))
+  std::shared_ptr<const BarrierJoin> &kept = g.barrierJoin(b, k);
+  if (kept)
     return *kept;
   auto j = std::make_shared<BarrierJoin>();
   for (const EventLabel *a : g.barrierArrivals(b, k)) {
@@ -155,7 +156,7 @@ const BarrierJoin &ScopedRC11Checker::arrivalsJoined(const ExecutionGraph &g, Ad
   j->uniform = j->uniform && j->inclusion.holds();
   j->hb.settleOwn();
   j->porf.settleOwn();
-  g.keepBarrierJoin(b, k, j);
+  kept = j;
   return *j;
 }
 
