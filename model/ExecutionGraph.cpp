@@ -300,12 +300,8 @@ ExecutionGraph ExecutionGraph::copy() const {
   View all;
   for (ThreadId t = 0; t < numThreads(); ++t)
     all.set(t, threadSize(t) - 1);
-  return copyRestricted(all);
-}
-
-ExecutionGraph ExecutionGraph::copyRestricted(const View &keep) const {
   ExecutionGraph g;
-  g.assignRestricted(*this, keep);
+  g.assignRestricted(*this, all);
   return g;
 }
 

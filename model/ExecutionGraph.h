@@ -156,12 +156,10 @@ public:
   Stamp nextStamp() const { return nextStamp_; }
   /// Removes every event with stamp greater than s. False: there was none (nothing changed).
   bool cutToStamp(Stamp s);
-  /// A copy holding only the events in `keep` (a po-prefix of every thread).
-  ExecutionGraph copyRestricted(const View &keep) const;
   /// A full copy.
   ExecutionGraph copy() const;
-  /// Makes this graph `from` restricted to `keep` (copyRestricted), reusing this graph's
-  /// storage.
+  /// Makes this graph a copy of `from` holding only the events in `keep` (a po-prefix of every
+  /// thread), reusing this graph's storage.
   void assignRestricted(const ExecutionGraph &from, const View &keep);
   /// The view of all events with stamp at most s.
   View viewUpToStamp(Stamp s) const;

@@ -96,7 +96,8 @@ TEST(Axioms, AtomicityForbidsTwoRmwsAfterTheSameWrite) {
 // rmwStaysAtomic answers, on the graph before a backward revisit, what rmwIsAtomic answers
 // on the graph the revisit makes (the restricted copy with the revisited read reading w).
 bool atomicInRevisitedCopy(G &t, Event w, const View &kept, Event revisited) {
-  ExecutionGraph copy = t.g.copyRestricted(kept);
+  ExecutionGraph copy;
+  copy.assignRestricted(t.g, kept);
   copy.setRf(revisited, w);
   return t.c->rmwIsAtomic(copy, w);
 }

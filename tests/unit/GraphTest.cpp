@@ -141,12 +141,14 @@ TEST(Graph, CopyRestrictedKeepsCoOrderOfKeptWrites) {
   View keep;
   keep.set(0, w0.index);
   keep.set(1, w1.index);
-  ExecutionGraph c = b.g.copyRestricted(keep);
+  ExecutionGraph c;
+  c.assignRestricted(b.g, keep);
   EXPECT_TRUE(c.coBefore(w0, w1));
   View keep2;
   keep2.set(0, w0.index);
   keep2.set(1, 0);
-  ExecutionGraph d = b.g.copyRestricted(keep2);
+  ExecutionGraph d;
+  d.assignRestricted(b.g, keep2);
   EXPECT_EQ(d.location(X)->co.size(), 1u);
 }
 
