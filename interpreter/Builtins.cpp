@@ -60,6 +60,15 @@ std::string Calls::cString(uint64_t a) const {
   return s;
 }
 
+void Calls::checkPlace(const Thread &th, const CallBase &i) const {
+  // Shared-memory copies and block barriers are named with 16 bits of block and 4 of device
+  // (block 0xFFFF names the grid's barrier): a larger number would share them by accident.
+  if (th.pos.block >= 0xFFFF || th.pos.device > 0xF)
+    throw InputError(toString(host_.src(i)) + ": block " + std::to_string(th.pos.block) +
+                     " of device " + std::to_string(th.pos.device) +
+                     " is beyond scopemc's limits (blocks 0-65534, devices 0-15)");
+}
+
 void Calls::place(Thread &th, Builtin what, uint64_t v) {
   if (!th.placed) {
     th.placed = true;
@@ -355,11 +364,13 @@ Flow Calls::verifierBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) 
   case Builtin::PlaceDevice:
   case Builtin::PlaceGlobal:
     place(th, b, arg(0));
+    checkPlace(th, i);
     return Flow::Next;
   case Builtin::GroupSize:
     th.groupSize = static_cast<uint32_t>(arg(0));
     if (th.globalId && th.groupSize) // a global id given before the size: place it now
       place(th, Builtin::PlaceGlobal, *th.globalId);
+    checkPlace(th, i);
     return Flow::Next;
   case Builtin::SyncThreads: // a barrier of the caller's block (docs/model.md §5)
     return blockBarrier(th, i);

@@ -119,6 +119,8 @@ private:
   Flow joinStream(Thread &th, const llvm::CallBase &i, ThreadId t);
   Thread::Stream &stream(Thread &th, uint64_t handle);
   void place(Thread &th, Builtin what, uint64_t v);
+  /// Refuses a position beyond the block and device numbers barriers and shared memory name.
+  void checkPlace(const Thread &th, const llvm::CallBase &i) const;
   /// The create event of a thread running `entry`, described (describe).
   ThreadCreateLabel creation(const Thread &th, const llvm::CallBase &i, ThreadEntry entry) const;
   /// Gives `entry` its symmetry class (Symmetry.h; none with `keyed` false) and where the

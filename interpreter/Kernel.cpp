@@ -244,12 +244,13 @@ KernelGrid Calls::launchGrid(Thread &th, const CallBase &i, uint32_t device, Dim
       used = k;
   // Block numbers, shared-memory copies and barrier objects are named with 16 bits of block
   // and 4 bits of device: refuse what would not fit rather than share them by accident.
-  if ((static_cast<uint64_t>(th.tid) << 10) + used + grid.count() > 0x10000 || device > 0xF)
+  if ((static_cast<uint64_t>(th.tid) << 10) + used + grid.count() > kGridBarrierBlock ||
+      device > 0xF) // (block 0xFFFF is the name of the grid's barrier)
     throw InputError(
         toString(host_.src(i)) + ": kernel launches from thread " + std::to_string(th.tid) +
         " on device " + std::to_string(device) +
         " are beyond scopemc's limits (devices 0-15, launches from the first 64 threads, "
-        "1024 blocks per launching thread and device)");
+        "1024 blocks per launching thread and device, 1023 for thread 63)");
   return KernelGrid{grid, block, (static_cast<uint32_t>(th.tid) << 10) + used,
                     (static_cast<uint32_t>(th.tid) << 6) +
                         static_cast<uint32_t>(th.launches.size())};

@@ -137,7 +137,7 @@ private:
   /// The shared entries: a header followed by `cap` page pointers (null: a page of -1),
   /// `size` entries in use. The entry of a view's own thread in it is stale for that view
   /// (never read through it).
-  struct Rep {
+  struct alignas(alignof(Page *)) Rep { // (the page pointers follow it, aligned)
     std::atomic<uint32_t> refs;
     uint32_t size;
     uint32_t cap;
