@@ -119,8 +119,8 @@ ThreadId Scheduler::unstartedClassThread(const ExecutionGraph &g) {
   ThreadId n = g.numThreads();
   ThreadId unsettled = -1; // the last started member looked at whose first does not settle
   for (ThreadId t = unstartedFrom_; t < n; ++t) {
-    // (threads start in the order of their ids but where a seed picks: past the first one
-    // not started, the scan would read every thread of a large launch at each choice)
+    // (a run of started members whose first events do not settle is passed in one step: a
+    // large launch's threads would otherwise be read again at each choice)
     if (t == quietRun_.first && quietRun_.second > t) { // (a run of members found before)
       t = quietRun_.second - 1;
       continue;
