@@ -108,6 +108,7 @@ Interpreter::Flow Interpreter::step(Thread &th) {
   int32_t startIndex = th.nextIndex;
   LoopProgress::Mark startProgress = th.progress.mark();
   bool weak = th.weakNext;
+  uint64_t heapTop = th.heapTop; // realloc allocates, then may stop in its copy
   Flow fl;
   try {
     fl = exec(th, f, i);
@@ -125,6 +126,7 @@ Interpreter::Flow Interpreter::step(Thread &th) {
     th.nextIndex = startIndex;
     th.progress.rewind(startProgress);
     th.weakNext = weak;
+    th.heapTop = heapTop;
   } else if (fl == Flow::Next) {
     ++th.stack.back().pc;
   }
