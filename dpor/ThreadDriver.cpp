@@ -204,10 +204,11 @@ void ThreadDriver::saveSnapshot(ThreadId t) {
   if (!snapshots_ || (!s.snaps.empty() && s.snaps.back().from >= s.pos) ||
       !(isa<ReadLabel>(s.pending.get()) || isa<ThreadJoinLabel>(s.pending.get())))
     return;
-  // A state that costs more to copy than the events since the last snapshot cost to replay
-  // waits (ProgramRunner::snapshotCost).
-  if (!s.snaps.empty() &&
-      static_cast<size_t>(s.pos - s.snaps.back().from) < runner_.snapshotCost(t))
+  // A state that costs more to copy than the events since the last snapshot (or the thread's
+  // start) cost to replay waits (ProgramRunner::snapshotCost): a short thread, like most
+  // threads of a grid, is replayed from its start and keeps no copy of its state.
+  if (static_cast<size_t>(s.pos - (s.snaps.empty() ? 0 : s.snaps.back().from)) <
+      runner_.snapshotCost(t))
     return;
   if (s.snaps.size() >= kMaxSnapshots)
     thin(s);

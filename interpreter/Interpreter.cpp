@@ -46,10 +46,15 @@ int32_t Interpreter::saveThread(ThreadId t, uint32_t slot) {
   return th.nextIndex;
 }
 
+namespace {
+constexpr size_t kSnapshotBase = 4;
+} // namespace
+
 size_t Interpreter::snapshotCost(ThreadId t) const {
   // Replaying an event runs a few instructions; copying a register or 64 bytes of private
   // memory costs about a 64th of that; the loop record and the thread lists of a launcher
-  // count too (a host thread that wrote its device buffers, or launched a large grid).
+  // count too (a host thread that wrote its device buffers, or launched a large grid). The
+  // state's own containers (a few dozen allocations, about 2 KB) cost about 4 events.
   const Thread &th = threads_[static_cast<size_t>(t)];
   size_t words = th.priv.size() / 64 + th.progress.copyWords() + th.bulk.buf.size() / 8 +
                  th.bulk.threads.size() / 2;
@@ -57,7 +62,7 @@ size_t Interpreter::snapshotCost(ThreadId t) const {
     words += f.regs.size();
   for (const ThreadState::Launch &l : th.launches)
     words += l.threads.size() / 2;
-  return words / 64;
+  return kSnapshotBase + words / 64;
 }
 
 void Interpreter::restoreThread(ThreadId t, uint32_t slot) {

@@ -137,6 +137,11 @@ View ScopedRC11Checker::syncFrom(const ExecutionGraph &g, Event w, Event reader,
       }
     }
   }
+  // (a join may have given the own entry to another thread: a host's join of a grid thread
+  // then made each of its later events copy a chunk)
+  hb.keepOwn(e.thread);
+  if (porf)
+    porf->keepOwn(e.thread);
 }
 
 const BarrierJoin &ScopedRC11Checker::arrivalsJoined(const ExecutionGraph &g, Addr b,

@@ -187,6 +187,15 @@ void View::settleOwn() {
   setEntry(static_cast<uint32_t>(t), idx);
 }
 
+void View::keepOwn(ThreadId t) {
+  if (!shared() || sh_.ownT == t)
+    return;
+  const int32_t idx = get(t);
+  settleOwn();
+  sh_.ownT = t;
+  sh_.ownI = idx;
+}
+
 void View::reserve(size_t n) {
   if (n <= kInline && !shared()) {
     while (n_ < n)

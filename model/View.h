@@ -105,6 +105,10 @@ public:
   /// Moves a shared view's own entry into its array (an array of its own then): a copy's
   /// set() of its own thread is then O(1) whatever that thread is. Inline views are unchanged.
   void settleOwn();
+  /// Makes t the own thread (the previous own entry moved into the array): the thread of the
+  /// event whose view this is, so that the views of its next events, copies with t's entry
+  /// set, share this one's array.
+  void keepOwn(ThreadId t);
   /// Makes room for the entries of threads below n, in an array of this view's own if more
   /// than kInline.
   void reserve(size_t n);

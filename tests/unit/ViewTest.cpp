@@ -39,9 +39,12 @@ TEST(Views, SharedEntriesBehaveAsPlainVectors) {
       size_t a = rng() % views.size(), b = rng() % views.size();
       auto t = static_cast<ThreadId>(rng() % static_cast<unsigned>(threads));
       auto idx = static_cast<int32_t>(rng() % 50) - 1;
-      switch (rng() % 7) {
+      switch (rng() % 8) {
       case 6: // the own entry moved into the array: the entries stay
         views[a].settleOwn();
+        break;
+      case 7: // another thread's entry made the own one: the entries stay
+        views[a].keepOwn(t);
         break;
       case 0:
         views[a].set(t, idx), plains[a].set(t, idx);
@@ -98,7 +101,10 @@ TEST(Views, SparseEntriesAcrossPagesBehaveAsPlainVectors) {
     for (int step = 0; step < 400; ++step) {
       size_t a = rng() % views.size(), b = rng() % views.size(), k = rng() % ids.size();
       auto idx = static_cast<int32_t>(rng() % 50) - 1;
-      switch (rng() % 5) {
+      switch (rng() % 6) {
+      case 4:
+        views[a].keepOwn(ids[k]);
+        break;
       case 0:
         views[a].set(ids[k], idx), plains[a][k] = idx;
         break;
