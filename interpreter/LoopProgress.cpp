@@ -103,31 +103,37 @@ bool LoopProgress::isUnpublished(const WriteLabel &w) const {
 }
 
 bool LoopProgress::rewritesUnpublished(const WriteLabel &w) {
-  // Each byte is logged with what it held before (kUnwritten: nothing the thread wrote), so
-  // that a rewound instruction (rewind) takes its bytes back too.
+  // Each word is logged with what it held before, so that a rewound instruction (rewind)
+  // takes its bytes back too.
   if (!isUnpublished(w))
     return false;
   bool same = true;
+  uint64_t logged = ~uint64_t{0}; // the word logged last by this write
   for (uint32_t b = 0; b < w.size() && b < 8; ++b) {
-    uint64_t at = w.addr() + b;
-    auto byte = static_cast<int16_t>((w.value() >> (8 * b)) & 0xff);
-    auto it = ownBytes_.find(at);
-    int16_t before = it == ownBytes_.end() ? kUnwritten : it->second;
-    same = same && before == byte;
-    ownBytesLog_.push_back({at, before});
-    ownBytes_[at] = byte;
+    uint64_t at = w.addr() + b, word = at >> 3;
+    unsigned shift = 8 * static_cast<unsigned>(at & 7);
+    auto bit = static_cast<uint8_t>(1u << (at & 7));
+    uint64_t byte = (w.value() >> (8 * b)) & 0xff;
+    OwnWord &now = ownWords_[word];
+    same = same && (now.written & bit) && ((now.bytes >> shift) & 0xff) == byte;
+    if (word != logged) {
+      ownWordsLog_.push_back({word, now});
+      logged = word;
+    }
+    now.bytes = (now.bytes & ~(uint64_t{0xff} << shift)) | (byte << shift);
+    now.written |= bit;
   }
   return (same || plantedMistake_) && w.size() <= 8;
 }
 
-void LoopProgress::rewindOwnBytes(size_t end) {
-  while (ownBytesLog_.size() > end) {
-    auto [at, before] = ownBytesLog_.back();
-    ownBytesLog_.pop_back();
-    if (before == kUnwritten)
-      ownBytes_.erase(at);
+void LoopProgress::rewindOwnWords(size_t end) {
+  while (ownWordsLog_.size() > end) {
+    auto [word, before] = ownWordsLog_.back();
+    ownWordsLog_.pop_back();
+    if (before.written == 0)
+      ownWords_.erase(word);
     else
-      ownBytes_[at] = before;
+      ownWords_[word] = before;
   }
 }
 

@@ -64,7 +64,7 @@ public:
     uint64_t lastBarrier = 0;
     uint32_t lastInstance = 0;
     uint64_t privateStores = 0;
-    size_t ownBytes = 0;
+    size_t ownWords = 0;
   };
 
   /// `zeroNetEffect`: rewrites of unpublished own blocks and hazard pointers are no effect
@@ -77,7 +77,7 @@ public:
 
   /// About how many machine words a copy of this record copies (Interpreter::snapshotCost).
   size_t copyWords() const {
-    return 4 * ownBytes_.size() + ownBytesLog_.size() + 4 * privateStores_.size() +
+    return 4 * ownWords_.size() + 2 * ownWordsLog_.size() + 4 * privateStores_.size() +
            2 * ownAllocs_.size();
   }
   /// Accounts an offered event (effects, releases, own blocks read).
@@ -97,8 +97,11 @@ public:
 
   Mark mark() const {
     return Mark{effects_,      barrierEvents_, barrierSince_,      lastBarrier_,
-                lastInstance_, privateEnd(),   ownBytesLog_.size()};
+                lastInstance_, privateEnd(),   ownWordsLog_.size()};
   }
+  /// The instructions before the current one will not run again (Interpreter::step): their
+  /// part of the undo log goes (a host loop filling a large block kept a log of every byte).
+  void instructionStarts() { ownWordsLog_.clear(); }
   void rewind(Mark m) {
     effects_ = m.effects;
     barrierEvents_ = m.barrierEvents;
@@ -106,7 +109,7 @@ public:
     lastBarrier_ = m.lastBarrier;
     lastInstance_ = m.lastInstance;
     rewindPrivate(m.privateStores);
-    rewindOwnBytes(m.ownBytes);
+    rewindOwnWords(m.ownWords);
   }
   Start start(int32_t nextEvent, const AnnotationState &now) const {
     return Start{nextEvent, effects_, barrierEvents_, privateEnd(), now};
@@ -157,7 +160,7 @@ private:
   /// Whether w writes an unpublished own block with the bytes the thread last wrote there
   /// (its content stays as it was: no effect); logs the bytes either way.
   bool rewritesUnpublished(const WriteLabel &w);
-  void rewindOwnBytes(size_t end);
+  void rewindOwnWords(size_t end);
   void rewindPrivate(uint64_t end);
   /// Whether the iteration that began at `s` left no effect but barrier events.
   bool noEffectButBarriers(const Start &s, const AnnotationState &now) const;
@@ -178,10 +181,14 @@ private:
   std::vector<PrivateStore> privateStores_;
   uint64_t privateBase_ = 0;
   std::vector<OwnAlloc> ownAllocs_;
-  // The bytes of own blocks as the thread last wrote them, and the log that undoes them.
-  static constexpr int16_t kUnwritten = -1;
-  std::unordered_map<uint64_t, int16_t> ownBytes_;
-  std::vector<std::pair<uint64_t, int16_t>> ownBytesLog_;
+  // The bytes of own blocks as the thread last wrote them, by aligned 8-byte word (a mask
+  // of the bytes written), and the log that undoes the current instruction's writes.
+  struct OwnWord {
+    uint64_t bytes = 0;
+    uint8_t written = 0; // bit b: byte b holds what the thread wrote
+  };
+  std::unordered_map<uint64_t, OwnWord> ownWords_;         // by address / 8
+  std::vector<std::pair<uint64_t, OwnWord>> ownWordsLog_; // (word, as it was before)
 };
 
 } // namespace scopemc

@@ -137,6 +137,11 @@ View ScopedRC11Checker::syncFrom(const ExecutionGraph &g, Event w, Event reader,
       }
     }
   }
+  if (auto *c = dyn_cast<ThreadCreateLabel>(lab)) { // (the child's first event shares them)
+    hb.shareFor(c->child());
+    if (porf)
+      porf->shareFor(c->child());
+  }
   // (a join may have given the own entry to another thread: a host's join of a grid thread
   // then made each of its later events copy a chunk)
   hb.keepOwn(e.thread);

@@ -45,7 +45,7 @@ void View::toShared() {
   int32_t entries[kInline];
   std::copy(inl_, inl_ + n, entries);
   n_ = kShared;
-  sh_ = Shared{nullptr, kNone, -1};
+  sh_ = Shared{nullptr, {kNone, kNone}, {-1, -1}};
   for (uint32_t t = 0; t < n; ++t)
     if (entries[t] >= 0)
       setEntry(t, entries[t]);
@@ -54,9 +54,9 @@ void View::toShared() {
 void View::setSlow(ThreadId t, int32_t idx) {
   if (!shared())
     toShared();
-  if (sh_.ownT == kNone || sh_.ownT == t) {
-    sh_.ownT = t;
-    sh_.ownI = idx;
+  if (int k = slotFor(t); k >= 0) {
+    sh_.ownT[k] = t;
+    sh_.ownI[k] = idx;
   } else {
     setEntry(static_cast<uint32_t>(t), idx);
   }
@@ -124,31 +124,51 @@ void View::joinShared(const View &o) {
     toShared();
   const bool oShared = o.shared();
   const Rep *s = oShared ? o.sh_.rep : nullptr;
-  const auto skip = static_cast<uint32_t>(oShared ? o.sh_.ownT : kNone); // o's stale entry
-  const auto own = static_cast<uint32_t>(sh_.ownT);
-  // o's entry t against this view's (the own entry apart), raised where o's is larger
+  auto stale = [&](uint32_t t) { // o's own entries: stale in o's array
+    return oShared && (t == static_cast<uint32_t>(o.sh_.ownT[0]) ||
+                       t == static_cast<uint32_t>(o.sh_.ownT[1]));
+  };
+  auto mineAt = [&](uint32_t t) { // this view's slot holding t, or -1
+    for (int k = 0; k < 2; ++k)
+      if (static_cast<uint32_t>(sh_.ownT[k]) == t && sh_.ownT[k] != kNone)
+        return k;
+    return -1;
+  };
+  // Where both views read one array (or page, or chunk), only the own entries may differ:
+  // this view's own entries in [base, base + 2^bits) take o's values there.
+  auto sharedAt = [&](uint32_t base, uint32_t bits) {
+    for (int k = 0; k < 2; ++k) {
+      auto t = static_cast<uint32_t>(sh_.ownT[k]);
+      if (sh_.ownT[k] != kNone && t >> bits == base >> bits && !stale(t) && t < s->size)
+        sh_.ownI[k] = std::max(sh_.ownI[k], s->get(t));
+    }
+  };
+  // o's entry t against this view's, raised where o's is larger
   auto meet = [&](uint32_t t, int32_t theirs) {
-    if (t == skip || theirs < 0)
+    if (stale(t) || theirs < 0)
       return;
-    if (t == own) {
-      sh_.ownI = std::max(sh_.ownI, theirs);
+    if (int k = mineAt(t); k >= 0) {
+      sh_.ownI[k] = std::max(sh_.ownI[k], theirs);
       return;
     }
     if (theirs > (sh_.rep ? sh_.rep->get(t) : -1))
       setEntry(t, theirs);
   };
+  bool adopted = false;
   if (!oShared) {
     for (uint32_t t = 0; t < o.n_; ++t)
       meet(t, o.inl_[t]);
+  } else if (s && !sh_.rep) {
+    adopted = true;
+    // Nothing but own entries here: o's array is taken whole (a thread's first event and its
+    // creator's), and o's own entries are raised below.
+    retain(const_cast<Rep *>(s));
+    sh_.rep = const_cast<Rep *>(s);
+    sharedAt(0, 32);
   } else if (s && s != sh_.rep) {
-    // (pages and chunks both views share: only the own entries in them may differ)
-    auto sharedAt = [&](uint32_t base, uint32_t bits) {
-      if (own >> bits == base >> bits && own != skip && own < s->size)
-        sh_.ownI = std::max(sh_.ownI, s->get(own));
-    };
     for (uint32_t k = 0; k < s->used(); ++k) {
       const Page *theirs = s->pages()[k];
-      const Page *mine = sh_.rep && k < sh_.rep->used() ? sh_.rep->pages()[k] : nullptr;
+      const Page *mine = k < sh_.rep->used() ? sh_.rep->pages()[k] : nullptr;
       if (!theirs || theirs == mine) {
         if (theirs)
           sharedAt(k << kPageBits, kPageBits);
@@ -159,8 +179,7 @@ void View::joinShared(const View &o) {
         if (base >= s->size)
           break;
         const Chunk *tc = theirs->c[j];
-        const Chunk *mc =
-            sh_.rep && base < sh_.rep->size ? sh_.rep->chunk(base >> kChunkBits) : nullptr;
+        const Chunk *mc = base < sh_.rep->size ? sh_.rep->chunk(base >> kChunkBits) : nullptr;
         if (!tc || tc == mc) {
           if (tc)
             sharedAt(base, kChunkBits);
@@ -171,29 +190,57 @@ void View::joinShared(const View &o) {
           meet(base + i, tc->e[i]);
       }
     }
-  } else if (s && own < s->size && own != skip) { // one array: only the own entries differ
-    sh_.ownI = std::max(sh_.ownI, s->get(own));
+  } else if (s) { // one array: only the own entries differ
+    sharedAt(0, 32);
   }
-  if (oShared && o.sh_.ownT != kNone)
-    raise(o.sh_.ownT, o.sh_.ownI);
+  if (!oShared)
+    return;
+  for (int k = 0; k < 2; ++k) {
+    const ThreadId x = o.sh_.ownT[k];
+    if (x == kNone)
+      continue;
+    if (!adopted || mineAt(static_cast<uint32_t>(x)) >= 0) {
+      raise(x, o.sh_.ownI[k]);
+    } else if (int free = slotFor(x); free >= 0) { // (the taken array's entry is o's stale one)
+      sh_.ownT[free] = x;
+      sh_.ownI[free] = o.sh_.ownI[k];
+    } else {
+      setEntry(static_cast<uint32_t>(x), o.sh_.ownI[k]);
+    }
+  }
 }
 
 void View::settleOwn() {
-  if (!shared() || sh_.ownT == kNone)
+  if (!shared())
     return;
-  const ThreadId t = sh_.ownT;
-  const int32_t idx = sh_.ownI;
-  sh_.ownT = kNone;
-  setEntry(static_cast<uint32_t>(t), idx);
+  for (int k = 1; k >= 0; --k) {
+    const ThreadId t = sh_.ownT[k];
+    if (t == kNone)
+      continue;
+    const int32_t idx = sh_.ownI[k];
+    sh_.ownT[k] = kNone;
+    setEntry(static_cast<uint32_t>(t), idx);
+  }
 }
 
 void View::keepOwn(ThreadId t) {
-  if (!shared() || sh_.ownT == t)
+  if (!shared() || sh_.ownT[0] == t)
     return;
+  if (sh_.ownT[1] == t) { // (the two slots exchanged)
+    std::swap(sh_.ownT[0], sh_.ownT[1]);
+    std::swap(sh_.ownI[0], sh_.ownI[1]);
+    return;
+  }
   const int32_t idx = get(t);
-  settleOwn();
-  sh_.ownT = t;
-  sh_.ownI = idx;
+  if (sh_.ownT[1] != kNone) { // the second slot's entry goes into the array
+    const ThreadId u = sh_.ownT[1];
+    sh_.ownT[1] = kNone;
+    setEntry(static_cast<uint32_t>(u), sh_.ownI[1]);
+  }
+  sh_.ownT[1] = sh_.ownT[0];
+  sh_.ownI[1] = sh_.ownI[0];
+  sh_.ownT[0] = t;
+  sh_.ownI[0] = idx;
 }
 
 void View::reserve(size_t n) {

@@ -17,10 +17,12 @@ namespace scopemc {
 /// Storage has two forms, one predicate-free interface:
 /// - inline: up to kInline entries in the view itself (copies and joins touch nothing else);
 /// - shared, once a view needs more: an immutable, reference-counted array of entries shared
-///   by every copy, plus one entry held in the view itself (the "own" thread, the first thread
-///   set after the view became shared). A thread's consecutive events mostly have views that
-///   differ only in the thread's own index, so they share one array: a label's two views cost
-///   their share of arrays, however many threads the program has. The array is a tree of
+///   by every copy, plus two entries held in the view itself (the "own" threads: the thread of
+///   the event whose view it is, keepOwn, and one more, the first other thread set while the
+///   slot is free). A thread's consecutive events mostly have views that differ only in the
+///   thread's own index, so they share one array; a thread created by another shares its
+///   creator's array, the creator's entry in the second slot: a label's two views cost their
+///   share of arrays, however many threads the program has. The array is a tree of
 ///   reference-counted nodes: pages of kChunk chunk pointers, chunks of kChunk entries (a
 ///   missing node holds only -1). A change to another entry copies, where they are shared
 ///   (copy on write), the page pointers, the one page and the one chunk it falls in, so a run
@@ -71,8 +73,10 @@ public:
   int32_t get(ThreadId t) const {
     if (!shared())
       return static_cast<uint32_t>(t) < n_ ? inl_[t] : -1;
-    if (t == sh_.ownT)
-      return sh_.ownI;
+    if (t == sh_.ownT[0])
+      return sh_.ownI[0];
+    if (t == sh_.ownT[1])
+      return sh_.ownI[1];
     return sh_.rep ? sh_.rep->get(static_cast<uint32_t>(t)) : -1;
   }
   bool contains(Event e) const { return !e.isInit() && e.index <= get(e.thread); }
@@ -81,9 +85,9 @@ public:
       while (n_ <= static_cast<uint32_t>(t))
         inl_[n_++] = -1;
       inl_[t] = idx;
-    } else if (shared() && (sh_.ownT == kNone || sh_.ownT == t)) {
-      sh_.ownT = t;
-      sh_.ownI = idx;
+    } else if (int k = shared() ? slotFor(t) : -1; k >= 0) {
+      sh_.ownT[k] = t;
+      sh_.ownI[k] = idx;
     } else if (int32_t *at =
                    shared() && sh_.rep ? sh_.rep->ownedEntry(static_cast<uint32_t>(t)) : nullptr) {
       *at = idx; // (an array of this view's own: the common case of a view being built)
@@ -105,6 +109,13 @@ public:
   /// Moves a shared view's own entry into its array (an array of its own then): a copy's
   /// set() of its own thread is then O(1) whatever that thread is. Inline views are unchanged.
   void settleOwn();
+  /// Takes the shared form if thread t's entry cannot be inline: the view of an event that
+  /// threads up to t will join (their creator's) is made shared once, by its thread, and not
+  /// by each of them.
+  void shareFor(ThreadId t) {
+    if (!shared() && static_cast<uint32_t>(t) >= kInline)
+      toShared();
+  }
   /// Makes t the own thread (the previous own entry moved into the array): the thread of the
   /// event whose view this is, so that the views of its next events, copies with t's entry
   /// set, share this one's array.
@@ -117,9 +128,10 @@ public:
     if (!shared())
       return n_;
     size_t n = sh_.rep ? sh_.rep->size : 0;
-    return sh_.ownT != kNone && static_cast<size_t>(sh_.ownT) >= n
-               ? static_cast<size_t>(sh_.ownT) + 1
-               : n;
+    for (ThreadId t : sh_.ownT)
+      if (t != kNone && static_cast<size_t>(t) >= n)
+        n = static_cast<size_t>(t) + 1;
+    return n;
   }
   bool operator==(const View &o) const;
 
@@ -171,10 +183,16 @@ private:
   };
   struct Shared {
     Rep *rep; // null: no entries but the own one
-    ThreadId ownT;
-    int32_t ownI;
+    ThreadId ownT[2]; // the own threads (kNone: a free slot; the second only after the first)
+    int32_t ownI[2];
   };
   bool shared() const { return n_ == kShared; }
+  /// The slot that holds t's entry, or a free one (-1: t is in the array, no slot is free).
+  int slotFor(ThreadId t) const {
+    if (sh_.ownT[0] == t || sh_.ownT[0] == kNone)
+      return 0;
+    return sh_.ownT[1] == t || sh_.ownT[1] == kNone ? 1 : -1;
+  }
   static void retain(Rep *r) {
     if (r)
       r->refs.fetch_add(1, std::memory_order_relaxed);
