@@ -85,6 +85,8 @@ std::string resultToJson(const RunResult &res, const std::string &file, long pea
     j["bounded_by"].push_back("loop bound");
   if (res.exploration.memoryLimitHit)
     j["bounded_by"].push_back("memory limit");
+  if (!res.exploration.memoryNote.empty())
+    j["memory_note"] = res.exploration.memoryNote;
   if (res.sampledNondet)
     j["bounded_by"].push_back("sampled nondeterminism");
   if (res.sampledUndefined)

@@ -122,9 +122,12 @@ void printSummary(std::ostream &os, const RunResult &res, unsigned unroll) {
     os << "*** Verification unsuccessful.\n";
     break;
   case Verdict::Bounded:
-    if (x.memoryLimitHit)
+    if (x.memoryLimitHit) {
       os << "Verification bounded: the memory limit (--memory-limit) stopped the exploration "
             "before it finished; no verdict.\n";
+      if (!x.memoryNote.empty())
+        os << "  (" << x.memoryNote << ")\n";
+    }
     if (x.boundHit) {
       os << "Verification bounded: the loop bound (--unroll " << unroll
          << ") cut some executions, so no verdict is given for them. Loops that hit the bound:\n";

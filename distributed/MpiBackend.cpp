@@ -76,6 +76,7 @@ nlohmann::json resultJson(const ExplorationResult &r) {
           {"stopped", r.stoppedEarly},
           {"timeout", r.timedOut},
           {"memory", r.memoryLimitHit},
+          {"memory_note", r.memoryNote},
           {"events", r.events},
           {"runs", r.threadRuns},
           {"cached", r.cachedEvents},
@@ -100,6 +101,7 @@ ExplorationResult resultFrom(const nlohmann::json &j, std::deque<SourceLoc> &loc
   r.stoppedEarly = j.at("stopped");
   r.timedOut = j.at("timeout");
   r.memoryLimitHit = j.at("memory");
+  r.memoryNote = j.at("memory_note");
   r.events = j.at("events");
   r.threadRuns = j.at("runs");
   r.cachedEvents = j.at("cached");

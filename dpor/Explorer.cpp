@@ -1,5 +1,6 @@
 #include "dpor/Explorer.h"
 #include "dpor/Election.h"
+#include "dpor/LimitNotes.h"
 #include "dpor/Replay.h"
 #include "dpor/Revisits.h"
 
@@ -39,20 +40,6 @@ void checkLocation(const ExecutionGraph &g, const MemAccessLabel &m) {
                              ": accesses of different sizes to the same memory (mixed-size "
                              "accesses) are not supported");
   }
-}
-
-/// The warning for one execution grown past `limit` events, naming the program's busiest
-/// loops (ExplorationOptions::longExecutionEvents).
-ExplorationWarning longExecutionWarning(size_t limit, const ProgramRunner &runner) {
-  std::string msg = "one execution has grown past " + std::to_string(limit) + " events and goes on";
-  auto loops = runner.busyLoops(100);
-  if (loops.empty())
-    return {msg + " (no loop of the program keeps going round: it is long, not stuck)", false};
-  msg += "; these loops keep going round, and are neither spin loops nor bounded:";
-  for (size_t k = 0; k < loops.size() && k < 5; ++k)
-    msg += "\n  " + toString(loops[k].where) + " (thread " + std::to_string(loops[k].thread) +
-           ", " + std::to_string(loops[k].iterations) + " iterations)";
-  return {msg, true};
 }
 
 } // namespace
@@ -193,6 +180,7 @@ bool Explorer::limitReached() {
     break;
   case ExplorationMonitor::Stop::Memory:
     result_.memoryLimitHit = true;
+    result_.memoryNote = memoryLimitNote(graph(), driver_.runner(), opts_.memoryLimitMb);
     stop_ = true;
     break;
   }

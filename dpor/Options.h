@@ -89,6 +89,7 @@ struct ExplorationResult {
   bool stoppedEarly = false;                 // an observer asked to stop (e.g. first error)
   bool timedOut = false;
   bool memoryLimitHit = false; // stopped by memoryLimitMb: the search is incomplete
+  std::string memoryNote;      // with memoryLimitHit: how large the execution was (LimitNotes.h)
   double seconds = 0;
   uint64_t events = 0;       // events added to graphs (replayed ones not counted)
   uint64_t threadRuns = 0;   // next events computed by running a thread

@@ -29,6 +29,8 @@ void mergeResult(ExplorationResult &total, const ExplorationResult &r) {
   total.barrierOversubscribed = total.barrierOversubscribed || r.barrierOversubscribed;
   if (total.failure.empty())
     total.failure = r.failure;
+  if (total.memoryNote.empty())
+    total.memoryNote = r.memoryNote;
 }
 
 namespace {

@@ -12,6 +12,7 @@
 #include "interpreter/MathLib.h"
 #include "interpreter/OpenClLib.h"
 #include "interpreter/Symmetry.h"
+#include "runner/EventSink.h"
 
 namespace scopemc {
 
@@ -35,6 +36,8 @@ public:
   const ResumeTable *resumeTable(const llvm::Function &f) const {
     return symmetry_ ? symmetry_->resumeTable(f) : nullptr;
   }
+  /// The largest grid a launch asked for so far (refused ones too), and where.
+  ProgramRunner::LaunchSize largestLaunch() const { return largestLaunch_; }
 
 private:
   /// A math function or floating-point intrinsic (MathLib.h), element-wise on vectors.
@@ -97,7 +100,8 @@ private:
   Flow blockBarrier(Thread &th, const llvm::CallBase &i, uint8_t fences = kFenceAll,
                     const Collective *coll = nullptr, uint64_t *result = nullptr);
   /// Checks a launch of grid x block threads from th against scopemc's limits and names it.
-  KernelGrid launchGrid(Thread &th, const llvm::CallBase &i, uint32_t device, Dim3 grid,
+  /// (`site`: where the launch is written, for the refusals and largestLaunch)
+  KernelGrid launchGrid(Thread &th, const SourceLoc *site, uint32_t device, Dim3 grid,
                         Dim3 block);
   void recordLaunch(Thread &th, uint32_t device, const Dim3 &grid, std::vector<ThreadId> threads);
   Flow gridBarrier(Thread &th, const llvm::CallBase &i);
@@ -128,6 +132,7 @@ private:
   void describe(ThreadEntry &entry, bool keyed) const;
 
   CallHost &host_;
+  ProgramRunner::LaunchSize largestLaunch_; // launchGrid's largest grid so far
   std::unique_ptr<SymmetryAnalysis> symmetry_;          // null: InterpreterOptions::symmetry is off
   std::optional<SiteFootprintPtr> mainSites_;           // mainSites(), once found
   std::map<const llvm::Function *, OclBuiltin> openCl_; // parsed once per declaration

@@ -273,7 +273,13 @@ Flow Calls::cudaLaunch(Thread &th, Frame &f, const CallBase &i) {
   auto data = std::make_shared<EntryData>();
   if (Flow fl = readKernelParams(th, i, *kernel, arg(7), data->bytes); fl != Flow::Next)
     return fl;
-  KernelGrid k = launchGrid(th, i, 0, grid, block);
+  // Clang's launch stub (`__device_stub__K`, at the kernel's declaration) is called where the
+  // user wrote `K<<<...>>>(...)`: the launch is that call's.
+  const SourceLoc *site = host_.src(i);
+  if (th.stack.size() >= 2 && f.fi->fn->getName().contains("__device_stub__"))
+    if (const SourceLoc *call = host_.src(*th.stack[th.stack.size() - 2].pc))
+      site = call;
+  KernelGrid k = launchGrid(th, site, 0, grid, block);
   Thread::Stream &s = stream(th, arg(9));
   for (const Thread::Stream &o : th.streams) // stream order, and the legacy default stream's
     if (o.last >= 0 && (&o == &s || (s.handle == 0 && o.blocking) || (o.handle == 0 && s.blocking)))
@@ -290,12 +296,6 @@ Flow Calls::cudaLaunch(Thread &th, Frame &f, const CallBase &i) {
                     nullptr,
                     nullptr,
                     nullptr};
-  // Clang's launch stub (`__device_stub__K`, at the kernel's declaration) is called where the
-  // user wrote `K<<<...>>>(...)`: the launch is that call's.
-  const SourceLoc *site = host_.src(i);
-  if (th.stack.size() >= 2 && f.fi->fn->getName().contains("__device_stub__"))
-    if (const SourceLoc *call = host_.src(*th.stack[th.stack.size() - 2].pc))
-      site = call;
   // (no symmetry key: two stream threads run different launches, which their keys would not
   // tell apart; a thread's key says which launch it belongs to)
   describe(entry, false);

@@ -111,6 +111,7 @@ Interpreter::Flow Interpreter::step(Thread &th) {
   Frame &f = th.stack.back();
   const Instruction &i = *f.pc;
   int32_t startIndex = th.nextIndex;
+  th.progress.instructionStarts();
   LoopProgress::Mark startProgress = th.progress.mark();
   bool weak = th.weakNext;
   uint64_t heapTop = th.heapTop; // realloc allocates, then may stop in its copy
@@ -290,6 +291,8 @@ std::vector<ProgramRunner::LoopActivity> Interpreter::busyLoops(uint64_t minIter
                    [](auto &a, auto &b) { return a.iterations > b.iterations; });
   return out;
 }
+
+ProgramRunner::LaunchSize Interpreter::largestLaunch() const { return calls_->largestLaunch(); }
 
 uint64_t Interpreter::gep(const Frame &f, const GetElementPtrInst &i) const {
   const DataLayout &dl = prog_.dataLayout();

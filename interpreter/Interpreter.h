@@ -38,6 +38,7 @@ public:
   /// The sink is asked whether to stop every kPollEvery + 1 instructions (a few ms).
   static constexpr uint64_t kPollEvery = (1u << 18) - 1;
   std::vector<LoopActivity> busyLoops(uint64_t minIterations) const override;
+  LaunchSize largestLaunch() const override;
 
 private:
   using Frame = CallFrame;

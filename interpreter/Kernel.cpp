@@ -227,15 +227,17 @@ Flow Calls::apiAccess(Thread &th, Frame &f, const CallBase &i, Builtin b) {
   return fl;
 }
 
-KernelGrid Calls::launchGrid(Thread &th, const CallBase &i, uint32_t device, Dim3 grid,
+KernelGrid Calls::launchGrid(Thread &th, const SourceLoc *site, uint32_t device, Dim3 grid,
                              Dim3 block) {
   uint64_t n = grid.count() * block.count();
+  if (n > largestLaunch_.threads)
+    largestLaunch_ = {n, site};
   if (n > kMaxLaunchThreads || block.count() > 0xFFFF)
-    throw InputError(toString(host_.src(i)) + ": a launch of " + std::to_string(n) +
+    throw InputError(toString(site) + ": a launch of " + std::to_string(n) +
                      " threads is beyond scopemc's limit of " + std::to_string(kMaxLaunchThreads) +
                      " threads");
   if (th.launches.size() >= kMaxLaunchesPerThread)
-    throw InputError(toString(host_.src(i)) + ": more than " +
+    throw InputError(toString(site) + ": more than " +
                      std::to_string(kMaxLaunchesPerThread) +
                      " kernel launches from one thread are not supported");
   uint32_t used = 0;
@@ -247,7 +249,7 @@ KernelGrid Calls::launchGrid(Thread &th, const CallBase &i, uint32_t device, Dim
   if ((static_cast<uint64_t>(th.tid) << 10) + used + grid.count() > kGridBarrierBlock ||
       device > 0xF) // (block 0xFFFF is the name of the grid's barrier)
     throw InputError(
-        toString(host_.src(i)) + ": kernel launches from thread " + std::to_string(th.tid) +
+        toString(site) + ": kernel launches from thread " + std::to_string(th.tid) +
         " on device " + std::to_string(device) +
         " are beyond scopemc's limits (devices 0-15, launches from the first 64 threads, "
         "1024 blocks per launching thread and device, 1023 for thread 63)");
@@ -290,7 +292,7 @@ Flow Calls::launch(Thread &th, Frame &f, const CallBase &i) {
   if (grid.count() * block.count() == 0)
     return host_.fail(th, i, ErrorKind::UndefinedBehaviour,
                       "kernel launch with an empty grid or block");
-  KernelGrid k = launchGrid(th, i, device, grid, block);
+  KernelGrid k = launchGrid(th, host_.src(i), device, grid, block);
   // Resumable (Thread::bulk): each creation is offered once, not again after every new one.
   Thread::Bulk &r = th.bulk;
   if (r.inst != &i)

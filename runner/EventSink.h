@@ -92,6 +92,12 @@ public:
   };
   /// The loops that went round at least `minIterations` times, most first (optional).
   virtual std::vector<LoopActivity> busyLoops(uint64_t /*minIterations*/) const { return {}; }
+  /// The largest launch of threads (a kernel's grid) the program made so far, and where.
+  struct LaunchSize {
+    uint64_t threads = 0;
+    const SourceLoc *where = nullptr;
+  };
+  virtual LaunchSize largestLaunch() const { return {}; }
 };
 
 /// Storage for a runner's thread snapshots (ProgramRunner::saveThread): one state per thread

@@ -137,5 +137,9 @@ expect timeout 124 "stopped before it finished; no verdict" -- "$dir/../../bench
 # so, with the same exit code.
 expect memory-limit 3 "memory limit .* stopped the exploration|Memory limit: the run used more than 1 MB" -- "$dir/../../benchmarks/programs/gpu/ttaslock.c" --memory-limit 1 -- -DBLOCKS=3 -DTHREADS=2
 expect bounded 3 "Verification bounded" -- "$dir/../e2e/programs/loop_bound.c" --unroll 2
+# A launch too large for the memory limit: the note names its size, where it is, and about how
+# much memory it needs (issue 58). Limits from the test's own sizes: 262,144 threads.
+[ -n "${SCOPEMC_SANITIZED:-}" ] || # (the sanitizers' own memory moves the limit's point)
+  expect launch-memory 3 "the launch at .*vecadd.cu:33:3 has 262144 threads: at the memory per thread so far it needs about [0-9]+ GB" -- "$dir/../../benchmarks/programs/launch/vecadd.cu" --memory-limit 1000 -- -DBLOCKS=1024 -DTHREADS=256
 echo "$passes passed, $fails failed"
 [ "$fails" = 0 ]
