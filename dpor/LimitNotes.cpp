@@ -29,8 +29,8 @@ std::string memoryLimitNote(const ExecutionGraph &g, const ProgramRunner &runner
   if (threads > 0 && launch.threads > threads) {
     // (memory per thread so far, the whole process: a rough measure, said as one)
     uint64_t needMb = limitMb * launch.threads / threads;
-    note += "; the launch at " + toString(launch.where) + " has " +
-            std::to_string(launch.threads) + " threads: at the memory per thread so far it needs about " +
+    note += "; the launch at " + toString(launch.where) + " has " + std::to_string(launch.threads) +
+            " threads: at the memory per thread so far it needs about " +
             std::to_string((needMb + 1023) / 1024) + " GB (--memory-limit MB raises the limit)";
   }
   return note;

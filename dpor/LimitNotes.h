@@ -18,7 +18,6 @@ ExplorationWarning longExecutionWarning(size_t limit, const ProgramRunner &runne
 /// Why the memory limit (`limitMb`) was reached: the size of the execution under exploration
 /// and, when the program launches more threads than it holds yet, about how much memory the
 /// largest launch needs at the memory per thread so far (ExplorationResult::memoryNote).
-std::string memoryLimitNote(const ExecutionGraph &g, const ProgramRunner &runner,
-                            uint64_t limitMb);
+std::string memoryLimitNote(const ExecutionGraph &g, const ProgramRunner &runner, uint64_t limitMb);
 
 } // namespace scopemc

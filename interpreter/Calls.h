@@ -101,8 +101,7 @@ private:
                     const Collective *coll = nullptr, uint64_t *result = nullptr);
   /// Checks a launch of grid x block threads from th against scopemc's limits and names it.
   /// (`site`: where the launch is written, for the refusals and largestLaunch)
-  KernelGrid launchGrid(Thread &th, const SourceLoc *site, uint32_t device, Dim3 grid,
-                        Dim3 block);
+  KernelGrid launchGrid(Thread &th, const SourceLoc *site, uint32_t device, Dim3 grid, Dim3 block);
   void recordLaunch(Thread &th, uint32_t device, const Dim3 &grid, std::vector<ThreadId> threads);
   Flow gridBarrier(Thread &th, const llvm::CallBase &i);
   uint64_t threadQuery(const Thread &th, uint64_t which) const;
@@ -132,7 +131,7 @@ private:
   void describe(ThreadEntry &entry, bool keyed) const;
 
   CallHost &host_;
-  ProgramRunner::LaunchSize largestLaunch_; // launchGrid's largest grid so far
+  ProgramRunner::LaunchSize largestLaunch_;             // launchGrid's largest grid so far
   std::unique_ptr<SymmetryAnalysis> symmetry_;          // null: InterpreterOptions::symmetry is off
   std::optional<SiteFootprintPtr> mainSites_;           // mainSites(), once found
   std::map<const llvm::Function *, OclBuiltin> openCl_; // parsed once per declaration

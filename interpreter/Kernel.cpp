@@ -237,8 +237,7 @@ KernelGrid Calls::launchGrid(Thread &th, const SourceLoc *site, uint32_t device,
                      " threads is beyond scopemc's limit of " + std::to_string(kMaxLaunchThreads) +
                      " threads");
   if (th.launches.size() >= kMaxLaunchesPerThread)
-    throw InputError(toString(site) + ": more than " +
-                     std::to_string(kMaxLaunchesPerThread) +
+    throw InputError(toString(site) + ": more than " + std::to_string(kMaxLaunchesPerThread) +
                      " kernel launches from one thread are not supported");
   uint32_t used = 0;
   for (auto &[d, k] : th.blocksUsed)
@@ -249,8 +248,8 @@ KernelGrid Calls::launchGrid(Thread &th, const SourceLoc *site, uint32_t device,
   if ((static_cast<uint64_t>(th.tid) << 10) + used + grid.count() > kGridBarrierBlock ||
       device > 0xF) // (block 0xFFFF is the name of the grid's barrier)
     throw InputError(
-        toString(site) + ": kernel launches from thread " + std::to_string(th.tid) +
-        " on device " + std::to_string(device) +
+        toString(site) + ": kernel launches from thread " + std::to_string(th.tid) + " on device " +
+        std::to_string(device) +
         " are beyond scopemc's limits (devices 0-15, launches from the first 64 threads, "
         "1024 blocks per launching thread and device, 1023 for thread 63)");
   return KernelGrid{grid, block, (static_cast<uint32_t>(th.tid) << 10) + used,

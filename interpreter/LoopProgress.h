@@ -187,7 +187,7 @@ private:
     uint64_t bytes = 0;
     uint8_t written = 0; // bit b: byte b holds what the thread wrote
   };
-  std::unordered_map<uint64_t, OwnWord> ownWords_;         // by address / 8
+  std::unordered_map<uint64_t, OwnWord> ownWords_;        // by address / 8
   std::vector<std::pair<uint64_t, OwnWord>> ownWordsLog_; // (word, as it was before)
 };
 

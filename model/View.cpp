@@ -125,8 +125,8 @@ void View::joinShared(const View &o) {
   const bool oShared = o.shared();
   const Rep *s = oShared ? o.sh_.rep : nullptr;
   auto stale = [&](uint32_t t) { // o's own entries: stale in o's array
-    return oShared && (t == static_cast<uint32_t>(o.sh_.ownT[0]) ||
-                       t == static_cast<uint32_t>(o.sh_.ownT[1]));
+    return oShared &&
+           (t == static_cast<uint32_t>(o.sh_.ownT[0]) || t == static_cast<uint32_t>(o.sh_.ownT[1]));
   };
   auto mineAt = [&](uint32_t t) { // this view's slot holding t, or -1
     for (int k = 0; k < 2; ++k)

@@ -182,7 +182,7 @@ private:
     }
   };
   struct Shared {
-    Rep *rep; // null: no entries but the own one
+    Rep *rep;         // null: no entries but the own one
     ThreadId ownT[2]; // the own threads (kNone: a free slot; the second only after the first)
     int32_t ownI[2];
   };
