@@ -35,6 +35,20 @@ void BugChecker::record(const ExecutionGraph &g, ErrorType t, std::string msg,
     stop_ = true;
 }
 
+void BugChecker::checkExitStatus(const ExecutionGraph &g, const ThreadFinishLabel &fin) {
+  // The process ends with main's return (thread 0) or with exit() in any thread; C's exit
+  // status is the int given (a shell sees its low 8 bits).
+  bool ends = fin.how() == FinishKind::ProcessExit ||
+              (fin.thread() == 0 && fin.how() == FinishKind::Return);
+  auto status = static_cast<int32_t>(static_cast<uint32_t>(fin.returnValue()));
+  if (!opts_.exitStatus || !ends || status == 0)
+    return;
+  record(g, ErrorType::ExitStatus,
+         "the program ended with exit status " + std::to_string(status) +
+             (fin.how() == FinishKind::ProcessExit ? " (exit() called)" : " (main returned it)"),
+         {&fin});
+}
+
 bool BugChecker::onEvent(const ExecutionGraph &g, Event e) {
   const EventLabel *lab = g.label(e);
   if (auto *err = dyn_cast<ErrorLabel>(lab)) {
@@ -54,6 +68,8 @@ bool BugChecker::onEvent(const ExecutionGraph &g, Event e) {
                  "read of uninitialised heap memory, through a copy of it", {alloc, lab});
   } else if (isa<FreeLabel>(lab)) {
     checkHeap(g, *lab);
+  } else if (auto *fin = dyn_cast<ThreadFinishLabel>(lab)) {
+    checkExitStatus(g, *fin);
   } else if (auto *d = dyn_cast<BarrierDepartLabel>(lab); d && d->isCollective()) {
     if (const EventLabel *fin = exitedSource(g, *d))
       record(g, ErrorType::UndefinedBehaviour,

@@ -21,6 +21,7 @@ struct CheckOptions {
   bool races = true;       // data races and heterogeneous races
   bool stopOnFirst = true; // stop the search at the first error
   bool barrierDivergence = true;
+  bool exitStatus = true; // a non-zero exit status (main's return value, exit()'s argument)
   ModelKind model = ModelKind::ScopedRC11;
 };
 
@@ -56,6 +57,7 @@ private:
   static bool hazardProtected(const ExecutionGraph &g, const EventLabel &e,
                               const AllocLabel &block);
   void checkBarrierDivergence(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads);
+  void checkExitStatus(const ExecutionGraph &g, const ThreadFinishLabel &fin);
   void checkDeadlock(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads);
   /// Records the report unless an equal one (same key) is known; false when the search
   /// should stop.

@@ -21,6 +21,8 @@ std::string_view errorTypeName(ErrorType t) {
     return "Memory error";
   case ErrorType::UndefinedBehaviour:
     return "Undefined behaviour";
+  case ErrorType::ExitStatus:
+    return "Non-zero exit status";
   }
   return "Error";
 }

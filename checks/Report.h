@@ -16,7 +16,8 @@ enum class ErrorType : uint8_t {
   BarrierDivergence,
   Deadlock,
   MemoryError,
-  UndefinedBehaviour
+  UndefinedBehaviour,
+  ExitStatus // the program ended with a non-zero status (CheckOptions::exitStatus)
 };
 
 /// The GenMC-compatible name scripts grep for ("Data race", ...).

@@ -302,6 +302,9 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
   app.add_flag("--stop-on-first", stopFirst, "Stop at the first error (the default)");
   app.add_flag("--disable-race-detection", noRaces, "Do not report data or heterogeneous races");
   app.add_flag("--disable-barrier-divergence", noDivergence, "Do not report barrier divergence");
+  bool ignoreExit = false;
+  app.add_flag("--ignore-exit-status", ignoreExit,
+               "Do not report a non-zero exit status (main's return value, exit()'s argument)");
   app.add_flag("--print-error-trace", output.printTrace,
                "Print the execution that shows each error, thread by thread (the reported events "
                "first, then why they are an error, then the trace)");
@@ -370,6 +373,7 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
   }
   opts.undefinedAsNondet = undefinedFunctions == "nondet";
   opts.checks.races = !noRaces;
+  opts.checks.exitStatus = !ignoreExit;
   opts.checks.barrierDivergence = !noDivergence;
   if (opts.kernel.name.empty() != grid.empty()) {
     std::cerr << "scopemc: --kernel and --grid go together\n";

@@ -31,6 +31,8 @@ std::string ruleId(ErrorType t) {
     return "memory-error";
   case ErrorType::UndefinedBehaviour:
     return "undefined-behaviour";
+  case ErrorType::ExitStatus:
+    return "exit-status";
   }
   return "error";
 }

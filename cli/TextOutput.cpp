@@ -80,6 +80,9 @@ void printReport(std::ostream &os, const Report &r, bool trace, bool verbose) {
   }
   if (r.trace && r.trace->why != r.message + ".") // more than the message says
     os << "  Why: " << r.trace->why << "\n";
+  if (r.type == ErrorType::ExitStatus)
+    os << "  (a program's non-zero exit status is an error; --ignore-exit-status does not "
+          "report it)\n";
   if (trace && r.trace)
     printTrace(os, *r.trace, verbose);
 }

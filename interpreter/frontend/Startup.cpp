@@ -146,10 +146,17 @@ std::string addStartupEntry(llvm::Module &m, const std::vector<std::string> &arg
   }
   for (auto &[prio, fn] : dtors)
     b.CreateCall(fn->getFunctionType(), fn);
-  if (start->getReturnType()->isVoidTy())
-    b.CreateRetVoid();
-  else
-    b.CreateRet(ret);
+  llvm::Instruction *end =
+      start->getReturnType()->isVoidTy() ? b.CreateRetVoid() : b.CreateRet(ret);
+  // The program ends here: reports of its end (a non-zero exit status) name main's return
+  // when main has one.
+  const llvm::Instruction *mainRet = nullptr;
+  unsigned rets = 0;
+  for (llvm::BasicBlock &bb : *main)
+    if (auto *r = llvm::dyn_cast<llvm::ReturnInst>(bb.getTerminator()); r && ++rets == 1)
+      mainRet = r;
+  if (rets == 1 && mainRet->getDebugLoc())
+    end->setDebugLoc(mainRet->getDebugLoc());
   return kStartupEntry;
 }
 

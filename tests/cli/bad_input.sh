@@ -22,6 +22,14 @@ expect vector-subscript 42 "vector subscript out of range: element 7 of 4 elemen
 expect vector-subscript-line 42 "failing check at .*vector_subscript.c:7:" -- "$dir/vector_subscript.c"
 expect program-args 0 "No errors were detected" -- "$dir/program_args.c" --args 'one "two words" 3'
 expect program-args-wrong 42 "program_args.c:8:" -- "$dir/program_args.c" --args 'one two'
+expect exit-status-zero 0 "No errors were detected" -- "$dir/exit_status.c"
+expect exit-status-some-runs 42 "Non-zero exit status" -- "$dir/exit_status.c" -- -DRACE
+expect exit-status-main 42 "exit status 1 \(main returned it\)" -- "$dir/exit_status.c" -- -DRACE
+expect exit-status-negative 42 "exit status -1 \(main returned it\)" -- "$dir/exit_status.c" -- -DRACE -DSTATUS=-1
+expect exit-status-thread 42 "exit status 2 \(exit\(\) called\)" -- "$dir/exit_status.c" -- -DEXIT_IN_THREAD -DSTATUS=2
+expect exit-status-thread-line 42 "thread finish at .*exit_status.c:15:" -- "$dir/exit_status.c" -- -DEXIT_IN_THREAD -DSTATUS=2
+expect exit-status-thread-zero 0 "No errors were detected" -- "$dir/exit_status.c" -- -DEXIT_IN_THREAD -DSTATUS=0
+expect exit-status-ignored 0 "No errors were detected" -- "$dir/exit_status.c" --ignore-exit-status -- -DRACE
 expect usage-message 42 "failing check at .*usage_message.c:9:" -- "$dir/usage_message.c"
 expect args-unclosed 17 "--args one 'two: a quote is not closed" -- "$dir/program_args.c" --args "one 'two"
 expect args-with-kernel 17 "--args are main's arguments" -- "$dir/program_args.c" --args 1 --kernel k --grid 1:1
