@@ -75,9 +75,10 @@ public:
   explicit LoopProgress(bool zeroNetEffect, bool plantedMistake = false)
       : zeroNetEffect_(zeroNetEffect), plantedMistake_(plantedMistake) {}
 
-  /// About how many machine words a copy of this record copies (Interpreter::snapshotCost).
+  /// About how many machine words a copy of this record copies (Interpreter::snapshotCost);
+  /// a hash node (an allocation and an insertion) counts as 32.
   size_t copyWords() const {
-    return 4 * ownWords_.size() + 2 * ownWordsLog_.size() + 4 * privateStores_.size() +
+    return 32 * ownWords_.size() + 2 * ownWordsLog_.size() + 4 * privateStores_.size() +
            2 * ownAllocs_.size();
   }
   /// Accounts an offered event (effects, releases, own blocks read).
