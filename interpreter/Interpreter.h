@@ -101,7 +101,6 @@ private:
   Flow compareMemory(Thread &th, const llvm::Instruction &i, uint64_t a, uint64_t b, uint64_t n,
                      int &order) override;
   Scope scopeOf(const Thread &th, llvm::SyncScope::ID id) const;
-  MemOrder accessOrder(Thread &th, llvm::AtomicOrdering o) const;
   Access accessOf(Thread &th, llvm::AtomicOrdering o, llvm::SyncScope::ID id) const;
   /// The repair's override of instruction i (InterpreterOptions::overrides), if any.
   const AccessOverride *overrideOf(const llvm::Instruction &i) const;

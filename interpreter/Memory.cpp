@@ -35,6 +35,17 @@ MemOrder toOrder(AtomicOrdering o) {
   }
   return MemOrder::SeqCst;
 }
+
+/// The order of th's next access: plain after __VERIFIER_weak_access (which it consumes).
+MemOrder accessOrder(ThreadState &th, AtomicOrdering o) {
+  MemOrder m = toOrder(o);
+  if (th.weakNext) { // __VERIFIER_weak_access: a plain access
+    th.weakNext = false;
+    return MemOrder::NotAtomic;
+  }
+  return m;
+}
+
 // The orders of the read and write halves of an RMW with order o.
 MemOrder readHalf(MemOrder o) {
   switch (o) {
@@ -59,15 +70,6 @@ MemOrder writeHalf(MemOrder o) {
   }
 }
 } // namespace
-
-MemOrder Interpreter::accessOrder(Thread &th, AtomicOrdering o) const {
-  MemOrder m = toOrder(o);
-  if (th.weakNext) { // __VERIFIER_weak_access: a plain access
-    th.weakNext = false;
-    return MemOrder::NotAtomic;
-  }
-  return m;
-}
 
 Scope Interpreter::scopeOf(const Thread &th, SyncScope::ID id) const {
   if (id == SyncScope::System)
