@@ -226,9 +226,13 @@ void ExecutionGraph::removeLastRead(ThreadId t) {
 
 void ExecutionGraph::dropUnstartedThreads() {
   existFrom_ = 1;
+  // A thread whose creation is gone is forgotten with its creator's position: an event added
+  // there later (the creator took another path) must not make it exist again.
   for (ThreadId t = 1; t < numThreads(); ++t)
-    if (!threadExists(t))
+    if (!threadExists(t)) {
       dropFrom(threads_[static_cast<size_t>(t)], 0);
+      creators_[static_cast<size_t>(t)] = Event::init();
+    }
   while (threads_.size() > 1 && !threadExists(numThreads() - 1)) {
     threads_.pop_back();
     tpos_.pop_back();

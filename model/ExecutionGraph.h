@@ -58,14 +58,7 @@ public:
   }
   /// Whether thread t is part of the graph: the main thread, or one whose create event is.
   bool threadExists(ThreadId t) const {
-    if (t == 0)
-      return true;
-    if (t < 0 || t >= numThreads() || !contains(creators_[static_cast<size_t>(t)]))
-      return false;
-    // (the creator's position may hold another event since a revisit removed the creation:
-    // the thread exists only while that event is the creation of t)
-    auto *c = dyn_cast<ThreadCreateLabel>(label(creators_[static_cast<size_t>(t)]));
-    return c && c->child() == t;
+    return t == 0 || (t > 0 && t < numThreads() && contains(creators_[static_cast<size_t>(t)]));
   }
   /// A thread id for a new thread: the lowest free slot above 0, or a new slot.
   ThreadId freshThreadId() const;
