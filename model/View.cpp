@@ -139,7 +139,8 @@ void View::joinShared(const View &o) {
   auto sharedAt = [&](uint32_t base, uint32_t bits) {
     for (int k = 0; k < 2; ++k) {
       auto t = static_cast<uint32_t>(sh_.ownT[k]);
-      if (sh_.ownT[k] != kNone && t >> bits == base >> bits && !stale(t) && t < s->size)
+      if (sh_.ownT[k] != kNone && (uint64_t{t} >> bits) == (uint64_t{base} >> bits) && !stale(t) &&
+          t < s->size)
         sh_.ownI[k] = std::max(sh_.ownI[k], s->get(t));
     }
   };
