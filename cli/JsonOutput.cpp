@@ -109,6 +109,7 @@ std::string resultToJson(const RunResult &res, const std::string &file, long pea
                    {"abandoned", res.symmetryAbandoned}};
   j["commuting_updates"] = {{"branches_dropped", res.exploration.commutingPruned}};
   j["barrier_phases_by_arrival"] = res.barrierPhasesByArrival;
+  j["zero_net_effect_abandoned"] = res.zeroNetEffectAbandoned;
   j["events_added"] = res.exploration.events;
   j["time_seconds"] = res.exploration.seconds;
   j["peak_memory_kb"] = peakRssKb;

@@ -107,6 +107,9 @@ void printSummary(std::ostream &os, const RunResult &res, unsigned unroll) {
   if (res.symmetryAbandoned)
     os << "(threads that looked interchangeable were joined unlike each other: explored "
           "without the symmetry reduction)\n";
+  if (res.zeroNetEffectAbandoned)
+    os << "(a loop rewrote a heap block whose address reached another thread: explored without "
+          "the zero-net-effect rule)\n";
   if (res.barrierPhasesByArrival)
     os << "(a pthread barrier had more waiters than its count: its phases were formed by order "
           "of arrival, every order explored)\n";

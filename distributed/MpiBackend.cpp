@@ -86,7 +86,8 @@ nlohmann::json resultJson(const ExplorationResult &r) {
           {"commuting", r.commutingPruned},
           {"failure", r.failure},
           {"seconds", r.seconds},
-          {"oversubscribed", r.barrierOversubscribed}};
+          {"oversubscribed", r.barrierOversubscribed},
+          {"own_heap_reached", r.ownHeapReached}};
 }
 
 ExplorationResult resultFrom(const nlohmann::json &j, std::deque<SourceLoc> &locs) {
@@ -109,6 +110,7 @@ ExplorationResult resultFrom(const nlohmann::json &j, std::deque<SourceLoc> &loc
   r.symmetryPruned = j.at("pruned");
   r.symmetryBroken = j.at("broken");
   r.barrierOversubscribed = j.at("oversubscribed");
+  r.ownHeapReached = j.at("own_heap_reached");
   r.commutingPruned = j.at("commuting");
   r.failure = j.at("failure");
   r.seconds = j.at("seconds");

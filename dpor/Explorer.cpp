@@ -353,6 +353,10 @@ bool Explorer::finishExecution() {
     } else if (isa<ErrorLabel>(last)) {
       st.kind = ThreadEndState::Kind::Errored;
     } else if (auto *b = dyn_cast<BlockLabel>(last)) {
+      if (ownHeapReached(g, *b)) { // the zero-net-effect premise failed: the caller starts over
+        result_.ownHeapReached = stop_ = true;
+        return false;
+      }
       st.kind = ThreadEndState::Kind::Blocked;
       // It waits on the latest value of its location, and no thread adds an event any more:
       // if every blocked thread is so, none ever leaves its loop (Observer.h).

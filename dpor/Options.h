@@ -105,6 +105,10 @@ struct ExplorationResult {
   /// oversubscribedPhase): the search stopped, and the caller runs it again with phases formed
   /// by arrival order (InterpreterOptions::barrierArrivalOrder).
   bool barrierOversubscribed = false;
+  /// A thread blocked by a loop whose rewrites of its own heap counted as no effect, and
+  /// another thread reached that heap (dpor/SpinPruning.h, ownHeapReached): the search
+  /// stopped, and the caller runs it again without the zero-net-effect rule.
+  bool ownHeapReached = false;
   /// Commuting updates (dpor/Commuting.h): the branches dropped for them (the counts are then
   /// up to the order of commuting RMWs).
   uint64_t commutingPruned = 0;

@@ -27,6 +27,7 @@ void mergeResult(ExplorationResult &total, const ExplorationResult &r) {
   total.commutingPruned += r.commutingPruned;
   total.symmetryBroken = total.symmetryBroken || r.symmetryBroken;
   total.barrierOversubscribed = total.barrierOversubscribed || r.barrierOversubscribed;
+  total.ownHeapReached = total.ownHeapReached || r.ownHeapReached;
   if (total.failure.empty())
     total.failure = r.failure;
   if (total.memoryNote.empty())

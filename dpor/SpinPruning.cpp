@@ -41,12 +41,31 @@ bool spinsForGood(const ExecutionGraph &g, const BlockLabel &b) {
   return true;
 }
 
+bool ownHeapReached(const ExecutionGraph &g, const BlockLabel &b) {
+  // An access by another thread to the heap of b's thread reached one of its blocks, however
+  // it learnt the address.
+  auto reaches = [&](Addr a) { return a >= b.ownHeapFrom() && a < b.ownHeapTo(); };
+  if (!b.reliesOnOwnHeap())
+    return false;
+  for (ThreadId u = 0; u < g.numThreads(); ++u)
+    for (int32_t i = 0; u != b.thread() && i < g.threadSize(u); ++i) {
+      const EventLabel *l = g.label(Event{u, i});
+      auto *m = dyn_cast<MemAccessLabel>(l);
+      auto *f = dyn_cast<FreeLabel>(l);
+      if ((m && reaches(m->addr())) || (f && reaches(f->addr())))
+        return true;
+    }
+  return false;
+}
+
 bool SpinPruner::isFrozenForever(const ExecutionGraph &g, const BlockLabel &b) const {
   // A spin loop or lock that blocks after a read that was not added maximally stays blocked
   // in every continuation: that read can neither be revisited nor deleted by a revisit
   // (both need it to be added maximally, docs/dpor.md §2), so the branch holds no complete
   // execution and is dropped. Loop-bound cuts are kept: they decide the verdict.
-  if (!enabled_ || !isSpinOrLockBlock(&b))
+  // A block whose premise is checked at the end of the execution (ownHeapReached) is kept
+  // until then.
+  if (!enabled_ || !isSpinOrLockBlock(&b) || b.reliesOnOwnHeap())
     return false;
   for (int32_t i = b.index() - 1; i >= 0; --i)
     if (auto *r = dyn_cast<ReadLabel>(g.label(Event{b.thread(), i})))
@@ -104,7 +123,8 @@ bool SpinPruner::someThreadBlockedForGood(const ExecutionGraph &g) {
     return false;
   holdOuts_.clear();
   for (ThreadId t = 0; t < g.numThreads(); ++t)
-    if (isSpinLoopBlock(g.lastLabel(t)) && g.threadExists(t)) {
+    if (isSpinLoopBlock(g.lastLabel(t)) && g.threadExists(t) &&
+        !cast<BlockLabel>(g.lastLabel(t))->reliesOnOwnHeap()) {
       ThreadId h = -1;
       if (isBlockedForGood(g, t, h))
         return true;

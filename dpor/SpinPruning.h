@@ -15,6 +15,10 @@ namespace scopemc {
 /// every read of its blocked iteration got the latest write of its location
 /// (ThreadEndState::forGood; the iteration's reads are known from BlockLabel::iterationStart).
 bool spinsForGood(const ExecutionGraph &g, const BlockLabel &b);
+/// For a block that relies on its thread's heap staying its own (BlockLabel::reliesOnOwnHeap):
+/// whether another thread of g accessed or freed an address of that heap (the zero-net-effect
+/// rule's premise failed).
+bool ownHeapReached(const ExecutionGraph &g, const BlockLabel &b);
 
 class SpinPruner {
 public:

@@ -251,6 +251,11 @@ Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *
         BlockLabel b(nextEvent(th), th.pos, src(term), BlockReason::SpinLoop,
                      th.nextIndex - s.events == 1);
         b.setIterationStart(s.events);
+        if (th.progress.reliedOnOwnHeap(s) && !opts_.zeroNetEffectPlantedMistake)
+          b.setReliesOnOwnHeap(
+              addr::threadBase(addr::kHeap, th.tid),
+              addr::threadBase(addr::kHeap, th.tid) +
+                  addr::kThreadSpan); // (the planted mistake: an unchecked premise)
         return offer(th, b) ? Flow::Done : Flow::Stop;
       }
       // The same but for waiting at a barrier: the next call of it says so, and blocks if

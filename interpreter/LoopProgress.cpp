@@ -18,8 +18,8 @@ void LoopProgress::noteEvent(const EventLabel &lab) {
     return;
   }
   if (auto *w = dyn_cast<WriteLabel>(&lab)) {
-    if (!w->isRmwPart() && !rewritesUnpublished(*w))
-      ++effects_;
+    if (!w->isRmwPart())
+      ++(rewritesUnpublished(*w) ? ownRewrites_ : effects_);
     return;
   }
   // A hazard pointer set by the iteration is none either (GenMC treats protect as pure): the
@@ -164,7 +164,10 @@ std::optional<LoopProgress::Idle> LoopProgress::idleRound(const Start &s,
   // At least one call, all of one barrier, each an arrival and its departure: the
   // iteration's first call is the latest instance less the calls it made.
   int32_t n = barrierEvents_ - s.barrierEvents;
-  if (n <= 0 || n % 2 != 0 || barrierSince_ > s.barrierEvents || !noEffectButBarriers(s, now))
+  // (An idle round's premise is not checked at the end of the execution: one that counted
+  // rewrites of own blocks as no effect is none.)
+  if (n <= 0 || n % 2 != 0 || barrierSince_ > s.barrierEvents || reliedOnOwnHeap(s) ||
+      !noEffectButBarriers(s, now))
     return std::nullopt;
   auto calls = static_cast<uint32_t>(n / 2);
   if (lastInstance_ + 1 < calls)

@@ -50,6 +50,7 @@ public:
   struct Start {
     int32_t events = 0;         // the thread's next event index
     int32_t effects = 0;        // effects so far
+    int32_t ownRewrites = 0;    // writes taken as rewrites of unpublished own blocks so far
     int32_t barrierEvents = 0;  // barrier events (not collectives) so far
     uint64_t privateStores = 0; // private stores logged so far
     AnnotationState state;
@@ -59,7 +60,7 @@ public:
   };
   /// Where an instruction that will run again (its events replayed) takes the count back to.
   struct Mark {
-    int32_t effects = 0;
+    int32_t effects = 0, ownRewrites = 0;
     int32_t barrierEvents = 0, barrierSince = 0;
     uint64_t lastBarrier = 0;
     uint32_t lastInstance = 0;
@@ -97,14 +98,15 @@ public:
   bool isUnpublished(const WriteLabel &w) const;
 
   Mark mark() const {
-    return Mark{effects_,      barrierEvents_, barrierSince_,      lastBarrier_,
-                lastInstance_, privateEnd(),   ownWordsLog_.size()};
+    return Mark{effects_,     ownRewrites_,  barrierEvents_, barrierSince_,
+                lastBarrier_, lastInstance_, privateEnd(),   ownWordsLog_.size()};
   }
   /// The instructions before the current one will not run again (Interpreter::step): their
   /// part of the undo log goes (a host loop filling a large block kept a log of every byte).
   void instructionStarts() { ownWordsLog_.clear(); }
   void rewind(Mark m) {
     effects_ = m.effects;
+    ownRewrites_ = m.ownRewrites;
     barrierEvents_ = m.barrierEvents;
     barrierSince_ = m.barrierSince;
     lastBarrier_ = m.lastBarrier;
@@ -113,7 +115,7 @@ public:
     rewindOwnWords(m.ownWords);
   }
   Start start(int32_t nextEvent, const AnnotationState &now) const {
-    return Start{nextEvent, effects_, barrierEvents_, privateEnd(), now};
+    return Start{nextEvent, effects_, ownRewrites_, barrierEvents_, privateEnd(), now};
   }
   /// A scope (`weak` false) or weak-access annotation ran: in each of `starts` (the current
   /// function's loops) whose iteration has made no event yet, that state's start is dead.
@@ -121,6 +123,11 @@ public:
   /// Whether the iteration that began at `s` ended with no net effect, the thread now in
   /// state `now`.
   bool leftNoEffect(const Start &s, const AnnotationState &now) const;
+  /// Whether the iteration that began at `s` counted a write as a rewrite of an unpublished
+  /// own block: its block then rests on a premise the exploration checks
+  /// (BlockLabel::reliesOnOwnHeap). Publication is judged by the values the thread writes;
+  /// a pointer disguised by arithmetic escapes that judgement, not the check.
+  bool reliedOnOwnHeap(const Start &s) const { return ownRewrites_ != s.ownRewrites; }
   /// An idle round: the iteration that began at `s` would have left no effect but for its
   /// calls of one barrier, which it made at least once.
   struct Idle {
@@ -168,7 +175,8 @@ private:
 
   bool zeroNetEffect_ = true;
   bool plantedMistake_ = false;
-  int32_t effects_ = 0; // events with an effect on memory or threads, barriers apart
+  int32_t effects_ = 0;     // events with an effect on memory or threads, barriers apart
+  int32_t ownRewrites_ = 0; // writes taken as rewrites of unpublished own blocks
   // Barrier events (not collectives): how many, the latest one's barrier and instance, and
   // how many there were when the barrier last changed.
   int32_t barrierEvents_ = 0;

@@ -166,7 +166,7 @@ RunResult verifyProgram(const std::shared_ptr<const Program> &program, const Run
                         const ObserverFactory &extra) {
   RunOptions o = opts;
   RunResult res = verifyOnce(program, o, extra);
-  bool abandoned = false, byArrival = false;
+  bool abandoned = false, byArrival = false, ownHeap = false;
   while (true) {
     if (res.exploration.symmetryBroken) {
       // Threads taken as interchangeable were joined unlike (dpor/Symmetry.h): the reduction
@@ -178,12 +178,18 @@ RunResult verifyProgram(const std::shared_ptr<const Program> &program, const Run
       // k-th calls are not its phases, which the search now forms by arrival order.
       o.interpreter.barrierArrivalOrder = true;
       byArrival = true;
+    } else if (res.exploration.ownHeapReached && o.interpreter.zeroNetEffect) {
+      // A loop's rewrites of a heap block counted as no effect, and another thread reached
+      // the block (its address escaped in a form the rule does not follow): without the rule.
+      o.interpreter.zeroNetEffect = false;
+      ownHeap = true;
     } else {
       break;
     }
     res = verifyOnce(program, o, extra);
   }
   res.symmetryAbandoned = abandoned;
+  res.zeroNetEffectAbandoned = ownHeap;
   res.barrierPhasesByArrival = byArrival;
   return res;
 }

@@ -89,6 +89,9 @@ struct RunResult {
   /// A pthread barrier's phase had more waiters than its count: the result is that of a search
   /// forming phases by arrival order (InterpreterOptions::barrierArrivalOrder).
   bool barrierPhasesByArrival = false;
+  /// A loop's rewrites of its thread's heap counted as no effect, and another thread reached
+  /// that heap: the result is that of a search without the zero-net-effect rule.
+  bool zeroNetEffectAbandoned = false;
 };
 
 /// Makes the extra observer of one explorer: called once for a sequential run and once per

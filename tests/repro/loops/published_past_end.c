@@ -1,9 +1,11 @@
-// KNOWN (found by a break-it helper; wrong before this session too). The zero-net-effect rule
-// takes main's block as unpublished: the pointer main writes is one past its end
-// (-DPUB=0) or disguised by an xor (-DPUB=1), not an address inside it. The other thread
-// writes 1 into the block; main's next store of 5 is then progress, but it is counted as a
-// rewrite of what main last wrote, so the executions where the assertion fails are cut as a
-// spin. --no-reductions --unroll 8 and GenMC find the failure.
+// Found by a break-it helper (a wrong verdict). The zero-net-effect rule took main's block as
+// unpublished: the pointer main writes is one past its end (-DPUB=0) or disguised by an xor
+// (-DPUB=1), not an address inside it. The other thread writes 1 into the block; main's next
+// store of 5 is then progress, but it was counted as a rewrite of what main last wrote, so
+// the executions where the assertion fails were cut as a spin. Now the premise is checked on
+// the execution (another thread accessed main's heap): the search starts over without the
+// rule. main's loop is then unbounded: with --unroll 8 the failure is found (as with
+// --no-reductions --unroll 8 and GenMC); without a bound the run never says "verified".
 #include <assert.h>
 #include <pthread.h>
 #include <stdlib.h>
