@@ -24,6 +24,7 @@
 #include "cli/Sarif.h"
 #include "cli/TextOutput.h"
 #include "cli/Watchdog.h"
+#include "interpreter/frontend/CompileDb.h"
 #include "interpreter/frontend/PrefixCache.h"
 #include "model/Errors.h"
 #include "session/Session.h"
@@ -182,6 +183,34 @@ int runEstimate(const RunOptions &opts, unsigned samples) {
   return kExitVerified;
 }
 
+/// The inputs: the first file is the program's (its name is argv[0]'s), the others are linked
+/// with it; -p reads their flags (and, without files, the files) from a compilation database.
+std::optional<int> takeInputs(std::vector<std::string> files, const std::string &compileDb,
+                              bool repair, RunOptions &opts) {
+  if (!compileDb.empty()) {
+    try {
+      CompileDbUse use = useCompileDb(compileDb, files, opts.frontend);
+      files = use.files;
+      for (const std::string &n : use.notes)
+        std::cerr << "scopemc: note: " << printable(n) << "\n";
+    } catch (const InputError &e) {
+      std::cerr << "scopemc: error: " << printable(e.what()) << "\n";
+      return kExitInput;
+    }
+  }
+  if (files.empty()) {
+    std::cerr << "scopemc: no input file (give FILES, or -p BUILD_DIR)\n";
+    return kExitUsage;
+  }
+  if (repair && files.size() > 1) {
+    std::cerr << "scopemc repair: takes one source file\n";
+    return kExitUsage;
+  }
+  opts.file = files.front();
+  opts.frontend.otherSources.assign(files.begin() + 1, files.end());
+  return std::nullopt;
+}
+
 } // namespace
 
 int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
@@ -207,7 +236,7 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
       "scopemc: explores every consistent execution of a concurrent C/C++ program "
       "under (scoped) RC11 and reports assertion violations, data races, "
       "heterogeneous races, barrier divergence, deadlocks and memory errors.\n\n"
-      "  scopemc [check] FILE [options] [-- compiler flags]\n"
+      "  scopemc [check] FILE... [options] [-- compiler flags]\n"
       "  scopemc repair FILE [-o OUT] [--orders] [options] [-- compiler flags]\n"
       "  scopemc litmus FILE|DIR... [--expect CSV] [--model M]   (see scopemc litmus --help)\n"};
   app.name(repair ? "scopemc repair" : "scopemc");
@@ -232,9 +261,20 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
              "(default $XDG_CACHE_HOME/scopemc or ~/.cache/scopemc; empty: none); "
              "SCOPEMC_INCLUDE_DIR, the tool's headers when they are not next to the executable.");
   app.set_version_flag("--version", versionText());
-  app.add_option("file", opts.file,
-                 "Input: .c, .cpp, .cu, .cl (OpenCL C), .ll or .bc; repair also takes .litmus")
-      ->required();
+  std::vector<std::string> files;
+  app.add_option("files", files,
+                 "Input: .c, .cpp, .cu, .cl (OpenCL C), .ll or .bc, one or several linked into "
+                 "one program (CUDA device code across files too); repair takes one, or a "
+                 ".litmus");
+  std::string compileDb;
+  app.add_option("-p", compileDb,
+                 "A build directory holding compile_commands.json (or the file): each input is "
+                 "compiled with the flags its entry records; without FILES, every file it lists");
+  app.add_option("--stdin", opts.interpreter.files.stdinFile,
+                 "The file the program reads as its standard input (default: empty)");
+  app.add_option("--input", opts.interpreter.files.readableDirs,
+                 "A folder whose files the program may read, besides the working directory "
+                 "(repeatable); its writes never reach the disk");
   std::string grid;
   std::vector<std::string> kernelArgs;
   app.add_option("--kernel", opts.kernel.name,
@@ -346,6 +386,8 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
                  "each worker had finished")
       ->check(CLI::Range(1u, 256u));
   if (auto rc = parseArgs(app, args))
+    return *rc;
+  if (auto rc = takeInputs(files, compileDb, repair, opts))
     return *rc;
   Watchdog watchdog(opts.exploration.timeoutSeconds, opts.exploration.memoryLimitMb,
                     [&opts, &output](const std::string &why, bool timedOut) {

@@ -65,9 +65,12 @@ bool SpinPruner::isFrozenForever(const ExecutionGraph &g, const BlockLabel &b) c
   // execution and is dropped. Loop-bound cuts are kept: they decide the verdict.
   // A block whose premise is checked at the end of the execution (ownHeapReached) is kept
   // until then.
+  // The read must be the blocked iteration's: a loop that reads nothing (`for (;;) {}`
+  // after a read) is stuck whatever it read before, and the other threads' events in the
+  // branch are real (their errors with them).
   if (!enabled_ || !isSpinOrLockBlock(&b) || b.reliesOnOwnHeap())
     return false;
-  for (int32_t i = b.index() - 1; i >= 0; --i)
+  for (int32_t i = b.index() - 1; i >= 0 && i >= b.iterationStart(); --i)
     if (auto *r = dyn_cast<ReadLabel>(g.label(Event{b.thread(), i})))
       return !r->addedMax();
   return false;
@@ -88,8 +91,11 @@ bool SpinPruner::frozenAfterRmw(const ExecutionGraph &g, const WriteLabel &w) {
   if (!rd || rd->addedMax() || driver_.readValue(*rd) != w.value())
     return false;
   // (rd, the last read before such a block, is not added maximally: as isFrozenForever)
+  // (A block that relies on its own heap is kept to the end of the execution, where its
+  // premise is checked: isFrozenForever.)
   const EventLabel *next = driver_.next(w.thread());
-  return isSpinOrLockBlock(next) && next->index() == w.index() + 1;
+  return isSpinOrLockBlock(next) && next->index() == w.index() + 1 &&
+         !cast<BlockLabel>(next)->reliesOnOwnHeap();
 }
 
 bool SpinPruner::isPinned(const ExecutionGraph &g, const ReadLabel &q) {

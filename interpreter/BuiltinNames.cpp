@@ -2,6 +2,7 @@
 // GenMC's and GPUMC's verifier API, scopemc's own kernel API (include/scopemc.h), the math
 // library, <iostream> output and OpenCL C's built-in functions.
 #include "interpreter/BuiltinId.h"
+#include "interpreter/Files.h"
 #include "interpreter/MathLib.h"
 #include "interpreter/OpenClLib.h"
 #include "interpreter/frontend/IrPasses.h"
@@ -64,14 +65,6 @@ const BuiltinName kBuiltins[] = {{"pthread_create", Builtin::PthreadCreate},
                                  {"srand", Builtin::Srand},
                                  {"time", Builtin::Time},
                                  {"clock", Builtin::Clock},
-                                 {"getchar", Builtin::InputEnd},
-                                 {"getchar_unlocked", Builtin::InputEnd},
-                                 {"getc", Builtin::InputEnd},
-                                 {"fgetc", Builtin::InputEnd},
-                                 {"fgets", Builtin::InputEnd},
-                                 {"scanf", Builtin::InputEnd},
-                                 {"__isoc99_scanf", Builtin::InputEnd},
-                                 {"__isoc23_scanf", Builtin::InputEnd},
                                  {"__VERIFIER_assume", Builtin::VerifierAssume},
                                  {"__VERIFIER_assert", Builtin::VerifierAssert},
                                  {"__VERIFIER_weak_access", Builtin::WeakAccess},
@@ -161,6 +154,8 @@ std::optional<Builtin> builtinNamed(StringRef name) {
     return Builtin::Math;
   if (name.starts_with("_ZSt") && name.contains("__throw_")) // std::__throw_length_error, ...
     return Builtin::Abort;
+  if (fileFunctionNamed(name))
+    return Builtin::File;
   if (isStreamOutput(name))
     return Builtin::StreamOutput;
   if (openClBuiltinNamed(name))

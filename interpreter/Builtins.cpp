@@ -173,7 +173,8 @@ Calls::Calls(CallHost &host)
                     ? std::make_unique<SymmetryAnalysis>(host.program(),
                                                          host.options().overrides.get(),
                                                          host.options().symmetryPlantedMistake)
-                    : nullptr) {}
+                    : nullptr),
+      files_(std::make_unique<FileSource>(host.options().files)) {}
 
 SiteFootprintPtr Calls::mainSites() {
   if (!mainSites_)
@@ -307,10 +308,6 @@ Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
   case Builtin::Clock:
     th.clock += kClockTick;
     return ret(th.clock);
-  case Builtin::InputEnd: { // standard input is empty (docs/interface.md)
-    const Type *t = i.getType();
-    return ret(t->isIntegerTy() ? maskBits(t->getIntegerBitWidth()) : 0);
-  }
   default:
     return ret(0); // NoEffect, Output
   }
@@ -424,13 +421,21 @@ Flow Calls::memoryBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
     fl = host_.copyMemory(th, i, arg(0), arg(1), arg(2));
     out = arg(0);
     break;
-  case Builtin::Memset:
-    fl = host_.setMemory(th, i, arg(0), static_cast<uint8_t>(arg(1)), arg(2));
+  case Builtin::Memset: {
+    ByteRun run{0, arg(0), arg(2), nullptr, static_cast<uint8_t>(arg(1))};
+    fl = host_.storeRuns(th, i, {&run, 1});
     out = arg(0);
     break;
+  }
   case Builtin::Memcmp: {
-    int order = 0;
-    fl = host_.compareMemory(th, i, arg(0), arg(1), arg(2), order);
+    const unsigned sides[] = {0, 1};
+    const uint64_t at[] = {arg(0), arg(1)};
+    std::vector<uint8_t> bytes;
+    fl = host_.readMemory(th, i, sides, at, arg(2), bytes);
+    int order = 0; // the sign of the first difference, as unsigned char
+    for (uint64_t k = 0; fl == Flow::Next && k < arg(2) && order == 0; ++k)
+      if (bytes[k] != bytes[arg(2) + k])
+        order = bytes[k] < bytes[arg(2) + k] ? -1 : 1;
     out = static_cast<uint64_t>(static_cast<int64_t>(order));
     break;
   }
@@ -464,6 +469,10 @@ Flow Calls::builtin(Thread &th, Frame &f, const CallBase &i, const llvm::Functio
     return openClCall(f, i, callee);
   case BuiltinFamily::Stream:
     return result(f, i, i.arg_size() > 0 && i.getType()->isPointerTy() ? argOf(f, i, 0) : 0);
+  case BuiltinFamily::File:
+    if (std::optional<FileOp> op = fileFunctionNamed(callee.getName()))
+      return fileBuiltin(th, f, i, *op);
+    break;
   case BuiltinFamily::Math:
     break;
   }

@@ -103,38 +103,49 @@ Interpreter::Flow Interpreter::copyMemory(Thread &th, const Instruction &i, uint
   return Flow::Next;
 }
 
-Interpreter::Flow Interpreter::setMemory(Thread &th, const Instruction &i, uint64_t dst,
-                                         uint8_t byte, uint64_t n) {
-  Piecing pd = piecingOf(*this, th, i, 0, dst);
+Interpreter::Flow Interpreter::storeRuns(Thread &th, const Instruction &i,
+                                         std::span<const ByteRun> runs, bool resumable) {
+  // b.off counts the bytes stored so far over all runs.
   Thread::Bulk &b = th.bulk;
   if (b.inst != &i)
     b = Thread::Bulk{&i, 0, true, {}, {}, -1, {}, nullptr};
-  for (uint64_t off = b.off; off < n;) {
-    uint32_t chunk = pieceAt(prog_, pd, dst + off, n - off).size;
-    uint64_t v = 0;
-    std::memset(&v, byte, chunk);
-    if (Flow fl = storeScalar(th, i, dst + off, chunk, v, kPlain); fl != Flow::Next) {
-      if (fl == Flow::Stop)
-        b.off = off;
+  uint64_t before = 0; // the bytes of the runs before r
+  for (const ByteRun &r : runs) {
+    Piecing pd = piecingOf(*this, th, i, r.operand, r.addr);
+    for (uint64_t off = b.off > before ? b.off - before : 0; off < r.size;) {
+      uint32_t chunk = pieceAt(prog_, pd, r.addr + off, r.size - off).size;
+      uint64_t v = 0;
+      if (r.bytes)
+        std::memcpy(&v, r.bytes + off, chunk);
       else
-        b = Thread::Bulk{};
-      return fl;
+        std::memset(&v, r.fill, chunk);
+      if (Flow fl = storeScalar(th, i, r.addr + off, chunk, v, kPlain); fl != Flow::Next) {
+        if (fl == Flow::Stop && resumable)
+          b.off = before + off;
+        else
+          b = Thread::Bulk{};
+        return fl;
+      }
+      off += chunk;
     }
-    off += chunk;
+    before += r.size;
   }
   b = Thread::Bulk{};
   return Flow::Next;
 }
 
-Interpreter::Flow Interpreter::compareMemory(Thread &th, const Instruction &i, uint64_t a,
-                                             uint64_t bAddr, uint64_t n, int &order) {
-  // th.bulk.buf holds a's bytes, then b's (from n on); `storing` says b's are being read.
+Interpreter::Flow Interpreter::readMemory(Thread &th, const Instruction &i,
+                                          std::span<const unsigned> operands,
+                                          std::span<const uint64_t> addrs, uint64_t n,
+                                          std::vector<uint8_t> &bytes) {
+  // th.bulk.buf holds the first side's bytes, then the second's (from n on); `storing` says
+  // the second side is being read.
   Thread::Bulk &b = th.bulk;
   if (b.inst != &i)
     b = Thread::Bulk{&i, 0, false, {}, {}, -1, {}, nullptr};
-  for (unsigned side = b.storing ? 1 : 0; side < 2; ++side) {
-    uint64_t at = side ? bAddr : a;
-    Piecing pc = piecingOf(*this, th, i, side, at);
+  for (unsigned side = b.storing ? 1 : 0; side < operands.size(); ++side) {
+    uint64_t at = addrs[side];
+    Piecing pc = piecingOf(*this, th, i, operands[side], at);
     for (uint64_t off = b.off; off < n;) {
       Grain g = pieceAt(prog_, pc, at + off, n - off);
       uint64_t v = 0;
@@ -154,10 +165,8 @@ Interpreter::Flow Interpreter::compareMemory(Thread &th, const Instruction &i, u
     }
     b.off = 0;
   }
-  order = 0;
-  for (uint64_t k = 0; k < n && order == 0; ++k)
-    if (b.buf[k] != b.buf[n + k])
-      order = b.buf[k] < b.buf[n + k] ? -1 : 1;
+  bytes = std::move(b.buf);
+  bytes.resize(operands.size() * n);
   b = Thread::Bulk{};
   return Flow::Next;
 }

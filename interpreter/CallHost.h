@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,15 @@
 #include "interpreter/ThreadState.h"
 
 namespace scopemc {
+
+/// Bytes a bulk store writes: `size` bytes at `addr`, from `bytes` (null: each is `fill`),
+/// split as the object at the call's pointer operand `operand` is accessed.
+struct ByteRun {
+  unsigned operand = 0;
+  uint64_t addr = 0, size = 0;
+  const uint8_t *bytes = nullptr;
+  uint8_t fill = 0;
+};
 
 /// What executing one instruction did: go on with the next one, a jump was taken (pc set),
 /// the sink asked to stop (the instruction runs again on resumption), the thread ended.
@@ -67,13 +77,17 @@ public:
   /// (ThreadState::bulk); not for a call that offers other events first (realloc).
   virtual Flow copyMemory(ThreadState &th, const llvm::Instruction &i, uint64_t dst, uint64_t src,
                           uint64_t n, bool resumable = true) = 0;
-  virtual Flow setMemory(ThreadState &th, const llvm::Instruction &i, uint64_t dst, uint8_t byte,
-                         uint64_t n) = 0;
-  /// memcmp: reads `n` bytes at `a` and at `b`, each side in the pieces its own objects are
-  /// accessed in (resumable, as copyMemory), and sets `order` to the sign of the first
-  /// difference of the bytes as unsigned char (0: equal). Padding between fields reads as 0.
-  virtual Flow compareMemory(ThreadState &th, const llvm::Instruction &i, uint64_t a, uint64_t b,
-                             uint64_t n, int &order) = 0;
+  /// Stores the runs in order (memset: one run of a byte; a file read: the bytes read), each
+  /// in the pieces the object at its call operand is accessed in; `resumable` as copyMemory's.
+  virtual Flow storeRuns(ThreadState &th, const llvm::Instruction &i, std::span<const ByteRun> runs,
+                         bool resumable = true) = 0;
+  /// Reads `n` bytes at the pointer operand `operands[0]` of the call, address `a[0]`, and
+  /// with two operands as many at the second (memcmp), each side in the pieces its own
+  /// objects are accessed in (resumable, as copyMemory): `bytes` gets the first side's bytes,
+  /// then the second's. Padding between fields reads as 0.
+  virtual Flow readMemory(ThreadState &th, const llvm::Instruction &i,
+                          std::span<const unsigned> operands, std::span<const uint64_t> a,
+                          uint64_t n, std::vector<uint8_t> &bytes) = 0;
   /// A fence of `i` with order `o` and scope `s`, the repair's overrides applied.
   virtual FenceLabel fenceLabel(ThreadState &th, const llvm::Instruction &i, MemOrder o,
                                 Scope s) const = 0;

@@ -193,8 +193,8 @@ namespace {
 
 /// The thread state besides memory that a loop iteration must leave as it found it.
 AnnotationState loopState(const ThreadState &th) {
-  return AnnotationState{th.scope,       th.weakNext, th.pos,       th.randState,
-                         th.nondetCalls, th.clock,    th.asyncNoted};
+  return AnnotationState{th.scope,       th.weakNext, th.pos,        th.randState,
+                         th.nondetCalls, th.clock,    th.asyncNoted, th.fileCalls};
 }
 
 /// Whether the thread's private memory holds what it held when the iteration begun at `s`

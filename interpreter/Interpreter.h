@@ -96,10 +96,10 @@ private:
   /// (Thread::bulk); not for a call that offers other events first (realloc).
   Flow copyMemory(Thread &th, const llvm::Instruction &i, uint64_t dst, uint64_t src, uint64_t n,
                   bool resumable = true) override;
-  Flow setMemory(Thread &th, const llvm::Instruction &i, uint64_t dst, uint8_t byte,
-                 uint64_t n) override;
-  Flow compareMemory(Thread &th, const llvm::Instruction &i, uint64_t a, uint64_t b, uint64_t n,
-                     int &order) override;
+  Flow storeRuns(Thread &th, const llvm::Instruction &i, std::span<const ByteRun> runs,
+                 bool resumable = true) override;
+  Flow readMemory(Thread &th, const llvm::Instruction &i, std::span<const unsigned> operands,
+                  std::span<const uint64_t> a, uint64_t n, std::vector<uint8_t> &bytes) override;
   Scope scopeOf(const Thread &th, llvm::SyncScope::ID id) const;
   Access accessOf(Thread &th, llvm::AtomicOrdering o, llvm::SyncScope::ID id) const;
   /// The repair's override of instruction i (InterpreterOptions::overrides), if any.

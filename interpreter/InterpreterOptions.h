@@ -4,6 +4,8 @@
 
 #include <map>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "model/Labels.h"
 
@@ -21,7 +23,16 @@ struct AccessOverride {
 /// Keyed by the instruction's source record (Program::sourceOf; one per instruction).
 using AccessOverrides = std::map<const SourceLoc *, AccessOverride>;
 
+/// The files a program may read (interpreter/Files.h): reads come from the disk, writes stay
+/// in the run.
+struct FileOptions {
+  /// Folders whose files may be read besides the working directory (--input).
+  std::vector<std::string> readableDirs;
+  std::string stdinFile; // what standard input holds (--stdin); empty: nothing
+};
+
 struct InterpreterOptions {
+  FileOptions files;
   /// Loops other than spin loops may take their back edge at most this many times in one
   /// call of their function (0: no bound).
   unsigned unroll = 0;

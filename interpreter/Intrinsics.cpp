@@ -122,8 +122,10 @@ Flow Calls::intrinsic(Thread &th, Frame &f, const CallBase &i, Intrinsic::ID id)
   case Intrinsic::memcpy:
   case Intrinsic::memmove:
     return host_.copyMemory(th, i, arg(0), arg(1), arg(2));
-  case Intrinsic::memset:
-    return host_.setMemory(th, i, arg(0), static_cast<uint8_t>(arg(1)), arg(2));
+  case Intrinsic::memset: {
+    ByteRun run{0, arg(0), arg(2), nullptr, static_cast<uint8_t>(arg(1))};
+    return host_.storeRuns(th, i, {&run, 1});
+  }
   case Intrinsic::expect:
     return result(arg(0));
   case Intrinsic::threadlocal_address: // this thread's instance (addr::kThreadLocal)

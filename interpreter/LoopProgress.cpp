@@ -181,7 +181,8 @@ bool LoopProgress::noEffectButBarriers(const Start &s, const AnnotationState &no
   if (effects_ != s.effects || (!s.scopeSet && now.scope != s.state.scope) ||
       (!s.weakSet && now.weakNext != s.state.weakNext) || !(now.pos == s.state.pos) ||
       now.randState != s.state.randState || now.nondetCalls != s.state.nondetCalls ||
-      now.clock != s.state.clock || now.asyncNoted != s.state.asyncNoted)
+      now.clock != s.state.clock || now.asyncNoted != s.state.asyncNoted ||
+      now.fileCalls != s.state.fileCalls)
     return false;
   return true;
 }

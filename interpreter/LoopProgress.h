@@ -42,6 +42,7 @@ struct AnnotationState {
   uint32_t nondetCalls = 0;
   uint64_t clock = 0;      // time() and clock(): a loop that waits for the clock makes progress
   uint32_t asyncNoted = 0; // OpenCL's asynchronous copies noted: each one is work to do
+  uint32_t fileCalls = 0;  // file calls that moved or changed a stream (a loop reading on)
 };
 
 class LoopProgress {

@@ -46,6 +46,10 @@ constexpr uint64_t kBlockShared = 0x6000'0000'0000ull; // __shared__ / __local: 
 /// global at template offset o is at kThreadLocal + t * 2^32 + o (thread 0's is the template).
 /// The address is an ordinary one: another thread may reach the instance through it.
 constexpr uint64_t kThreadLocal = 0x7000'0000'0000ull;
+/// FILE* values (interpreter/Files.h): not memory. Thread t's k-th open file is
+/// kFiles + t * 2^32 + 16 (k + 1); standard input, output and error are thread 0's 0 to 2
+/// (include/scopemc/libc.c defines stdin, stdout and stderr so).
+constexpr uint64_t kFiles = 0x8000'0000'0000ull;
 constexpr uint64_t kRegionMask = 0xF000'0000'0000ull;
 /// Block-shared memory: a global's address is a template (key 0); an access by a thread of
 /// block (d, b) goes to the copy with key 1 + d * 2^16 + b, as a GPU's shared-memory window.

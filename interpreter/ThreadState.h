@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -107,6 +108,20 @@ struct ThreadState {
     bool blocking = true; // synchronises with the legacy default stream
   };
   std::vector<Stream> streams;
+  /// The files the thread opened (interpreter/Files.h): slot k is FILE* addr::fileHandle(tid,
+  /// k) and descriptor k (of thread 0; others' are offset by tid << 16); 0-2 are standard
+  /// input, output and error. Contents are shared and copied on write.
+  struct OpenFile {
+    std::shared_ptr<const std::string> data;
+    std::string path; // where a written file's contents go when it is closed (written)
+    uint64_t pos = 0;
+    bool open = false, readable = false, writable = false, append = false;
+    bool eof = false, error = false;
+  };
+  std::vector<OpenFile> files;
+  uint32_t fileCalls = 0; // calls that may have moved or changed a file (loop progress)
+  /// The files the thread wrote and closed: what it reads when it opens them again.
+  std::vector<std::pair<std::string, std::shared_ptr<const std::string>>> written;
   /// The launch configuration `<<<...>>>` pushed and the kernel's stub pops.
   std::vector<uint64_t> launchConfig;
 };

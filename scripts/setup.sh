@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 packages=(cmake ninja-build g++ llvm-19-dev clang-19 libclang-19-dev libclang-cpp19-dev
           libzstd-dev zlib1g-dev libtbb-dev libcli11-dev libgtest-dev nlohmann-json3-dev libc6-dev python3
           python3-jsonschema
+          make       # tests/cli/files.sh writes a compile_commands.json with a Makefile
           clang-format-19 clang-tidy-19
           chromium   # the HTML witness test renders in headless Chromium (tests/witness)
           libopenmpi-dev openmpi-bin) # scopemc-mpi, the distributed search (distributed/)

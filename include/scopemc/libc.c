@@ -5,12 +5,21 @@
  * thread writes it races with that write, as a loop of loads would. (memcmp reads objects of
  * any type, in the pieces they are accessed in: it is a builtin, interpreter/Bulk.cpp.)
  *
- * The environment is empty (getenv returns NULL), as standard input is. Nothing here sets
- * errno: out-of-range numbers are clamped as the C standard says. */
+ * The environment is empty (getenv returns NULL). Nothing here sets errno: out-of-range
+ * numbers are clamped as the C standard says.
+ *
+ * stdin, stdout and stderr name the standard streams of scopemc's file functions
+ * (interpreter/Files.h; addr::kFiles in interpreter/Program.h): they are not memory. */
 #include <limits.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+FILE *stdin = (FILE *)(uintptr_t)0x800000000010ULL;
+FILE *stdout = (FILE *)(uintptr_t)0x800000000020ULL;
+FILE *stderr = (FILE *)(uintptr_t)0x800000000030ULL;
 
 void *memchr(const void *s, int c, size_t n)
 {

@@ -25,6 +25,7 @@ enum class BuiltinFamily : uint8_t {
   OpenCl,   // OpenCL C's built-in library (interpreter/OpenClLib.h)
   Math,     // the C math library (interpreter/MathLib.h)
   Stream,   // <iostream> output: no effect, returns the stream (its first argument)
+  File,     // C stdio and POSIX files (interpreter/Files.h)
 };
 
 /// What a builtin does to memory, as the load-time analyses see it.
@@ -55,8 +56,6 @@ enum class BuiltinMemory : uint8_t {
   X(NoEffect, Thread, 0, None, false)                                                              \
   /* the printf family: no effect on memory, return 0 */                                           \
   X(Output, Thread, 0, None, false)                                                                \
-  /* reads of standard input, which is empty: EOF (-1), or NULL where a pointer is returned */     \
-  X(InputEnd, Thread, 0, None, false)                                                              \
   /* rand and srand: a fixed generator per thread; time and clock: the thread's running clock */   \
   X(Rand, Thread, 0, None, false)                                                                  \
   X(Srand, Thread, 1, None, false)                                                                 \
@@ -125,6 +124,8 @@ enum class BuiltinMemory : uint8_t {
   X(CudaEventRecord, Cuda, 1, Other, false)                                                        \
   X(Math, Math, 0, Other, false)                                                                   \
   X(StreamOutput, Stream, 0, None, false)                                                          \
+  /* fopen, fread, fscanf, open, read... (interpreter/Files.h): a file opened is new */            \
+  X(File, File, 0, Other, true)                                                                    \
   X(OpenCl, OpenCl, 0, Other, false)                                                               \
   /* a function without a definition, opted in to return an arbitrary value */                     \
   X(Undefined, GenMc, 0, Other, true)

@@ -146,6 +146,12 @@ void findBulkShapes(const Function &f, BuiltinOf builtinOf, BulkShapes &out) {
     bool set = id == Intrinsic::memset || b == Builtin::Memset;
     bool copy = id == Intrinsic::memcpy || id == Intrinsic::memmove || b == Builtin::Memcpy ||
                 b == Builtin::Memcmp; // (two operands read in pieces)
+    if (b == Builtin::File) {         // fread's buffer, fscanf's variables...
+      for (unsigned k = 0; k < call->arg_size(); ++k)
+        if (call->getArgOperand(k)->getType()->isPointerTy())
+          out[{&i, k}] = shapeOf(call->getArgOperand(k), call->getParamAlign(k));
+      continue;
+    }
     if (!set && !copy)
       continue;
     // a call through an unprototyped declaration with too few or wrong arguments is refused

@@ -34,6 +34,7 @@
 #include "interpreter/frontend/InputError.h"
 #include "interpreter/frontend/IrPasses.h"
 #include "interpreter/frontend/Libc.h"
+#include "interpreter/frontend/LinkSources.h"
 #include "interpreter/frontend/PrefixCache.h"
 
 #ifndef SCOPEMC_CLANG_RESOURCE_DIR
@@ -450,10 +451,6 @@ void promoteLocals(llvm::Module &m) {
   mpm.run(m, mam);
 }
 
-} // namespace
-
-namespace {
-
 std::string remapped(const std::string &path, const FrontendOptions &opts) {
   if (auto it = opts.remappedFiles.find(path); it != opts.remappedFiles.end())
     return it->second;
@@ -513,9 +510,8 @@ void markIrLines(llvm::Module &m, const std::string &text) {
   }
 }
 
-} // namespace
-
-std::unique_ptr<llvm::Module> loadModule(const std::string &path, llvm::LLVMContext &ctx,
+/// One source file compiled (or parsed) on its own, with its own flags (fileArgs).
+std::unique_ptr<llvm::Module> loadSource(const std::string &path, llvm::LLVMContext &ctx,
                                          const FrontendOptions &opts) {
   if (opts.sourceText.empty() && !fs::exists(path))
     throw InputError("cannot open '" + path + "': no such file");
@@ -539,6 +535,16 @@ std::unique_ptr<llvm::Module> loadModule(const std::string &path, llvm::LLVMCont
   }
   if (ext == ".ll")
     markIrLines(*mod, remapped(path, opts));
+  return mod;
+}
+
+} // namespace
+
+std::unique_ptr<llvm::Module> loadModule(const std::string &path, llvm::LLVMContext &ctx,
+                                         const FrontendOptions &opts) {
+  std::unique_ptr<llvm::Module> mod = loadSource(path, ctx, optionsFor(opts, path));
+  for (const std::string &other : opts.otherSources)
+    linkSource(*mod, loadSource(other, ctx, optionsFor(opts, other)), opts.includeDir);
   if (!opts.includeDir.empty() && needsLibc(*mod)) {
     FrontendOptions lib; // none of the program's flags: the library is compiled as it is
     lib.includeDir = opts.includeDir;

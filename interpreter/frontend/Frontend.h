@@ -25,6 +25,12 @@ namespace scopemc {
 
 struct FrontendOptions {
   std::vector<std::string> compilerArgs; // -D, -I, -std=... given after `--`
+  /// The program's other source files, compiled each on its own (as a build does) and linked
+  /// with the first: C, C++, CUDA (host and device code linked across files, as nvcc's
+  /// separate compilation does) and IR. A symbol two of them define is a placed error.
+  std::vector<std::string> otherSources;
+  /// Flags for one file besides compilerArgs (a compilation database's entry for it, -p).
+  std::map<std::string, std::vector<std::string>> fileArgs;
   std::string sourceText; // if set: the contents of the (virtual) input file, not read from disk
   /// Files read from these texts instead of the disk (path -> contents): a repaired source
   /// and the headers it edited.
@@ -38,8 +44,9 @@ struct FrontendOptions {
   std::function<void(const std::string &)> showWarnings;
 };
 
-/// Compiles or parses `path`. Throws InputError (interpreter/Program.h) with the compiler's
-/// diagnostics when the input cannot be turned into a module.
+/// Compiles or parses `path` and opts.otherSources, linked into one module. Throws
+/// InputError (interpreter/Program.h) with the compiler's diagnostics when the input cannot
+/// be turned into a module.
 std::unique_ptr<llvm::Module> loadModule(const std::string &path, llvm::LLVMContext &ctx,
                                          const FrontendOptions &opts);
 

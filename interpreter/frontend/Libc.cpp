@@ -14,9 +14,17 @@ const std::vector<std::string> &libcFunctionNames() {
   return kNames;
 }
 
+const std::vector<std::string> &libcVariableNames() {
+  static const std::vector<std::string> kNames = {"stdin", "stdout", "stderr"};
+  return kNames;
+}
+
 bool needsLibc(const llvm::Module &m) {
   for (const std::string &name : libcFunctionNames())
     if (const llvm::Function *f = m.getFunction(name); f && f->isDeclaration() && !f->use_empty())
+      return true;
+  for (const std::string &name : libcVariableNames())
+    if (const llvm::GlobalVariable *g = m.getNamedGlobal(name); g && g->isDeclaration())
       return true;
   return false;
 }

@@ -17,7 +17,11 @@ inline constexpr const char *kLibcSource = "scopemc/libc.c";
 /// The names of the functions kLibcSource defines (tests check the two agree).
 const std::vector<std::string> &libcFunctionNames();
 
-/// Whether `m` calls (or takes the address of) one of them without defining it.
+/// The variables it defines (the standard streams).
+const std::vector<std::string> &libcVariableNames();
+
+/// Whether `m` uses one of the variables, or calls (or takes the address of) one of them without
+/// defining it.
 bool needsLibc(const llvm::Module &m);
 
 /// Links into `m` the definitions of `lib` (kLibcSource compiled) that `m` needs, on `m`'s

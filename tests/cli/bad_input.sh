@@ -15,7 +15,7 @@ expect() { # expect NAME CODE PATTERN -- ARGS...
 }
 expect missing-file 5 "no such file" -- /nonexistent/prog.c
 expect syntax-error 5 "syntax_error.c:3:13: error: expected expression" -- "$dir/syntax_error.c"
-expect unsupported-function 5 "unsupported_call.c:5:.*unsupported function 'fopen'" -- "$dir/unsupported_call.c"
+expect unsupported-function 5 "unsupported_call.c:5:.*unsupported function 'popen'" -- "$dir/unsupported_call.c"
 expect unknown-kind 5 "unknown input kind" -- "$dir/bad_input.sh"
 expect mixed-size 5 "mixed_size.c:[0-9]+:[0-9]+: a [0-9]+-byte access at 0x[0-9a-f]+ overlaps a [0-9]+-byte access.*mixed-size" -- "$dir/mixed_size.c"
 expect vector-subscript 42 "vector subscript out of range: element 7 of 4 elements" -- "$dir/vector_subscript.c"
@@ -118,7 +118,7 @@ expect cuda-modelled 0 "No errors were detected" -- "$dir/cuda_refused.cu"
 # SB-3's search branches alike on every path: the estimate is exact (2^3)
 expect estimate 0 "Estimated complete executions: 8$" -- "$dir/../../benchmarks/programs/sb.c" --estimate -- -DN=3
 expect bad-option 17 "--no-such-option" -- --no-such-option "$dir/syntax_error.c"
-expect missing-argument 17 "file is required" --
+expect missing-argument 17 "no input file \(give FILES, or -p BUILD_DIR\)" --
 expect version 0 "scopemc .* \(LLVM 19" -- --version
 expect help 0 "--keep-going" -- --help
 # --json writes a versioned result next to the verdict

@@ -2,6 +2,6 @@
 
 int main(void)
 {
-    FILE *f = fopen("/tmp/x", "r");
-    return f != 0;
+    FILE *p = popen("ls", "r");
+    return p != 0;
 }

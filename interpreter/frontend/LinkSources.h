@@ -1,0 +1,27 @@
+// The link of a program's source files (scopemc main.cu kernel.cu): each file is compiled on
+// its own, then its module is linked into the first one's, as a build's link step does.
+#pragma once
+
+#include <memory>
+
+#include <llvm/IR/Module.h>
+
+#include "interpreter/frontend/Frontend.h"
+
+namespace scopemc {
+
+/// The options `file` is compiled with: opts' flags and then its own (FrontendOptions::
+/// fileArgs); the source text given stands for the first file only.
+FrontendOptions optionsFor(const FrontendOptions &opts, const std::string &file);
+
+/// Links `other` (another source file of the program, compiled) into `m`. A function or
+/// variable both define (neither inline, weak nor static) throws InputError naming the two
+/// definitions, file:line each, unless both are the one definition of a header under
+/// `toolHeaders` (the tool's own headers define their functions outside classes); so does
+/// any other failure of the link. A declaration one
+/// file leaves undefined and the other defines is resolved; one none defines stays a
+/// declaration (a call of it is refused where it is made).
+void linkSource(llvm::Module &m, std::unique_ptr<llvm::Module> other,
+                const std::string &toolHeaders);
+
+} // namespace scopemc
