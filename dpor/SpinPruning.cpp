@@ -44,7 +44,7 @@ bool spinsForGood(const ExecutionGraph &g, const BlockLabel &b) {
 bool ownHeapReached(const ExecutionGraph &g, const BlockLabel &b) {
   // An access by another thread to the heap of b's thread reached one of its blocks, however
   // it learnt the address.
-  auto reaches = [&](Addr a) { return a >= b.ownHeapFrom() && a < b.ownHeapTo(); };
+  auto reaches = [&](Addr a) { return a >= b.ownHeap().first && a < b.ownHeap().second; };
   if (!b.reliesOnOwnHeap())
     return false;
   for (ThreadId u = 0; u < g.numThreads(); ++u)

@@ -174,7 +174,7 @@ Calls::Calls(CallHost &host)
                                                          host.options().overrides.get(),
                                                          host.options().symmetryPlantedMistake)
                     : nullptr),
-      files_(std::make_unique<FileSource>(host.options().files)) {}
+      files_(std::make_unique<FileCalls>(host)) {}
 
 SiteFootprintPtr Calls::mainSites() {
   if (!mainSites_)
@@ -471,7 +471,7 @@ Flow Calls::builtin(Thread &th, Frame &f, const CallBase &i, const llvm::Functio
     return result(f, i, i.arg_size() > 0 && i.getType()->isPointerTy() ? argOf(f, i, 0) : 0);
   case BuiltinFamily::File:
     if (std::optional<FileOp> op = fileFunctionNamed(callee.getName()))
-      return fileBuiltin(th, f, i, *op);
+      return files_->call(th, f, i, *op);
     break;
   case BuiltinFamily::Math:
     break;

@@ -9,7 +9,7 @@
 #include <memory>
 
 #include "interpreter/CallHost.h"
-#include "interpreter/Files.h"
+#include "interpreter/FileCalls.h"
 #include "interpreter/MathLib.h"
 #include "interpreter/OpenClLib.h"
 #include "interpreter/Symmetry.h"
@@ -88,20 +88,6 @@ private:
     return Flow::Next;
   }
 
-  // files (FileCalls.cpp, Files.h)
-  Flow fileBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, FileOp op);
-  Flow fileCall(Thread &th, Frame &f, const llvm::CallBase &i, FileOp op);
-  /// fopen (`posix` false) or open.
-  Flow openFile(Thread &th, Frame &f, const llvm::CallBase &i, bool posix);
-  /// fscanf (format argument 1) or scanf (0).
-  Flow scanFile(Thread &th, Frame &f, const llvm::CallBase &i, ThreadState::OpenFile &s,
-                unsigned formatArg);
-  /// The open file a FILE* (`fd` false) or descriptor names, null if none; refuses one of
-  /// another thread.
-  ThreadState::OpenFile *fileOf(Thread &th, const llvm::CallBase &i, uint64_t handle, bool fd);
-  /// Reads the C string at `a`, a byte at a time (a load each).
-  Flow loadCString(Thread &th, const llvm::CallBase &i, uint64_t a, std::string &out);
-
   // GenMC's API beyond pthreads (GenmcApi.cpp)
   Flow genmcBuiltin(Thread &th, Frame &f, const llvm::CallBase &i, Builtin b);
   Flow protect(Thread &th, const llvm::CallBase &i, uint64_t slot, uint64_t target);
@@ -150,7 +136,7 @@ private:
   std::unique_ptr<SymmetryAnalysis> symmetry_;          // null: InterpreterOptions::symmetry is off
   std::optional<SiteFootprintPtr> mainSites_;           // mainSites(), once found
   std::map<const llvm::Function *, OclBuiltin> openCl_; // parsed once per declaration
-  std::unique_ptr<FileSource> files_;                   // the files the program reads
+  std::unique_ptr<FileCalls> files_;                    // the file functions
 };
 
 } // namespace scopemc

@@ -4,8 +4,9 @@
 #include <algorithm>
 #include <cstring>
 
-#include "interpreter/Calls.h"
-#include "interpreter/Files.h"
+#include "interpreter/FileCalls.h"
+
+#include "interpreter/frontend/InputError.h"
 
 namespace scopemc {
 
@@ -55,8 +56,8 @@ void openStandardFiles(ThreadState &th, FileSource &source) {
 }
 } // namespace
 
-ThreadState::OpenFile *Calls::fileOf(Thread &th, const CallBase &i, uint64_t handle, bool fd) {
-  openStandardFiles(th, *files_);
+ThreadState::OpenFile *FileCalls::fileOf(Thread &th, const CallBase &i, uint64_t handle, bool fd) {
+  openStandardFiles(th, source_);
   uint64_t owner = 0, slot = 0;
   if (fd) {
     owner = handle >> kFdThreadShift;
@@ -80,7 +81,7 @@ ThreadState::OpenFile *Calls::fileOf(Thread &th, const CallBase &i, uint64_t han
   return &th.files[slot];
 }
 
-Flow Calls::loadCString(Thread &th, const CallBase &i, uint64_t a, std::string &out) {
+Flow FileCalls::loadCString(Thread &th, const CallBase &i, uint64_t a, std::string &out) {
   out.clear();
   for (uint64_t k = 0; k < 4096; ++k) {
     uint64_t c = 0;
@@ -93,22 +94,22 @@ Flow Calls::loadCString(Thread &th, const CallBase &i, uint64_t a, std::string &
   throw InputError(toString(host_.src(i)) + ": a file name or text longer than 4096 bytes");
 }
 
-Flow Calls::openFile(Thread &th, Frame &f, const CallBase &i, bool posix) {
+Flow FileCalls::open(Thread &th, Frame &f, const CallBase &i, bool posix) {
   std::string path, mode;
-  if (Flow fl = loadCString(th, i, argOf(f, i, 0), path); fl != Flow::Next)
+  if (Flow fl = loadCString(th, i, arg(f, i, 0), path); fl != Flow::Next)
     return fl;
   if (!posix)
-    if (Flow fl = loadCString(th, i, argOf(f, i, 1), mode); fl != Flow::Next)
+    if (Flow fl = loadCString(th, i, arg(f, i, 1), mode); fl != Flow::Next)
       return fl;
-  OpenFlags how = posix ? posixFlags(argOf(f, i, 1)) : modeFlags(mode);
-  bool truncate = posix ? (argOf(f, i, 1) & 0x200) != 0 : !mode.empty() && mode[0] == 'w';
-  bool create = posix ? (argOf(f, i, 1) & 0x40) != 0 : !mode.empty() && mode[0] != 'r';
+  OpenFlags how = posix ? posixFlags(arg(f, i, 1)) : modeFlags(mode);
+  bool truncate = posix ? (arg(f, i, 1) & 0x200) != 0 : !mode.empty() && mode[0] == 'w';
+  bool create = posix ? (arg(f, i, 1) & 0x40) != 0 : !mode.empty() && mode[0] != 'r';
   ThreadState::OpenFile file{nullptr, path, 0, true, how.read, how.write, how.append};
   auto mine = std::find_if(th.written.rbegin(), th.written.rend(),
                            [&](auto &w) { return w.first == path; });
   if (!truncate) {
     try {
-      file.data = mine != th.written.rend() ? mine->second : files_->read(path);
+      file.data = mine != th.written.rend() ? mine->second : source_.read(path);
     } catch (const InputError &e) {
       if (!create) // (a file only written never reaches the disk: any path will do)
         throw InputError(toString(host_.src(i)) + ": " + e.what());
@@ -118,7 +119,7 @@ Flow Calls::openFile(Thread &th, Frame &f, const CallBase &i, bool posix) {
   }
   if (!file.data)
     file.data = std::make_shared<const std::string>();
-  openStandardFiles(th, *files_);
+  openStandardFiles(th, source_);
   size_t slot = 3;
   while (slot < th.files.size() && th.files[slot].open)
     ++slot;
@@ -131,19 +132,28 @@ Flow Calls::openFile(Thread &th, Frame &f, const CallBase &i, bool posix) {
                       : addr::kFiles + (t << addr::kThreadShift) + 16 * (slot + 1));
 }
 
-Flow Calls::fileBuiltin(Thread &th, Frame &f, const CallBase &i, FileOp op) {
+Flow FileCalls::call(Thread &th, Frame &f, const CallBase &i, FileOp op) {
   // A loop that reads a file on makes progress though it makes no event (LoopProgress).
-  Flow fl = fileCall(th, f, i, op);
+  Flow fl = run(th, f, i, op);
   if (fl == Flow::Next && op != FileOp::Feof && op != FileOp::Ferror && op != FileOp::Ftell &&
       op != FileOp::Fileno)
     ++th.fileCalls;
   return fl;
 }
 
-Flow Calls::fileCall(Thread &th, Frame &f, const CallBase &i, FileOp op) {
-  auto arg = [&](unsigned k) { return argOf(f, i, k); };
+Flow FileCalls::run(Thread &th, Frame &f, const CallBase &i, FileOp op) {
+  auto arg = [&](unsigned k) { return FileCalls::arg(f, i, k); };
   if (op == FileOp::Fopen || op == FileOp::Open)
-    return openFile(th, f, i, op == FileOp::Open);
+    return open(th, f, i, op == FileOp::Open);
+  if (op == FileOp::Sscanf) { // the input is the string (loads), no stream
+    ThreadState::OpenFile text;
+    std::string in;
+    if (Flow fl = loadCString(th, i, arg(0), in); fl != Flow::Next)
+      return fl;
+    text.data = std::make_shared<const std::string>(std::move(in));
+    text.readable = true;
+    return scan(th, f, i, text, 1);
+  }
   bool fd = op == FileOp::Read || op == FileOp::Write || op == FileOp::Close || op == FileOp::Lseek;
   unsigned streamArg = op == FileOp::Fread || op == FileOp::Fwrite                          ? 3
                        : op == FileOp::Fgets                                                ? 2
@@ -232,7 +242,7 @@ Flow Calls::fileCall(Thread &th, Frame &f, const CallBase &i, FileOp op) {
   }
   case FileOp::Fscanf:
   case FileOp::Scanf:
-    return scanFile(th, f, i, *s, op == FileOp::Scanf ? 0 : 1);
+    return scan(th, f, i, *s, op == FileOp::Scanf ? 0 : 1);
   case FileOp::Feof:
     return result(f, i, s->eof);
   case FileOp::Ferror:
@@ -272,10 +282,10 @@ Flow Calls::fileCall(Thread &th, Frame &f, const CallBase &i, FileOp op) {
   }
 }
 
-Flow Calls::scanFile(Thread &th, Frame &f, const CallBase &i, ThreadState::OpenFile &s,
+Flow FileCalls::scan(Thread &th, Frame &f, const CallBase &i, ThreadState::OpenFile &s,
                      unsigned formatArg) {
   std::string format;
-  if (Flow fl = loadCString(th, i, argOf(f, i, formatArg), format); fl != Flow::Next)
+  if (Flow fl = loadCString(th, i, arg(f, i, formatArg), format); fl != Flow::Next)
     return fl;
   std::string_view in;
   if (s.data && s.readable && s.pos < s.data->size())
@@ -289,7 +299,7 @@ Flow Calls::scanFile(Thread &th, Frame &f, const CallBase &i, ThreadState::OpenF
     unsigned operand = formatArg + 1 + st.arg;
     if (operand >= i.arg_size())
       return host_.fail(th, i, ErrorKind::MemoryError, "scanf has more conversions than arguments");
-    runs.push_back(ByteRun{operand, argOf(f, i, operand), st.bytes.size(),
+    runs.push_back(ByteRun{operand, arg(f, i, operand), st.bytes.size(),
                            reinterpret_cast<const uint8_t *>(st.bytes.data()), 0});
   }
   // (the format's loads came first: a stop runs the whole call again)

@@ -42,6 +42,7 @@ enum class FileOp : uint8_t {
   Rewind,
   Fscanf,
   Scanf,
+  Sscanf,
   Fileno,
   Open,
   Read,

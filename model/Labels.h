@@ -415,23 +415,17 @@ public:
   /// whose reads decided it (they tell a hang: dpor/SpinPruning.h, spinsForGood).
   int32_t iterationStart() const { return iterationStart_; }
   void setIterationStart(int32_t i) { iterationStart_ = i; }
-  /// A spin loop's block whose iteration counted rewrites of the thread's unpublished heap
-  /// blocks as no effect (the zero-net-effect rule, docs/dpor.md §4): its premise, that no
-  /// other thread reaches the thread's heap [from, to), is checked when the execution ends
-  /// (ownHeapReached), and the block is never dropped as frozen before then.
-  bool reliesOnOwnHeap() const { return ownHeapTo_ != 0; }
-  Addr ownHeapFrom() const { return ownHeapFrom_; }
-  Addr ownHeapTo() const { return ownHeapTo_; }
-  void setReliesOnOwnHeap(Addr from, Addr to) {
-    ownHeapFrom_ = from;
-    ownHeapTo_ = to;
-  }
+  /// A spin block that relies on no other thread reaching its thread's heap [from, to)
+  /// (zero-net-effect rule, docs/dpor.md §4): checked at the end (ownHeapReached), kept till then.
+  bool reliesOnOwnHeap() const { return ownHeap_.second != 0; }
+  std::pair<Addr, Addr> ownHeap() const { return ownHeap_; }
+  void setReliesOnOwnHeap(Addr from, Addr to) { ownHeap_ = {from, to}; }
 
 private:
   BlockReason reason_;
   bool awaits_;
   int32_t iterationStart_ = -1;
-  Addr ownHeapFrom_ = 0, ownHeapTo_ = 0;
+  std::pair<Addr, Addr> ownHeap_{0, 0};
 };
 
 /// The thread hit an error (failed assertion, invalid memory access); it stops here.

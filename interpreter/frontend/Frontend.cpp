@@ -545,12 +545,13 @@ std::unique_ptr<llvm::Module> loadModule(const std::string &path, llvm::LLVMCont
   std::unique_ptr<llvm::Module> mod = loadSource(path, ctx, optionsFor(opts, path));
   for (const std::string &other : opts.otherSources)
     linkSource(*mod, loadSource(other, ctx, optionsFor(opts, other)), opts.includeDir);
-  if (!opts.includeDir.empty() && needsLibc(*mod)) {
-    FrontendOptions lib; // none of the program's flags: the library is compiled as it is
-    lib.includeDir = opts.includeDir;
-    lib.compilerArgs = {"-fno-builtin"};
-    linkLibc(*mod, compileOne(opts.includeDir + "/" + kLibcSource, ctx, lib, Language::C));
-  }
+  if (!opts.includeDir.empty())
+    linkSupportLibraries(*mod, opts.includeDir, [&](const std::string &file, bool cxx) {
+      FrontendOptions lib; // none of the program's flags: the library is compiled as it is
+      lib.includeDir = opts.includeDir;
+      lib.compilerArgs = {"-fno-builtin"};
+      return compileOne(file, ctx, lib, cxx ? Language::Cxx : Language::C);
+    });
   dropStreamOutputBodies(*mod);
   copyByValParameters(*mod);
   promoteLocals(*mod);

@@ -29,6 +29,25 @@ bool needsLibc(const llvm::Module &m) {
   return false;
 }
 
+const std::vector<std::string> &libcxxFunctionNames() {
+  static const std::vector<std::string> kNames = {
+      "_ZNKSt8__detail20_Prime_rehash_policy11_M_next_bktEm",
+      "_ZNKSt8__detail20_Prime_rehash_policy14_M_need_rehashEmmm"};
+  return kNames;
+}
+
+void linkSupportLibraries(
+    llvm::Module &m, const std::string &includeDir,
+    const std::function<std::unique_ptr<llvm::Module>(const std::string &, bool)> &compile) {
+  if (needsLibc(m))
+    linkLibc(m, compile(includeDir + "/" + kLibcSource, false));
+  for (const std::string &name : libcxxFunctionNames())
+    if (const llvm::Function *f = m.getFunction(name); f && f->isDeclaration()) {
+      linkLibc(m, compile(includeDir + "/" + kLibcxxSource, true));
+      return;
+    }
+}
+
 void linkLibc(llvm::Module &m, std::unique_ptr<llvm::Module> lib) {
   lib->setDataLayout(m.getDataLayout());
   lib->setTargetTriple(m.getTargetTriple());

@@ -3,6 +3,7 @@
 // parsing, qsort, bsearch, getenv), compiled and linked into a program that calls them.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -27,5 +28,16 @@ bool needsLibc(const llvm::Module &m);
 /// Links into `m` the definitions of `lib` (kLibcSource compiled) that `m` needs, on `m`'s
 /// target. Throws InputError if the link fails.
 void linkLibc(llvm::Module &m, std::unique_ptr<llvm::Module> lib);
+
+/// The C++ library functions run as code (std::unordered_map's growth policy), defined in
+/// kLibcxxSource; tests check the two agree.
+inline constexpr const char *kLibcxxSource = "scopemc/libcxx.cpp";
+const std::vector<std::string> &libcxxFunctionNames();
+
+/// Links each library `m` needs (kLibcSource, kLibcxxSource) under the tool's `includeDir`,
+/// compiled by `compile(path, asCxx)`.
+void linkSupportLibraries(
+    llvm::Module &m, const std::string &includeDir,
+    const std::function<std::unique_ptr<llvm::Module>(const std::string &, bool)> &compile);
 
 } // namespace scopemc

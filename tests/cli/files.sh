@@ -19,7 +19,7 @@ expect() { # expect NAME CODE PATTERN -- ARGS...
 }
 ok="No errors were detected"
 expect stdio 0 "$ok" -- stdio.c
-expect stdio-wrong 42 "failing check at .*stdio.c:55:" -- stdio.c -- -DWRONG
+expect stdio-wrong 42 "failing check at .*stdio.c:60:" -- stdio.c -- -DWRONG
 expect posix 0 "$ok" -- posix.c
 expect posix-wrong 42 "failing check at .*posix.c:19:" -- posix.c -- -DWRONG
 expect stdin 0 "$ok" -- stdin_sum.c --stdin numbers.txt

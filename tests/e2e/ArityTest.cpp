@@ -70,5 +70,19 @@ TEST(Libc, TheListNamesEveryFunctionTheLibraryDefines) {
   EXPECT_EQ(listed.size(), libcFunctionNames().size()); // no name twice
 }
 
+// The same for the C++ library functions (include/scopemc/libcxx.cpp).
+TEST(Libc, TheListNamesEveryFunctionTheCxxLibraryDefines) {
+  llvm::LLVMContext ctx;
+  FrontendOptions fo;
+  fo.includeDir = SCOPEMC_TEST_INCLUDE_DIR;
+  auto mod = loadModule(fo.includeDir + "/" + kLibcxxSource, ctx, fo);
+  std::set<std::string> defined, listed(libcxxFunctionNames().begin(), libcxxFunctionNames().end());
+  for (const llvm::Function &f : *mod)
+    if (!f.isDeclaration() && !f.hasLocalLinkage() && !f.hasLinkOnceLinkage() &&
+        !f.hasWeakLinkage())
+      defined.insert(f.getName().str());
+  EXPECT_EQ(defined, listed);
+}
+
 } // namespace
 } // namespace scopemc

@@ -35,6 +35,11 @@ int main(void) {
     ;
   assert(fgetc(f) == '1');
   assert(fclose(f) == 0);
+  int day = 0, year = 0;
+  char month[8];
+  assert(sscanf("29 Nov 2026", "%d %7s %d", &day, month, &year) == 3);
+  assert(day == 29 && strcmp(month, "Nov") == 0 && year == 2026);
+  assert(sscanf("", "%d", &day) == EOF && sscanf("x", "%d", &day) == 0);
   // Writes stay in the run: the file written is read back, the disk is never touched.
   FILE *w = fopen("written.txt", "w");
   assert(fputs("ab", w) >= 0 && fputc('c', w) == 'c');
