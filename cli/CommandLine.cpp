@@ -202,6 +202,10 @@ std::optional<int> takeInputs(std::vector<std::string> files, const std::string 
     std::cerr << "scopemc: no input file (give FILES, or -p BUILD_DIR)\n";
     return kExitUsage;
   }
+  if (const std::string &in = opts.interpreter.files.stdinFile; !in.empty() && !std::ifstream(in)) {
+    std::cerr << "scopemc: --stdin " << in << ": cannot open the file\n";
+    return kExitUsage;
+  }
   if (repair && files.size() > 1) {
     std::cerr << "scopemc repair: takes one source file\n";
     return kExitUsage;

@@ -112,6 +112,8 @@ Interpreter::Flow Interpreter::storeRuns(Thread &th, const Instruction &i,
   uint64_t before = 0; // the bytes of the runs before r
   for (const ByteRun &r : runs) {
     Piecing pd = piecingOf(*this, th, i, r.operand, r.addr);
+    if (!pd.type && r.grain)
+      pd.align = r.grain;
     for (uint64_t off = b.off > before ? b.off - before : 0; off < r.size;) {
       uint32_t chunk = pieceAt(prog_, pd, r.addr + off, r.size - off).size;
       uint64_t v = 0;

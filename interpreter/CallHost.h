@@ -25,12 +25,15 @@
 namespace scopemc {
 
 /// Bytes a bulk store writes: `size` bytes at `addr`, from `bytes` (null: each is `fill`),
-/// split as the object at the call's pointer operand `operand` is accessed.
+/// split as the object at the call's pointer operand `operand` is accessed; where the IR
+/// says nothing of that object, in pieces of `grain` bytes (0: by alignment), the element
+/// size the call names (fread's) or 1 for characters.
 struct ByteRun {
   unsigned operand = 0;
   uint64_t addr = 0, size = 0;
   const uint8_t *bytes = nullptr;
   uint8_t fill = 0;
+  uint32_t grain = 0;
 };
 
 /// What executing one instruction did: go on with the next one, a jump was taken (pc set),

@@ -2,6 +2,8 @@
 // the stores or loads of the bytes it moves (one resumable bulk operation), and changes the
 // stream's state only once they are all done.
 #include <algorithm>
+#include <bit>
+#include <cctype>
 #include <cstring>
 
 #include "interpreter/FileCalls.h"
@@ -145,6 +147,8 @@ Flow FileCalls::run(Thread &th, Frame &f, const CallBase &i, FileOp op) {
   auto arg = [&](unsigned k) { return FileCalls::arg(f, i, k); };
   if (op == FileOp::Fopen || op == FileOp::Open)
     return open(th, f, i, op == FileOp::Open);
+  if (op == FileOp::Strtod)
+    return parseFloat(th, f, i);
   if (op == FileOp::Sscanf) { // the input is the string (loads), no stream
     ThreadState::OpenFile text;
     std::string in;
@@ -175,8 +179,13 @@ Flow FileCalls::run(Thread &th, Frame &f, const CallBase &i, FileOp op) {
     uint64_t size = op == FileOp::Read ? 1 : arg(1),
              want = op == FileOp::Read ? arg(2) : arg(1) * arg(2);
     uint64_t got = size ? std::min(want, left) / size * size : 0;
-    ByteRun run{op == FileOp::Read ? 1u : 0u, arg(op == FileOp::Read ? 1 : 0), got,
-                reinterpret_cast<const uint8_t *>(data.data() + s->pos), 0};
+    uint32_t grain = size == 2 || size == 4 || size == 8 ? static_cast<uint32_t>(size) : 1;
+    ByteRun run{op == FileOp::Read ? 1u : 0u,
+                arg(op == FileOp::Read ? 1 : 0),
+                got,
+                reinterpret_cast<const uint8_t *>(data.data() + s->pos),
+                0,
+                grain};
     if (Flow fl = host_.storeRuns(th, i, {&run, 1}); fl != Flow::Next)
       return fl;
     s->pos += got;
@@ -233,7 +242,7 @@ Flow FileCalls::run(Thread &th, Frame &f, const CallBase &i, FileOp op) {
     uint64_t take = std::min<uint64_t>(
         {static_cast<uint64_t>(n - 1), left, end == std::string::npos ? left : end - s->pos + 1});
     std::string line = data.substr(s->pos, take) + '\0';
-    ByteRun run{0, arg(0), line.size(), reinterpret_cast<const uint8_t *>(line.data()), 0};
+    ByteRun run{0, arg(0), line.size(), reinterpret_cast<const uint8_t *>(line.data()), 0, 1};
     if (Flow fl = host_.storeRuns(th, i, {&run, 1}); fl != Flow::Next)
       return fl;
     s->pos += take;
@@ -282,6 +291,35 @@ Flow FileCalls::run(Thread &th, Frame &f, const CallBase &i, FileOp op) {
   }
 }
 
+Flow FileCalls::parseFloat(Thread &th, Frame &f, const CallBase &i) {
+  // The characters a number can be made of are read (a load each) up to the first that
+  // cannot continue it, then converted as the C library does (correctly rounded).
+  std::string text;
+  uint64_t s = arg(f, i, 0);
+  for (uint64_t k = 0; k < 128; ++k) {
+    uint64_t c = 0;
+    if (Flow fl = host_.loadScalar(th, i, s + k, 1, kPlain, c); fl != Flow::Next)
+      return fl;
+    bool blank = std::isspace(static_cast<int>(c)) &&
+                 text.find_first_not_of(" \t\n\v\f\r") == std::string::npos;
+    if (!c ||
+        (!blank && !std::strchr("0123456789+-.eEpPxXaAbBcCdDfFiInNtTyY", static_cast<int>(c))))
+      break;
+    text += static_cast<char>(c);
+  }
+  char *end = nullptr;
+  double d = std::strtod(text.c_str(), &end);
+  const std::string name = calledFunction(i) ? calledFunction(i)->getName().str() : "";
+  if (name != "atof" && i.arg_size() > 1 && arg(f, i, 1))
+    if (Flow fl = host_.storeScalar(th, i, arg(f, i, 1), 8,
+                                    s + static_cast<uint64_t>(end - text.c_str()), kPlain);
+        fl != Flow::Next)
+      return fl;
+  if (i.getType()->isFloatTy())
+    return result(f, i, std::bit_cast<uint32_t>(static_cast<float>(d)));
+  return result(f, i, std::bit_cast<uint64_t>(d));
+}
+
 Flow FileCalls::scan(Thread &th, Frame &f, const CallBase &i, ThreadState::OpenFile &s,
                      unsigned formatArg) {
   std::string format;
@@ -299,8 +337,10 @@ Flow FileCalls::scan(Thread &th, Frame &f, const CallBase &i, ThreadState::OpenF
     unsigned operand = formatArg + 1 + st.arg;
     if (operand >= i.arg_size())
       return host_.fail(th, i, ErrorKind::MemoryError, "scanf has more conversions than arguments");
+    // (a string or characters: by character; a number: whole, as its variable is accessed)
     runs.push_back(ByteRun{operand, arg(f, i, operand), st.bytes.size(),
-                           reinterpret_cast<const uint8_t *>(st.bytes.data()), 0});
+                           reinterpret_cast<const uint8_t *>(st.bytes.data()), 0,
+                           st.text ? 1u : static_cast<uint32_t>(st.bytes.size())});
   }
   // (the format's loads came first: a stop runs the whole call again)
   if (Flow fl = host_.storeRuns(th, i, runs, false); fl != Flow::Next)

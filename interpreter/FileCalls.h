@@ -27,6 +27,8 @@ private:
   /// fscanf, sscanf (format argument 1) or scanf (0), reading `s`.
   Flow scan(Thread &th, Frame &f, const llvm::CallBase &i, ThreadState::OpenFile &s,
             unsigned formatArg);
+  /// strtod, strtof, atof.
+  Flow parseFloat(Thread &th, Frame &f, const llvm::CallBase &i);
   /// The open file a FILE* (`fd` false) or descriptor names, null if none; refuses one of
   /// another thread.
   ThreadState::OpenFile *fileOf(Thread &th, const llvm::CallBase &i, uint64_t handle, bool fd);

@@ -55,6 +55,9 @@ std::optional<FileOp> fileFunctionNamed(llvm::StringRef name) {
       {"scanf", FileOp::Scanf},
       {"__isoc99_scanf", FileOp::Scanf},
       {"__isoc23_scanf", FileOp::Scanf},
+      {"strtod", FileOp::Strtod},
+      {"strtof", FileOp::Strtod},
+      {"atof", FileOp::Strtod},
       {"sscanf", FileOp::Sscanf},
       {"__isoc99_sscanf", FileOp::Sscanf},
       {"__isoc23_sscanf", FileOp::Sscanf},
@@ -232,7 +235,7 @@ ScanResult scanFormat(std::string_view fmt, std::string_view in) {
       p += n;
     }
     if (!suppress) {
-      r.stores.push_back({arg++, std::move(bytes)});
+      r.stores.push_back({arg++, std::move(bytes), conv == 's' || conv == 'c'});
       ++r.assigned;
     }
   }

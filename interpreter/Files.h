@@ -43,6 +43,7 @@ enum class FileOp : uint8_t {
   Fscanf,
   Scanf,
   Sscanf,
+  Strtod, // strtod, strtof, atof: the text a number's read from (no stream)
   Fileno,
   Open,
   Read,
@@ -75,6 +76,7 @@ private:
 struct ScanStore {
   unsigned arg = 0;
   std::string bytes;
+  bool text = false; // %s or %c: characters
 };
 struct ScanResult {
   std::vector<ScanStore> stores;

@@ -61,6 +61,8 @@ enum class BuiltinMemory : uint8_t {
   X(Srand, Thread, 1, None, false)                                                                 \
   X(Time, Thread, 1, Other, false)                                                                 \
   X(Clock, Thread, 0, None, false)                                                                 \
+  /* gettimeofday and clock_gettime: the thread's clock, stored as two 8-byte fields */            \
+  X(TimeOfDay, Thread, 2, Other, false)                                                            \
   X(Malloc, Memory, 1, Other, true)                                                                \
   X(Calloc, Memory, 2, Other, true)                                                                \
   X(AlignedAlloc, Memory, 2, Other, true)                                                          \

@@ -20,7 +20,7 @@ SmallPtrSet<const Value *, 16> clockValues(const Function &f, BuiltinOf builtinO
     if (auto *call = dyn_cast<CallBase>(&i))
       if (auto *callee = call->getCalledFunction()) {
         std::optional<Builtin> b = builtinOf(*callee);
-        if (b && (*b == Builtin::Clock || *b == Builtin::Time))
+        if (b && (*b == Builtin::Clock || *b == Builtin::Time || *b == Builtin::TimeOfDay))
           work.push_back(&i);
       }
   while (!work.empty()) {

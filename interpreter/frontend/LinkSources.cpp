@@ -46,6 +46,26 @@ bool isStrongDefinition(const llvm::GlobalValue &g) {
          !g.hasAppendingLinkage();
 }
 
+/// Whether `f` is a kernel declared static in its file: its host stub is local to `m`.
+bool isStaticKernel(const llvm::Module &m, const llvm::Function &f) {
+  for (const llvm::Function &stub : m)
+    if (stub.hasLocalLinkage() &&
+        stub.getFnAttribute("scopemc-kernel").getValueAsString() == f.getName())
+      return true;
+  return false;
+}
+
+/// Gives `kernel` (static in its file, external in the device IR) a name of its own in `m`,
+/// and its stub the kernel's new name (attribute scopemc-kernel, CudaLink.h).
+void renameStaticKernel(llvm::Module &m, llvm::Function &kernel) {
+  std::string old = kernel.getName().str();
+  kernel.setName(old + ".static." + m.getSourceFileName());
+  kernel.setComdat(nullptr); // (its comdat, named as the other file's, would drop it)
+  for (llvm::Function &f : m)
+    if (f.getFnAttribute("scopemc-kernel").getValueAsString() == old)
+      f.addFnAttr("scopemc-kernel", kernel.getName());
+}
+
 } // namespace
 
 FrontendOptions optionsFor(const FrontendOptions &opts, const std::string &file) {
@@ -65,8 +85,12 @@ void linkSource(llvm::Module &m, std::unique_ptr<llvm::Module> other,
     if (!mine || !isStrongDefinition(g) || !isStrongDefinition(*mine))
       continue;
     std::string at = definitionOf(g);
-    if (!toolHeaders.empty() && at == definitionOf(*mine) && at.rfind(toolHeaders, 0) == 0)
+    auto *fn = llvm::dyn_cast<llvm::Function>(&g);
+    bool sameHeader = !toolHeaders.empty() && at.rfind(toolHeaders, 0) == 0;
+    if (at == definitionOf(*mine) && (sameHeader || g.hasComdat()))
       g.setLinkage(llvm::GlobalValue::LinkOnceODRLinkage); // the same definition: one is kept
+    else if (fn && isStaticKernel(*other, *fn))
+      renameStaticKernel(*other, *fn); // (external in the IR): its own name
     else
       throw InputError(definitionOf(g) + ": '" + llvm::demangle(g.getName().str()) +
                        "' is defined twice: here and at " + definitionOf(*mine) +

@@ -3,16 +3,7 @@
 # code (docs/interface.md §4). Usage: bad_input.sh SCOPEMC DIR
 set -u
 tool=$1 dir=$2 fails=0 passes=0
-expect() { # expect NAME CODE PATTERN -- ARGS...
-  local name=$1 code=$2 pattern=$3; shift 4
-  local out rc
-  out=$("$tool" "$@" 2>&1); rc=$?
-  if [ "$rc" != "$code" ] || ! grep -qE -- "$pattern" <<<"$out"; then
-    echo "FAIL $name: exit $rc (want $code), output:"; echo "$out" | head -20; fails=$((fails+1))
-  else
-    passes=$((passes+1))
-  fi
-}
+source "$(dirname "${BASH_SOURCE[0]}")/expect.sh"
 expect missing-file 5 "no such file" -- /nonexistent/prog.c
 expect syntax-error 5 "syntax_error.c:3:13: error: expected expression" -- "$dir/syntax_error.c"
 expect unsupported-function 5 "unsupported_call.c:5:.*unsupported function 'popen'" -- "$dir/unsupported_call.c"

@@ -5,27 +5,18 @@
 # Usage: files.sh SCOPEMC DIR (DIR: tests/cli)
 set -u
 tool=$1 dir=$2 fails=0 passes=0
+source "$dir/expect.sh"
 cd "$dir/files" || exit 1
 scratch=$(mktemp -d) && trap 'rm -rf "$scratch"' EXIT
-expect() { # expect NAME CODE PATTERN -- ARGS...
-  local name=$1 code=$2 pattern=$3; shift 4
-  local out rc
-  out=$("$tool" "$@" 2>&1); rc=$?
-  if [ "$rc" != "$code" ] || ! grep -qE -- "$pattern" <<<"$out"; then
-    echo "FAIL $name: exit $rc (want $code), output:"; echo "$out" | head -20; fails=$((fails+1))
-  else
-    passes=$((passes+1))
-  fi
-}
 ok="No errors were detected"
 expect stdio 0 "$ok" -- stdio.c
-expect stdio-wrong 42 "failing check at .*stdio.c:60:" -- stdio.c -- -DWRONG
+expect stdio-wrong 42 "failing check at .*stdio.c:73:" -- stdio.c -- -DWRONG
 expect posix 0 "$ok" -- posix.c
 expect posix-wrong 42 "failing check at .*posix.c:19:" -- posix.c -- -DWRONG
 expect stdin 0 "$ok" -- stdin_sum.c --stdin numbers.txt
 expect stdin-wrong 42 "failing check at .*stdin_sum.c:16:" -- stdin_sum.c --stdin numbers.txt -- -DWRONG
 expect stdin-empty 0 "$ok" -- stdin_sum.c
-expect stdin-missing 5 "--stdin nothing.txt: cannot open the file" -- stdin_sum.c --stdin nothing.txt
+expect stdin-missing 17 "--stdin nothing.txt: cannot open the file" -- stdio.c --stdin nothing.txt
 # a benchmark's main: a binary graph named by argv[1], sizes from argv[2] and argv[3]
 expect graph 0 "$ok" -- graph_main.cu --args 'tiny.egr 4 2'
 expect graph-one-block 0 "$ok" -- graph_main.cu --args 'tiny.egr 2 1'
@@ -45,6 +36,8 @@ expect compile-db-racey 42 "Data race" -- -p "$scratch"
 expect compile-db-missing 5 "cannot read the compilation database" -- -p "$scratch/none.json"
 expect compile-db-no-entry 42 "stdio.c has no entry in" -- -p "$scratch" stdio.c -- -DWRONG
 expect linked 0 "$ok" -- twice_b.c twice_a.c
+expect static-and-template-kernels 0 "$ok" -- kernels/main.cu kernels/other.cu
+expect static-and-template-kernels-other-first 0 "$ok" -- kernels/other.cu kernels/main.cu
 expect defined-twice 5 "twice_a.c:2: 'counter' is defined twice: here and at .*twice_b.c:4" -- twice_b.c twice_a.c -- -DTWICE
 expect no-input 17 "no input file" --
 expect repair-one-file 17 "takes one source file" -- repair twice_b.c twice_a.c

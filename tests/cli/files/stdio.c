@@ -4,7 +4,10 @@
 // does not hold (the check must then fail).
 #include <assert.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
+#include <time.h>
 
 int main(void) {
   assert(fopen("no_such_file.txt", "r") == NULL);
@@ -40,6 +43,16 @@ int main(void) {
   assert(sscanf("29 Nov 2026", "%d %7s %d", &day, month, &year) == 3);
   assert(day == 29 && strcmp(month, "Nov") == 0 && year == 2026);
   assert(sscanf("", "%d", &day) == EOF && sscanf("x", "%d", &day) == 0);
+  char *end = NULL;
+  assert(strtod(" 2.5e1xyz", &end) == 25.0 && *end == 'x');
+  assert(atof("0.1") == 0.1 && strtof("1.5", NULL) == 1.5f && strtod("abc", &end) == 0.0);
+  // the clock (docs/interface.md): each call moves it on one second
+  struct timeval t0, t1;
+  struct timespec ts;
+  assert(gettimeofday(&t0, NULL) == 0 && clock_gettime(CLOCK_MONOTONIC, &ts) == 0);
+  gettimeofday(&t1, NULL);
+  assert(t1.tv_sec > ts.tv_sec && ts.tv_sec > t0.tv_sec);
+  perror("perror writes nothing and returns");
   // Writes stay in the run: the file written is read back, the disk is never touched.
   FILE *w = fopen("written.txt", "w");
   assert(fputs("ab", w) >= 0 && fputc('c', w) == 'c');
