@@ -32,6 +32,29 @@ OpenFlags modeFlags(const std::string &mode) {
   return {c == 'r' || plus, c != 'r' || plus, c == 'a'};
 }
 
+/// One printf conversion `spec` (flags, width, precision) `len` `conv` of the argument `v`
+/// (`text`: a %s argument's string).
+std::string formatOne(const std::string &spec, const std::string &len, char conv, uint64_t v,
+                      const std::string &text) {
+  char buf[512];
+  if (conv == 's') {
+    std::snprintf(buf, sizeof buf, (spec + "s").c_str(), text.c_str());
+  } else if (std::strchr("fFeEgGaA", conv)) {
+    std::snprintf(buf, sizeof buf, (spec + conv).c_str(), std::bit_cast<double>(v));
+  } else if (conv == 'p') {
+    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+  } else { // integers: the argument's bits as its length says (int without one)
+    unsigned bits = len == "hh" ? 8 : len == "h" ? 16 : len.empty() || conv == 'c' ? 32 : 64;
+    uint64_t m = bits == 64 ? v : v & ((uint64_t{1} << bits) - 1);
+    auto sv = static_cast<long long>(bits == 64 ? m : m | (0 - ((m >> (bits - 1)) << bits)));
+    std::snprintf(buf, sizeof buf, (spec + (conv == 'c' ? "c" : std::string("ll") + conv)).c_str(),
+                  conv == 'c'               ? static_cast<int>(m & 0xff)
+                  : std::strchr("di", conv) ? sv
+                                            : static_cast<long long>(m));
+  }
+  return buf;
+}
+
 /// Writes `bytes` at the stream's position (copying its contents only if shared).
 void writeTo(ThreadState::OpenFile &f, const std::string &bytes) {
   auto d = f.data.use_count() == 1 ? std::const_pointer_cast<std::string>(f.data)
@@ -149,6 +172,8 @@ Flow FileCalls::run(Thread &th, Frame &f, const CallBase &i, FileOp op) {
     return open(th, f, i, op == FileOp::Open);
   if (op == FileOp::Strtod)
     return parseFloat(th, f, i);
+  if (op == FileOp::Sprintf)
+    return printTo(th, f, i);
   if (op == FileOp::Sscanf) { // the input is the string (loads), no stream
     ThreadState::OpenFile text;
     std::string in;
@@ -159,6 +184,8 @@ Flow FileCalls::run(Thread &th, Frame &f, const CallBase &i, FileOp op) {
     return scan(th, f, i, text, 1);
   }
   bool fd = op == FileOp::Read || op == FileOp::Write || op == FileOp::Close || op == FileOp::Lseek;
+  if (op == FileOp::Fprintf && arg(0) >= addr::kFiles + 32 && arg(0) <= addr::kFiles + 48)
+    return result(f, i, 0); // stdout, stderr: nothing, as printf
   unsigned streamArg = op == FileOp::Fread || op == FileOp::Fwrite                          ? 3
                        : op == FileOp::Fgets                                                ? 2
                        : op == FileOp::Ungetc || op == FileOp::Fputs || op == FileOp::Fputc ? 1
@@ -205,14 +232,19 @@ Flow FileCalls::run(Thread &th, Frame &f, const CallBase &i, FileOp op) {
     return result(f, i, op == FileOp::Write ? n : arg(2));
   }
   case FileOp::Fputs:
-  case FileOp::Fputc: {
+  case FileOp::Fputc:
+  case FileOp::Fprintf: {
     std::string text(1, static_cast<char>(arg(0)));
-    if (op == FileOp::Fputs)
-      if (Flow fl = loadCString(th, i, arg(0), text); fl != Flow::Next)
-        return fl;
+    Flow fl = op == FileOp::Fputs     ? loadCString(th, i, arg(0), text)
+              : op == FileOp::Fprintf ? format(th, f, i, 1, text)
+                                      : Flow::Next;
+    if (fl != Flow::Next)
+      return fl;
+    s->error = s->error || !s->writable;
     if (s->writable && s->path.size())
       writeTo(*s, text);
-    return result(f, i, op == FileOp::Fputs ? 1 : arg(0) & 0xff);
+    uint64_t done = op == FileOp::Fputs ? 1 : op == FileOp::Fputc ? arg(0) & 0xff : text.size();
+    return result(f, i, s->writable ? done : kEof);
   }
   case FileOp::Fgetc:
   case FileOp::Getchar:
@@ -289,6 +321,67 @@ Flow FileCalls::run(Thread &th, Frame &f, const CallBase &i, FileOp op) {
   default:
     return result(f, i, 0);
   }
+}
+
+Flow FileCalls::format(Thread &th, Frame &f, const CallBase &i, unsigned formatArg,
+                       std::string &out) {
+  // Each conversion is written by the C library's own snprintf, with the argument's value.
+  std::string fmt;
+  if (Flow fl = loadCString(th, i, arg(f, i, formatArg), fmt); fl != Flow::Next)
+    return fl;
+  out.clear();
+  unsigned next = formatArg + 1;
+  for (size_t k = 0; k < fmt.size(); ++k) {
+    if (fmt[k] != '%') {
+      out += fmt[k];
+      continue;
+    }
+    size_t start = k++;
+    std::string spec = "%";
+    for (; k < fmt.size() && std::strchr("-+ #0123456789.*", fmt[k]); ++k)
+      spec +=
+          fmt[k] != '*'
+              ? std::string(1, fmt[k]) // (a width or precision argument)
+              : std::to_string(static_cast<int32_t>(next < i.arg_size() ? arg(f, i, next++) : 0));
+    size_t lenStart = k;
+    while (k < fmt.size() && std::strchr("hljztqL", fmt[k]))
+      ++k;
+    std::string len = fmt.substr(lenStart, k - lenStart);
+    char conv = k < fmt.size() ? fmt[k] : '\0';
+    if (conv == '%') {
+      out += '%';
+      continue;
+    }
+    if (!conv || !std::strchr("diouxXcsfFeEgGaAp", conv) || len == "L" ||
+        (len == "l" && (conv == 's' || conv == 'c')))
+      throw InputError(toString(host_.src(i)) + ": the printf conversion " +
+                       fmt.substr(start, k + 1 - start) + " is not supported");
+    if (next >= i.arg_size())
+      return host_.fail(th, i, ErrorKind::UndefinedBehaviour,
+                        "printf has more conversions than arguments");
+    uint64_t v = arg(f, i, next++);
+    std::string text;
+    if (conv == 's')
+      if (Flow fl = loadCString(th, i, v, text); fl != Flow::Next)
+        return fl;
+    out += formatOne(spec, len, conv, v, text);
+  }
+  return Flow::Next;
+}
+
+Flow FileCalls::printTo(Thread &th, Frame &f, const CallBase &i) {
+  bool bounded = calledFunction(i) && calledFunction(i)->getName() == "snprintf";
+  std::string text;
+  if (Flow fl = format(th, f, i, bounded ? 2 : 1, text); fl != Flow::Next)
+    return fl;
+  uint64_t room = bounded ? arg(f, i, 1) : text.size() + 1;
+  std::string stored = room ? text.substr(0, room - 1) + '\0' : "";
+  ByteRun run{0, arg(f, i, 0), stored.size(), reinterpret_cast<const uint8_t *>(stored.data()), 0,
+              1};
+  // (the format's loads came first: a stop runs the whole call again)
+  if (Flow fl = host_.storeRuns(th, i, {&run, 1}, false); fl != Flow::Next)
+    return fl;
+  return result(f, i, text.size());
 }
 
 Flow FileCalls::parseFloat(Thread &th, Frame &f, const CallBase &i) {

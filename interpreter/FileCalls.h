@@ -27,6 +27,11 @@ private:
   /// fscanf, sscanf (format argument 1) or scanf (0), reading `s`.
   Flow scan(Thread &th, Frame &f, const llvm::CallBase &i, ThreadState::OpenFile &s,
             unsigned formatArg);
+  /// The text printf's format (argument `formatArg`) and the arguments after it make;
+  /// refuses a conversion it does not write (%n, %ls, long double).
+  Flow format(Thread &th, Frame &f, const llvm::CallBase &i, unsigned formatArg, std::string &out);
+  /// sprintf, snprintf: the text formatted into the buffer; the call's result is its length.
+  Flow printTo(Thread &th, Frame &f, const llvm::CallBase &i);
   /// strtod, strtof, atof.
   Flow parseFloat(Thread &th, Frame &f, const llvm::CallBase &i);
   /// The open file a FILE* (`fd` false) or descriptor names, null if none; refuses one of

@@ -43,7 +43,9 @@ enum class FileOp : uint8_t {
   Fscanf,
   Scanf,
   Sscanf,
-  Strtod, // strtod, strtof, atof: the text a number's read from (no stream)
+  Strtod,  // strtod, strtof, atof: the text a number's read from (no stream)
+  Fprintf, // to a file: formatted and written; to stdout or stderr: nothing (as printf)
+  Sprintf, // sprintf, snprintf: formatted into the buffer
   Fileno,
   Open,
   Read,

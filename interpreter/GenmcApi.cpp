@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Constants.h>
 
 namespace scopemc {
@@ -56,6 +57,10 @@ Flow Calls::genmcBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
       return fl;
     return ret(value);
   }
+  case Builtin::Unmodelled: // refused when a call of it runs, not when it is only written
+    throw InputError(toString(host_.src(i)) + ": unsupported function '" +
+                     llvm::demangle(calledFunction(i)->getName().str()) +
+                     "' (it has no definition and scopemc does not model it)");
   case Builtin::Undefined: {
     Type *t = i.getType();
     if (t->isVoidTy())

@@ -178,6 +178,8 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
       } else if (opts.undefinedAsNondet && !f.isIntrinsic() && refusalReason(f.getName()).empty()) {
         builtins_[&f] = Builtin::Undefined;
         callsUndefined_ |= !f.use_empty();
+      } else if (!f.isIntrinsic() && refusalReason(f.getName()).empty()) {
+        builtins_[&f] = Builtin::Unmodelled; // (an error path's perror need not stop a run)
       }
     }
     auto fi = std::make_unique<FunctionInfo>();

@@ -130,7 +130,9 @@ enum class BuiltinMemory : uint8_t {
   X(File, File, 0, Other, true)                                                                    \
   X(OpenCl, OpenCl, 0, Other, false)                                                               \
   /* a function without a definition, opted in to return an arbitrary value */                     \
-  X(Undefined, GenMc, 0, Other, true)
+  X(Undefined, GenMc, 0, Other, true)                                                              \
+  /* a function without a definition scopemc does not model: refused when a call runs */           \
+  X(Unmodelled, GenMc, 0, Other, true)
 
 enum class Builtin : uint8_t {
 #define SCOPEMC_BUILTIN_NAME(name, family, arity, memory, fresh) name,

@@ -226,7 +226,7 @@ void validateFunction(const Function &f, const ValidationContext &cx) {
       throw InputError(where(cx, i) + ": unsupported function '" + callee->getName().str() +
                        "': " + why.str());
     std::optional<Builtin> b = cx.builtinOf(*callee);
-    if (b && *b != Builtin::Undefined)
+    if (b && *b != Builtin::Undefined && *b != Builtin::Unmodelled)
       checkBuiltinCall(*call, *b, cx);
     if (!b)
       throw InputError(where(cx, i) + ": unsupported function '" +

@@ -10,7 +10,7 @@ cd "$dir/files" || exit 1
 scratch=$(mktemp -d) && trap 'rm -rf "$scratch"' EXIT
 ok="No errors were detected"
 expect stdio 0 "$ok" -- stdio.c
-expect stdio-wrong 42 "failing check at .*stdio.c:73:" -- stdio.c -- -DWRONG
+expect stdio-wrong 42 "failing check at .*stdio.c:86:" -- stdio.c -- -DWRONG
 expect posix 0 "$ok" -- posix.c
 expect posix-wrong 42 "failing check at .*posix.c:19:" -- posix.c -- -DWRONG
 expect stdin 0 "$ok" -- stdin_sum.c --stdin numbers.txt
@@ -42,10 +42,12 @@ expect defined-twice 5 "twice_a.c:2: 'counter' is defined twice: here and at .*t
 expect no-input 17 "no input file" --
 expect repair-one-file 17 "takes one source file" -- repair twice_b.c twice_a.c
 # refusals
-expect outside 5 "refusals.c:16:[0-9]+: the program reads '../bad_input.sh', outside the working directory and the --input folders" -- refusals.c -- -DOUTSIDE
+expect outside 5 "refusals.c:17:[0-9]+: the program reads '../bad_input.sh', outside the working directory and the --input folders" -- refusals.c -- -DOUTSIDE
 expect outside-allowed 0 "$ok" -- refusals.c --input .. -- -DOUTSIDE
-expect other-thread 5 "refusals.c:12:[0-9]+: a file opened by thread 0 is used by thread 1" -- refusals.c -- -DTHREAD
-expect scanset 5 "refusals.c:27:[0-9]+: the scanf conversion %\[ is not supported" -- refusals.c -- -DSCANSET
+expect other-thread 5 "refusals.c:13:[0-9]+: a file opened by thread 0 is used by thread 1" -- refusals.c -- -DTHREAD
+expect scanset 5 "refusals.c:28:[0-9]+: the scanf conversion %\[ is not supported" -- refusals.c -- -DSCANSET
 expect format-built 0 "$ok" -- refusals.c --stdin numbers.txt -- -DFORMAT
+expect unmodelled-not-called 0 "$ok" -- refusals.c -- -DUNCALLED
+expect unmodelled-called 5 "refusals.c:4[0-9]:[0-9]+: unsupported function 'sprintf'" -- refusals.c -- -DUNCALLED -DCALL
 echo "$passes passed, $fails failed"
 [ "$fails" = 0 ]

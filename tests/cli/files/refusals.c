@@ -2,7 +2,8 @@
 // macro. OUTSIDE: a path outside the working directory and the --input folders. THREAD: a
 // FILE used by a thread other than the one that opened it. SCANSET: a scanf conversion
 // scopemc does not read. FORMAT (not a refusal): a format built at run time is read as the
-// program's memory (with --stdin numbers.txt: verified).
+// program's memory (with --stdin numbers.txt: verified). UNCALLED (not a refusal): sprintf,
+// which scopemc does not model, in a branch no run takes; with CALL the branch runs.
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -30,6 +31,14 @@ int main(void) {
   int x;
   strcpy(fmt, "%d");
   return scanf(fmt, &x) == 1 && x == 60 ? 0 : 1;
+#endif
+#ifdef UNCALLED // a function scopemc does not model is refused only where a call of it runs
+  char text[16];
+#ifdef CALL
+  strcpy(fmt, "%d");
+#endif
+  if (fmt[0])
+    sprintf(text, fmt, 1);
 #endif
   return 0;
 }

@@ -53,6 +53,19 @@ int main(void) {
   gettimeofday(&t1, NULL);
   assert(t1.tv_sec > ts.tv_sec && ts.tv_sec > t0.tv_sec);
   perror("perror writes nothing and returns");
+  // printf's formats: into a buffer, and into a file that is read back
+  char out[40];
+  assert(sprintf(out, "%d|%5.2f|%-3s|%x|%c|%lld%%", -7, 3.14159, "ab", 255, 'q', -1LL) == 21);
+  assert(strcmp(out, "-7| 3.14|ab |ff|q|-1%") == 0);
+  assert(snprintf(out, 4, "%s", "truncated") == 9 && strcmp(out, "tru") == 0);
+  assert(snprintf(out, sizeof out, "%*d|%hhu", 4, 42, 300) == 7 && strcmp(out, "  42|44") == 0);
+  FILE *p = fopen("printed.txt", "w+");
+  assert(fprintf(p, "%s=%u\n", "n", 12u) == 5 && ftell(p) == 5);
+  rewind(p);
+  unsigned got = 0;
+  assert(fscanf(p, "n=%u", &got) == 1 && got == 12);
+  fclose(p);
+  assert(fprintf(stdout, "%d", 1) == 0); // standard output keeps nothing
   // Writes stay in the run: the file written is read back, the disk is never touched.
   FILE *w = fopen("written.txt", "w");
   assert(fputs("ab", w) >= 0 && fputc('c', w) == 'c');
