@@ -2,9 +2,10 @@
 // macro. OUTSIDE: a path outside the working directory and the --input folders. THREAD: a
 // FILE used by a thread other than the one that opened it. SCANSET: a scanf conversion
 // scopemc does not read. FORMAT (not a refusal): a format built at run time is read as the
-// program's memory (with --stdin numbers.txt: verified). UNCALLED (not a refusal): sprintf,
+// program's memory (with --stdin numbers.txt: verified). UNCALLED (not a refusal): system,
 // which scopemc does not model, in a branch no run takes; with CALL the branch runs.
 #include <pthread.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -33,12 +34,11 @@ int main(void) {
   return scanf(fmt, &x) == 1 && x == 60 ? 0 : 1;
 #endif
 #ifdef UNCALLED // a function scopemc does not model is refused only where a call of it runs
-  char text[16];
 #ifdef CALL
-  strcpy(fmt, "%d");
+  strcpy(fmt, "ls");
 #endif
   if (fmt[0])
-    sprintf(text, fmt, 1);
+    return system(fmt);
 #endif
   return 0;
 }
