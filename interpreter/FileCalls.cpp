@@ -5,6 +5,7 @@
 #include <bit>
 #include <cctype>
 #include <cstring>
+#include <filesystem>
 
 #include "interpreter/FileCalls.h"
 
@@ -142,6 +143,10 @@ Flow FileCalls::open(Thread &th, Frame &f, const CallBase &i, bool posix) {
     if (!file.data && !create)
       return result(f, i, posix ? kEof : 0); // no such file
   }
+  std::error_code ec; // a file is made only in a folder that exists, as on the machine
+  if (!file.data &&
+      !std::filesystem::is_directory(std::filesystem::absolute(path, ec).parent_path(), ec))
+    return result(f, i, posix ? kEof : 0);
   if (!file.data)
     file.data = std::make_shared<const std::string>();
   openStandardFiles(th, source_);

@@ -116,6 +116,25 @@ struct cudaDeviceProp {
   int concurrentKernels;
   int managedMemory;
   int unifiedAddressing;
+  size_t textureAlignment;
+  size_t texturePitchAlignment;
+  int deviceOverlap;
+  int kernelExecTimeoutEnabled;
+  int integrated;
+  int canMapHostMemory;
+  int computeMode;
+  int asyncEngineCount;
+  int ECCEnabled;
+  int pciBusID;
+  int pciDeviceID;
+  int memoryClockRate;
+  int memoryBusWidth;
+  int l2CacheSize;
+  size_t sharedMemPerMultiprocessor;
+  size_t sharedMemPerBlockOptin;
+  int regsPerMultiprocessor;
+  int cooperativeLaunch;
+  int isMultiGpuBoard;
 };
 
 /* The interpreter's side (interpreter/Cuda.cpp). */
@@ -374,6 +393,19 @@ __SCOPEMC_HOST cudaError_t cudaGetDeviceProperties(cudaDeviceProp *p, int d) {
   p->concurrentKernels = 1;
   p->managedMemory = 1;
   p->unifiedAddressing = 1;
+  p->textureAlignment = 512;
+  p->texturePitchAlignment = 32;
+  p->deviceOverlap = 1;
+  p->canMapHostMemory = 1;
+  p->asyncEngineCount = 2;
+  p->ECCEnabled = 1;
+  p->memoryClockRate = 877000;
+  p->memoryBusWidth = 4096;
+  p->l2CacheSize = 6 << 20;
+  p->sharedMemPerMultiprocessor = 98304;
+  p->sharedMemPerBlockOptin = 98304;
+  p->regsPerMultiprocessor = 65536;
+  p->cooperativeLaunch = 1;
   return d == 0 ? cudaSuccess : cudaErrorInvalidDevice;
 }
 __SCOPEMC_HOST cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache) { return cudaSuccess; }

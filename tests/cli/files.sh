@@ -10,7 +10,7 @@ cd "$dir/files" || exit 1
 scratch=$(mktemp -d) && trap 'rm -rf "$scratch"' EXIT
 ok="No errors were detected"
 expect stdio 0 "$ok" -- stdio.c
-expect stdio-wrong 42 "failing check at .*stdio.c:86:" -- stdio.c -- -DWRONG
+expect stdio-wrong 42 "failing check at .*stdio.c:87:" -- stdio.c -- -DWRONG
 expect posix 0 "$ok" -- posix.c
 expect posix-wrong 42 "failing check at .*posix.c:19:" -- posix.c -- -DWRONG
 expect stdin 0 "$ok" -- stdin_sum.c --stdin numbers.txt

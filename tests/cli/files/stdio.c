@@ -11,6 +11,7 @@
 
 int main(void) {
   assert(fopen("no_such_file.txt", "r") == NULL);
+  assert(fopen("no_such_folder/out.txt", "w") == NULL); // as on the machine
   FILE *f = fopen("text.txt", "r");
   assert(f != NULL);
   assert(fgetc(f) == 'n' && getc(f) == ' ');
