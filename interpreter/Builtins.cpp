@@ -312,7 +312,7 @@ Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
     bool spec = i.getCalledFunction() && i.getCalledFunction()->getName() == "clock_gettime";
     uint64_t at = arg(spec ? 1 : 0), secs = (th.clock + kClockTick) / kClockTick;
     if (at)
-      for (unsigned k = 0; k < 2; ++k) // seconds, then the fraction (0: whole seconds)
+      for (uint64_t k = 0; k < 2; ++k) // seconds, then the fraction (0: whole seconds)
         if (Flow fl = host_.storeScalar(th, i, at + 8 * k, 8, k ? 0 : secs, kPlain);
             fl != Flow::Next)
           return fl;
