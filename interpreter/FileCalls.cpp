@@ -1,6 +1,6 @@
 // The file functions of a host program (Files.h) as calls: each reads its arguments, makes
-// the stores or loads of the bytes it moves (one resumable bulk operation), and changes the
-// stream's state only once they are all done.
+// the stores or loads of the bytes it moves (resumable only when the call made no load
+// before its stores), and changes the stream's state only once they are all done.
 #include <algorithm>
 #include <bit>
 #include <cctype>
@@ -37,23 +37,25 @@ OpenFlags modeFlags(const std::string &mode) {
 /// (`text`: a %s argument's string).
 std::string formatOne(const std::string &spec, const std::string &len, char conv, uint64_t v,
                       const std::string &text) {
-  char buf[512];
-  if (conv == 's') {
-    std::snprintf(buf, sizeof buf, (spec + "s").c_str(), text.c_str());
-  } else if (std::strchr("fFeEgGaA", conv)) {
-    std::snprintf(buf, sizeof buf, (spec + conv).c_str(), std::bit_cast<double>(v));
-  } else if (conv == 'p') {
-    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  } else { // integers: the argument's bits as its length says (int without one)
-    unsigned bits = len == "hh" ? 8 : len == "h" ? 16 : len.empty() || conv == 'c' ? 32 : 64;
-    uint64_t m = bits == 64 ? v : v & ((uint64_t{1} << bits) - 1);
-    auto sv = static_cast<long long>(bits == 64 ? m : m | (0 - ((m >> (bits - 1)) << bits)));
-    std::snprintf(buf, sizeof buf, (spec + (conv == 'c' ? "c" : std::string("ll") + conv)).c_str(),
-                  conv == 'c'               ? static_cast<int>(m & 0xff)
-                  : std::strchr("di", conv) ? sv
-                                            : static_cast<long long>(m));
-  }
-  return buf;
+  // Measured first, then written: a long string or a wide field is never cut.
+  auto print = [](const std::string &fmt, auto value) {
+    std::string out(static_cast<size_t>(std::snprintf(nullptr, 0, fmt.c_str(), value)), '\0');
+    std::snprintf(out.data(), out.size() + 1, fmt.c_str(), value);
+    return out;
+  };
+  if (conv == 's')
+    return print(spec + "s", text.c_str());
+  if (std::strchr("fFeEgGaA", conv))
+    return print(spec + conv, std::bit_cast<double>(v));
+  if (conv == 'p')
+    return print("0x%llx", static_cast<unsigned long long>(v));
+  // integers: the argument's bits as its length says (int without one)
+  unsigned bits = len == "hh" ? 8 : len == "h" ? 16 : len.empty() || conv == 'c' ? 32 : 64;
+  uint64_t m = bits == 64 ? v : v & ((uint64_t{1} << bits) - 1);
+  auto sv = static_cast<long long>(bits == 64 ? m : m | (0 - ((m >> (bits - 1)) << bits)));
+  if (conv == 'c')
+    return print(spec + "c", static_cast<int>(m & 0xff));
+  return print(spec + "ll" + conv, std::strchr("di", conv) ? sv : static_cast<long long>(m));
 }
 
 /// Writes `bytes` at the stream's position (copying its contents only if shared).
@@ -88,8 +90,7 @@ ThreadState::OpenFile *FileCalls::fileOf(Thread &th, const CallBase &i, uint64_t
   if (fd) {
     owner = handle >> kFdThreadShift;
     slot = handle & ((1u << kFdThreadShift) - 1);
-  } else if (handle >= addr::kFiles && (handle - addr::kFiles) % 16 == 0 &&
-             handle - addr::kFiles >= 16) {
+  } else if (handle >= addr::fileHandle(0, 0) && (handle - addr::kFiles) % 16 == 0) {
     owner = (handle - addr::kFiles) >> addr::kThreadShift;
     slot = ((handle - addr::kFiles) & (addr::kThreadSpan - 1)) / 16 - 1;
   } else {
@@ -157,9 +158,7 @@ Flow FileCalls::open(Thread &th, Frame &f, const CallBase &i, bool posix) {
     th.files.emplace_back();
   th.files[slot] = std::move(file);
   uint64_t t = static_cast<uint64_t>(th.tid);
-  return result(f, i,
-                posix ? (t << kFdThreadShift) | slot
-                      : addr::kFiles + (t << addr::kThreadShift) + 16 * (slot + 1));
+  return result(f, i, posix ? (t << kFdThreadShift) | slot : addr::fileHandle(th.tid, slot));
 }
 
 Flow FileCalls::call(Thread &th, Frame &f, const CallBase &i, FileOp op) {
@@ -189,15 +188,15 @@ Flow FileCalls::run(Thread &th, Frame &f, const CallBase &i, FileOp op) {
     return scan(th, f, i, text, 1);
   }
   bool fd = op == FileOp::Read || op == FileOp::Write || op == FileOp::Close || op == FileOp::Lseek;
-  if (op == FileOp::Fprintf && arg(0) >= addr::kFiles + 32 && arg(0) <= addr::kFiles + 48)
+  if (op == FileOp::Fprintf &&
+      (arg(0) == addr::fileHandle(0, 1) || arg(0) == addr::fileHandle(0, 2)))
     return result(f, i, 0); // stdout, stderr: nothing, as printf
   unsigned streamArg = op == FileOp::Fread || op == FileOp::Fwrite                          ? 3
                        : op == FileOp::Fgets                                                ? 2
                        : op == FileOp::Ungetc || op == FileOp::Fputs || op == FileOp::Fputc ? 1
                                                                                             : 0;
-  uint64_t handle = op == FileOp::Getchar ? addr::kFiles + 16
-                    : op == FileOp::Scanf ? addr::kFiles + 16
-                                          : arg(streamArg);
+  bool standardInput = op == FileOp::Getchar || op == FileOp::Scanf;
+  uint64_t handle = standardInput ? addr::fileHandle(0, 0) : arg(streamArg);
   ThreadState::OpenFile *s = fileOf(th, i, handle, fd);
   if (!s)
     return host_.fail(th, i, ErrorKind::MemoryError,

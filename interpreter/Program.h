@@ -73,6 +73,10 @@ constexpr uint64_t kMaxAllocation = uint64_t{1} << 30;
 inline uint64_t threadBase(uint64_t region, ThreadId t) {
   return region + (static_cast<uint64_t>(t) << kThreadShift);
 }
+/// Thread t's FILE* of its open file `slot` (kFiles).
+inline uint64_t fileHandle(ThreadId t, uint64_t slot) {
+  return kFiles + (static_cast<uint64_t>(t) << kThreadShift) + 16 * (slot + 1);
+}
 /// Where a thread's stacks start, and the alignment of an object placed on them (an alloca):
 /// the interpreter places locals by this rule and witnesses name them by it.
 constexpr uint64_t kStackStart = 16;
