@@ -93,6 +93,8 @@ std::string resultToJson(const RunResult &res, const std::string &file, long pea
     j["bounded_by"].push_back("functions without a definition");
   if (res.exploration.timedOut)
     j["bounded_by"].push_back("time limit");
+  if (res.hungUnreported)
+    j["bounded_by"].push_back("every execution hung at a barrier (divergence not reported)");
   // Whether every execution was explored: an error found by a search that a limit, a bound or
   // the first error stopped may not be the only one.
   j["search_complete"] = !res.exploration.timedOut && !res.exploration.memoryLimitHit &&
@@ -110,6 +112,8 @@ std::string resultToJson(const RunResult &res, const std::string &file, long pea
   j["commuting_updates"] = {{"branches_dropped", res.exploration.commutingPruned}};
   j["barrier_phases_by_arrival"] = res.barrierPhasesByArrival;
   j["zero_net_effect_abandoned"] = res.zeroNetEffectAbandoned;
+  j["hung_at_barrier"] = res.exploration.hungAtBarrier;
+  j["hung_unreported"] = res.hungUnreported;
   j["events_added"] = res.exploration.events;
   j["time_seconds"] = res.exploration.seconds;
   j["peak_memory_kb"] = peakRssKb;

@@ -94,9 +94,12 @@ void printSummary(std::ostream &os, const RunResult &res, unsigned unroll) {
   os << "Number of complete executions explored: " << x.complete << "\n";
   if (x.blocked)
     os << "Number of blocked executions seen: " << x.blocked << "\n";
+  if (x.hungAtBarrier && res.verdict == Verdict::Verified) // hangs the checks did not report
+    os << "(in " << x.hungAtBarrier << " of them threads wait for ever at a barrier that others "
+       << "never reach: barrier divergence, not reported with --disable-barrier-divergence)\n";
   if (x.complete == 0 && res.verdict == Verdict::Verified)
-    os << "(no execution ran to completion: in each, some thread waits for ever (an assume, a "
-          "spin loop that can never exit, a lock); nothing after that point was checked)\n";
+    os << "(no execution ran to completion: in each, an assume stopped some thread, or a "
+          "thread was left waiting when main returned; nothing after that point was checked)\n";
   if (x.symmetric && x.symmetryPruned)
     os << "(counted up to symmetry: executions that differ only by exchanging interchangeable "
           "threads were explored as one; --no-symmetry counts each)\n";
@@ -144,6 +147,10 @@ void printSummary(std::ostream &os, const RunResult &res, unsigned unroll) {
       os << "Verification bounded: each call of a function without a definition returned one "
             "arbitrary value (--undefined-functions=nondet) and changed no memory; executions "
             "with other values were not explored.\n";
+    if (res.hungUnreported)
+      os << "Not verified: no execution ran to completion. In each, threads wait for ever at a "
+            "barrier that others never reach (barrier divergence, not reported with "
+            "--disable-barrier-divergence); nothing after it was checked.\n";
     if (res.sampledNondet)
       os << "Verification bounded: each __VERIFIER_nondet_* call returned one value (fixed per "
             "thread and call, as in GenMC); executions with other values were not explored.\n";

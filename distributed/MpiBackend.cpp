@@ -71,6 +71,7 @@ nlohmann::json resultJson(const ExplorationResult &r) {
     loops.push_back({l->file, l->line, l->col, l->function, l->directory});
   return {{"complete", r.complete},
           {"blocked", r.blocked},
+          {"hung_at_barrier", r.hungAtBarrier},
           {"bound", r.boundHit},
           {"loops", loops},
           {"stopped", r.stoppedEarly},
@@ -94,6 +95,7 @@ ExplorationResult resultFrom(const nlohmann::json &j, std::deque<SourceLoc> &loc
   ExplorationResult r;
   r.complete = j.at("complete");
   r.blocked = j.at("blocked");
+  r.hungAtBarrier = j.at("hung_at_barrier");
   r.boundHit = j.at("bound");
   for (auto &l : j.at("loops")) {
     locs.push_back(SourceLoc{l[0], l[1], l[2], l[3], l[4]});

@@ -340,7 +340,7 @@ bool Explorer::finishExecution() {
     return false;
   }
   std::vector<ThreadEndState> ends(static_cast<size_t>(g.numThreads()));
-  bool blocked = false;
+  bool blocked = false, cut = false, atBarrier = false;
   for (ThreadId t = 0; t < g.numThreads(); ++t) {
     auto &st = ends[static_cast<size_t>(t)];
     if (!g.threadExists(t)) {
@@ -362,6 +362,7 @@ bool Explorer::finishExecution() {
       // if every blocked thread is so, none ever leaves its loop (Observer.h).
       st.forGood = spinsForGood(g, *b);
       blocked = true;
+      cut = cut || !st.forGood;
       if (b->reason() == BlockReason::LoopBound) {
         result_.boundHit = true;
         if (std::find(result_.boundLoops.begin(), result_.boundLoops.end(), b->source()) ==
@@ -371,7 +372,7 @@ bool Explorer::finishExecution() {
     } else if (auto *d = dyn_cast<BarrierDepartLabel>(driver_.next(t))) {
       st.kind = ThreadEndState::Kind::WaitingBarrier;
       st.pending = d;
-      blocked = true;
+      blocked = atBarrier = true;
     } else {
       auto *j = dyn_cast<ThreadJoinLabel>(driver_.next(t));
       auto *fin = j ? dyn_cast<ThreadFinishLabel>(g.lastLabel(j->child())) : nullptr;
@@ -386,6 +387,8 @@ bool Explorer::finishExecution() {
     ++result_.blocked;
   else
     ++result_.complete;
+  if (atBarrier && !cut)
+    ++result_.hungAtBarrier;
   if (!quiet_ && !observer_.onExecutionEnd(g, ends))
     stop_ = true;
   return !stop_;

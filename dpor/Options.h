@@ -84,6 +84,11 @@ struct ExplorationOptions {
 struct ExplorationResult {
   uint64_t complete = 0;                     // complete consistent executions
   uint64_t blocked = 0;                      // executions in which some thread could not continue
+  /// Blocked executions in which a thread waits at a barrier that can never complete, and
+  /// every other thread that could not continue waits for ever too (none was cut by an
+  /// assume or a bound): they hang. The bug checks report them (barrier divergence or
+  /// deadlock) unless told not to; the session then gives no verdict when nothing completed.
+  uint64_t hungAtBarrier = 0;
   bool boundHit = false;                     // some execution was cut by a loop bound
   std::vector<const SourceLoc *> boundLoops; // the loops that hit the bound
   bool stoppedEarly = false;                 // an observer asked to stop (e.g. first error)

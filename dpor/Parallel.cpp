@@ -12,6 +12,7 @@ namespace scopemc {
 void mergeResult(ExplorationResult &total, const ExplorationResult &r) {
   total.complete += r.complete;
   total.blocked += r.blocked;
+  total.hungAtBarrier += r.hungAtBarrier;
   total.threadRuns += r.threadRuns;
   total.cachedEvents += r.cachedEvents;
   total.boundHit = total.boundHit || r.boundHit;

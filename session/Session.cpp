@@ -157,6 +157,9 @@ RunResult verifyOnce(std::shared_ptr<const Program> program, const RunOptions &o
   else if (res.exploration.boundHit || res.exploration.memoryLimitHit || res.sampledNondet ||
            res.sampledUndefined)
     res.verdict = Verdict::Bounded;
+  else if (!checks.barrierDivergence && res.exploration.complete == 0 &&
+           res.exploration.hungAtBarrier > 0)
+    res.verdict = Verdict::Bounded, res.hungUnreported = true;
   return res;
 }
 

@@ -92,6 +92,10 @@ struct RunResult {
   /// A loop's rewrites of its thread's heap counted as no effect, and another thread reached
   /// that heap: the result is that of a search without the zero-net-effect rule.
   bool zeroNetEffectAbandoned = false;
+  /// No execution completed, and threads hang at a barrier in some of them, which the checks
+  /// were told not to report (--disable-barrier-divergence): no verdict (Verdict::Bounded),
+  /// since nothing after those barriers was checked.
+  bool hungUnreported = false;
 };
 
 /// Makes the extra observer of one explorer: called once for a sequential run and once per

@@ -21,6 +21,10 @@ expect exit-status-thread 42 "exit status 2 \(exit\(\) called\)" -- "$dir/exit_s
 expect exit-status-thread-line 42 "thread finish at .*exit_status.c:15:" -- "$dir/exit_status.c" -- -DEXIT_IN_THREAD -DSTATUS=2
 expect exit-status-thread-zero 0 "No errors were detected" -- "$dir/exit_status.c" -- -DEXIT_IN_THREAD -DSTATUS=0
 expect exit-status-ignored 0 "No errors were detected" -- "$dir/exit_status.c" --ignore-exit-status -- -DRACE
+expect divergence-reported 42 "Barrier divergence" -- "$dir/divergence_hang.cu"
+expect divergence-unreported-hang 3 "Not verified: no execution ran to completion" -- "$dir/divergence_hang.cu" --disable-barrier-divergence
+expect divergence-unreported-some 0 "in 1 of them threads wait for ever at a barrier" -- "$dir/divergence_hang.cu" --disable-barrier-divergence -- -DSOMETIMES
+expect divergence-unreported-json 3 "" -- "$dir/divergence_hang.cu" --disable-barrier-divergence --json /dev/stdout
 expect usage-message 42 "failing check at .*usage_message.c:9:" -- "$dir/usage_message.c"
 expect args-unclosed 17 "--args one 'two: a quote is not closed" -- "$dir/program_args.c" --args "one 'two"
 expect args-with-kernel 17 "--args are main's arguments" -- "$dir/program_args.c" --args 1 --kernel k --grid 1:1
