@@ -224,7 +224,7 @@ std::vector<RtValue> Calls::kernelArguments(const DataLayout &dl, ThreadState &t
         th.priv.resize((top + size) * 2, 0);
       std::memcpy(th.priv.data() + top, bytes.data() + s.offset, size);
       th.privObjects.push_back({top, top + std::max<uint64_t>(size, 1)});
-      th.privTop = top + std::max<uint64_t>(size, 1);
+      th.privTop = top + std::max<uint64_t>(size, 1) + addr::kStackRedZone;
       args.push_back(RtValue{addr::threadBase(addr::kPrivateStack, th.tid) + top, {}});
       continue;
     }

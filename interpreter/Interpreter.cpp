@@ -478,7 +478,7 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
         addr::threadBase(prog_.isPrivate(&a) ? addr::kPrivateStack : addr::kSharedStack, th.tid);
     set(f, i, RtValue{base + top, {}});
     (prog_.isPrivate(&a) ? th.privObjects : th.sharedObjects).push_back({top, top + size});
-    top += size;
+    top += size + addr::kStackRedZone;
     if (prog_.isPrivate(&a) && th.priv.size() < th.privTop)
       th.priv.resize(th.privTop * 2, 0);
     return Flow::Next;

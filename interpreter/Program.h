@@ -80,6 +80,10 @@ inline uint64_t fileHandle(ThreadId t, uint64_t slot) {
 /// Where a thread's stacks start, and the alignment of an object placed on them (an alloca):
 /// the interpreter places locals by this rule and witnesses name them by it.
 constexpr uint64_t kStackStart = 16;
+/// The bytes left unused after each object on a thread's stack: an access that runs past an
+/// object's end (an off-by-one, a string or a memcpy overflowing its buffer) lands there, not
+/// in the next object, and is an out-of-bounds access, as with AddressSanitizer's red zones.
+constexpr uint64_t kStackRedZone = 32;
 inline uint64_t stackAlign(uint64_t top, uint64_t objectAlign) {
   uint64_t align = objectAlign > 8 ? objectAlign : 8;
   return (top + align - 1) / align * align;

@@ -219,7 +219,8 @@ const DILocalVariable *ProgramSymbolizer::harnessBuffer(const GlobalVariable &g)
 
 void ProgramSymbolizer::layOutEntryFrames() {
   // As Interpreter::exec places an alloca that may be shared (Instruction::Alloca): from
-  // addr::kStackStart, aligned by addr::stackAlign, at least a byte each, in execution order.
+  // addr::kStackStart, aligned by addr::stackAlign, at least a byte each, in execution order,
+  // each followed by addr::kStackRedZone unused bytes.
   const DataLayout &dl = p_.dataLayout();
   for (const Function &f : p_.module()) {
     if (f.isDeclaration())
@@ -244,7 +245,7 @@ void ProgramSymbolizer::layOutEntryFrames() {
         slot.var.type = v->getType();
       }
       slots.push_back(std::move(slot));
-      top += size;
+      top += size + addr::kStackRedZone;
     }
   }
 }
