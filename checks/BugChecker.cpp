@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "checks/Atomicity.h"
 #include "checks/Witness.h"
 
 namespace scopemc {
@@ -33,6 +34,30 @@ void BugChecker::record(const ExecutionGraph &g, ErrorType t, std::string msg,
   reports_.push_back(std::move(r));
   if (opts_.stopOnFirst)
     stop_ = true;
+}
+
+namespace {
+std::string accessVerb(const MemAccessLabel &l) { return isa<ReadLabel>(&l) ? "reads" : "writes"; }
+} // namespace
+
+void BugChecker::checkAtomicity(const ExecutionGraph &g) {
+  auto v = findAtomicityViolation(g);
+  if (!v)
+    return;
+  auto name = [](const EventLabel &l) { return "T" + std::to_string(l.thread()); };
+  std::string msg = std::string(patternName(v->pattern)) + " (" +
+                    std::string(patternMeaning(v->pattern)) + "): " + name(*v->first) + " " +
+                    accessVerb(*v->first) + " and then " + accessVerb(*v->second) +
+                    " a location with no synchronisation between, and " + name(*v->other) +
+                    " " + accessVerb(*v->other) + " it in between";
+  std::vector<const EventLabel *> events{v->first, v->other, v->second};
+  if (v->otherFirst) {
+    msg = std::string(patternName(v->pattern)) + " (" + std::string(patternMeaning(v->pattern)) +
+          "): " + name(*v->first) + " writes two locations with no synchronisation between, " +
+          name(*v->other) + " writes both too, and each thread's write is the last on one";
+    events = {v->first, v->second, v->otherFirst, v->other};
+  }
+  record(g, ErrorType::AtomicityViolation, msg, events);
 }
 
 void BugChecker::checkExitStatus(const ExecutionGraph &g, const ThreadFinishLabel &fin) {
@@ -326,6 +351,8 @@ std::vector<bool> endedWithMain(const ExecutionGraph &g,
 
 bool BugChecker::onExecutionEnd(const ExecutionGraph &g,
                                 const std::vector<ThreadEndState> &threads) {
+  if (opts_.atomicity)
+    checkAtomicity(g);
   if (programExited(g) || assertionFailed(threads, g))
     return !stop_; // exit() or a failed assertion's abort ended every thread: nobody waits
   if (opts_.barrierDivergence)

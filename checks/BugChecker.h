@@ -22,6 +22,7 @@ struct CheckOptions {
   bool stopOnFirst = true; // stop the search at the first error
   bool barrierDivergence = true;
   bool exitStatus = true; // a non-zero exit status (main's return value, exit()'s argument)
+  bool atomicity = false; // atomicity violations (checks/Atomicity.h), at each execution's end
   ModelKind model = ModelKind::ScopedRC11;
 };
 
@@ -58,6 +59,7 @@ private:
                               const AllocLabel &block);
   void checkBarrierDivergence(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads);
   void checkExitStatus(const ExecutionGraph &g, const ThreadFinishLabel &fin);
+  void checkAtomicity(const ExecutionGraph &g);
   void checkDeadlock(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads);
   /// Records the report unless an equal one (same key) is known; false when the search
   /// should stop.

@@ -23,6 +23,8 @@ std::string_view errorTypeName(ErrorType t) {
     return "Undefined behaviour";
   case ErrorType::ExitStatus:
     return "Non-zero exit status";
+  case ErrorType::AtomicityViolation:
+    return "Atomicity violation";
   }
   return "Error";
 }

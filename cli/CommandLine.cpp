@@ -349,6 +349,10 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
   bool ignoreExit = false;
   app.add_flag("--ignore-exit-status", ignoreExit,
                "Do not report a non-zero exit status (main's return value, exit()'s argument)");
+  app.add_flag("--check-atomicity", opts.checks.atomicity,
+               "Report atomicity violations: a thread's two accesses to a location with no "
+               "synchronisation between, split by another thread's (RR|W, WR|W, WW|R, RW|RW, "
+               "W1W2|W2W1; docs/model.md)");
   app.add_flag("--print-error-trace", output.printTrace,
                "Print the execution that shows each error, thread by thread (the reported events "
                "first, then why they are an error, then the trace)");

@@ -33,6 +33,8 @@ std::string ruleId(ErrorType t) {
     return "undefined-behaviour";
   case ErrorType::ExitStatus:
     return "exit-status";
+  case ErrorType::AtomicityViolation:
+    return "atomicity-violation";
   }
   return "error";
 }

@@ -21,6 +21,10 @@ expect exit-status-thread 42 "exit status 2 \(exit\(\) called\)" -- "$dir/exit_s
 expect exit-status-thread-line 42 "thread finish at .*exit_status.c:15:" -- "$dir/exit_status.c" -- -DEXIT_IN_THREAD -DSTATUS=2
 expect exit-status-thread-zero 0 "No errors were detected" -- "$dir/exit_status.c" -- -DEXIT_IN_THREAD -DSTATUS=0
 expect exit-status-ignored 0 "No errors were detected" -- "$dir/exit_status.c" --ignore-exit-status -- -DRACE
+expect stack-adjacent-fits 0 "No errors were detected" -- "$dir/stack_adjacent.c" -- -DFITS
+expect stack-adjacent-loop 42 "out-of-bounds stack access" -- "$dir/stack_adjacent.c"
+expect stack-adjacent-memcpy 42 "out-of-bounds stack access" -- "$dir/stack_adjacent.c" -- -DMEMCPY
+expect stack-adjacent-sprintf 42 "out-of-bounds stack access" -- "$dir/stack_adjacent.c" -- -DSPRINTF
 expect divergence-reported 42 "Barrier divergence" -- "$dir/divergence_hang.cu"
 expect divergence-unreported-hang 3 "Not verified: no execution ran to completion" -- "$dir/divergence_hang.cu" --disable-barrier-divergence
 expect divergence-unreported-some 0 "in 1 of them threads wait for ever at a barrier" -- "$dir/divergence_hang.cu" --disable-barrier-divergence -- -DSOMETIMES

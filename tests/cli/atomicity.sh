@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The atomicity check (--check-atomicity, docs/model.md §6): ARCAV's five patterns as CUDA
+# programs (benchmarks/programs/atomicity/patterns.cu) at 32, 64 and 256 threads, in shared and
+# global memory, each reported with its name, and silent once a barrier separates the two
+# threads' accesses; the programs use atomics only, so without the check they verify. Then
+# ARCAV's motivating example and C programs where the check must stay silent (a lock, a CAS
+# retry loop, a spin loop). Expectations follow from the patterns' definitions: each program
+# without -DFIXED has an interleaving that puts B's access between A's two.
+# Usage: atomicity.sh SCOPEMC DIR (DIR: tests/cli)
+set -u
+tool=$1 dir=$2 fails=0 passes=0
+source "$dir/expect.sh"
+patterns="$dir/../../benchmarks/programs/atomicity/patterns.cu"
+ok="No errors were detected"
+names=("" "RR\|W" "WR\|W" "WW\|R" "RW\|RW" "W1W2\|W2W1")
+for p in 1 2 3 4 5; do
+  for t in 32 64 256; do
+    for mem in "" -DSHARED; do
+      expect "p$p-$t$mem" 42 "Atomicity violation.*|${names[$p]} \(" -- "$patterns" --check-atomicity -- -DPATTERN=$p -DTHREADS=$t $mem
+      expect "p$p-$t$mem-fixed" 0 "$ok" -- "$patterns" --check-atomicity -- -DPATTERN=$p -DTHREADS=$t $mem -DFIXED
+    done
+  done
+  expect "p$p-unchecked" 0 "$ok" -- "$patterns" -- -DPATTERN=$p -DTHREADS=4 # (every interleaving)
+done
+expect motivating-race 42 "Data race" -- "$dir/atomicity/arcav_motivating.cu" --check-atomicity
+expect motivating-lost-update 42 "RW\|RW \(a lost update\)" -- "$dir/atomicity/arcav_motivating.cu" --check-atomicity --disable-race-detection
+expect motivating-fixed 0 "$ok" -- "$dir/atomicity/arcav_motivating.cu" --check-atomicity -- -DFIXED
+c="$dir/atomicity/relaxed_increment.c"
+expect relaxed-lost-update 42 "RW\|RW \(a lost update\): T[12] reads and then writes" -- "$c" --check-atomicity
+expect relaxed-unchecked 0 "$ok" -- "$c"
+expect relaxed-locked 0 "$ok" -- "$c" --check-atomicity -- -DLOCKED
+expect relaxed-cas-loop 0 "$ok" -- "$c" --check-atomicity -- -DCASLOOP
+expect relaxed-spin 0 "$ok" -- "$c" --check-atomicity -- -DSPIN
+expect relaxed-json 42 "\"atomicity-violation\"" -- "$c" --check-atomicity --sarif /dev/stdout
+echo "$passes passed, $fails failed"
+[ "$fails" = 0 ]
