@@ -251,12 +251,17 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
                     "minimal set of edits, writes the repaired source and a diff, and verifies "
                     "the repaired source afresh. Exit 0: the repaired program verifies; 42: "
                     "errors remain.\n\n"
-                    "  scopemc repair FILE [-o OUT] [--orders] [options] [-- compiler flags]\n");
+                    "  scopemc repair FILE [-o OUT] [--orders] [--races] [options] [-- compiler "
+                    "flags]\n");
     app.add_option("-o,--output", repairOpts.output,
                    "Where to write the repaired source (default: NAME.repaired.EXT next to it)");
     app.add_flag("--orders", repairOpts.orders,
                  "Also strengthen orders (relaxed -> release/acquire) for data races and assertion "
                  "violations a reads-from edge would order");
+    app.add_flag("--races", repairOpts.races,
+                 "Then repair data races and atomicity violations on the source: a racing x++ "
+                 "or x += v becomes an atomic update, a race between two statements of a block "
+                 "gets a barrier between them; each edit verified (docs/model.md §7)");
     app.add_option("--max-rounds", repairOpts.maxRounds,
                    "Rounds of edits and verification (default 8)")
         ->check(CLI::Range(1u, 100u));

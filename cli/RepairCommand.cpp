@@ -82,6 +82,7 @@ bool writeFiles(const SourcePatch &patch, const std::string &input, const std::s
 int runRepair(RunOptions &opts, const OutputOptions &output, const RepairCliOptions &ro) {
   RepairOptions ropts;
   ropts.orders = ro.orders;
+  ropts.races = ro.races;
   ropts.maxRounds = ro.maxRounds;
   if (opts.exploration.onProgress)
     ropts.progress = [](const std::string &s) { std::cerr << "scopemc repair: " << s << "\n"; };
@@ -98,14 +99,26 @@ int runRepair(RunOptions &opts, const OutputOptions &output, const RepairCliOpti
     for (const Report &r : round.errors)
       printReport(os, r, false);
   }
+  bool racesRun = fr.races.has_value();
   for (size_t k = 0; k < rr.unrepairable.size(); ++k)
+    if (!racesRun || (rr.unrepairable[k].type != ErrorType::DataRace &&
+                      rr.unrepairable[k].type != ErrorType::AtomicityViolation))
     os << "Not repaired: " << errorTypeName(rr.unrepairable[k].type) << " at "
        << toString(rr.unrepairable[k].events.front().source) << ": " << rr.why[k]
        << (rr.ordersMayHelp[k] ? " (the order repair, --orders, may help)" : "") << "\n";
+  if (racesRun) {
+    const RaceRepairResult &races = *fr.races;
+    for (size_t k = 0; k < races.errors.size(); ++k) {
+      os << "Race repair, round " << k + 1 << ":\n";
+      printReport(os, races.errors[k], false);
+    }
+    for (const std::string &why : races.unrepaired)
+      os << "Not repaired: " << why << "\n";
+  }
   printEdits(os, patch);
   for (auto &r : patch.refused)
     os << "Edit refused: " << r << "\n";
-  if (rr.edits.empty() && rr.rounds.size() == 1 && final.verdict == Verdict::Verified)
+  if (patch.edits.empty() && rr.rounds.size() == 1 && final.verdict == Verdict::Verified)
     os << "Nothing to repair.\n";
   if (!patch.repaired.empty()) {
     std::string out = ro.output.empty() ? repairedPath(opts.file) : ro.output;
@@ -128,7 +141,9 @@ int runRepair(RunOptions &opts, const OutputOptions &output, const RepairCliOpti
     lo.timeoutSeconds = opts.exploration.timeoutSeconds;
     printLitmus(os, runLitmus(litmus::parse(it->second, opts.file), lo));
   }
-  os << "Repair: " << rr.rounds.size() << " round(s), " << rr.verifications << " verification(s), "
+  os << "Repair: " << rr.rounds.size() + (racesRun ? fr.races->errors.size() : 0)
+     << " round(s), " << rr.verifications + (racesRun ? fr.races->verifications : 0)
+     << " verification(s), "
      << patch.edits.size() << " edit(s) in " <<
       [&] {
         char b[32];

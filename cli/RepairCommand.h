@@ -12,6 +12,7 @@ namespace scopemc {
 struct RepairCliOptions {
   std::string output; // -o: the repaired input (default repairedPath(input))
   bool orders = false;
+  bool races = false; // --races: data races and atomicity violations too (repair/RaceRepair.h)
   unsigned maxRounds = 8;
 };
 

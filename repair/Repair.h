@@ -23,6 +23,8 @@ struct RepairOptions {
   /// Also strengthen orders (relaxed -> release/acquire) for data races and assertion
   /// violations that a reads-from edge would order.
   bool orders = false;
+  /// Then repair data races and atomicity violations on the text (repair/RaceRepair.h).
+  bool races = false;
   unsigned maxRounds = 8;
   /// Told what happens (a round's verification starts, an edit is dropped...).
   std::function<void(const std::string &)> progress;

@@ -85,7 +85,10 @@ RunOptions litmusOptions(const RunOptions &opts, const std::string &text) {
 
 } // namespace
 
-FileRepair repairFile(const RunOptions &opts, const RepairOptions &ropts) {
+namespace {
+
+/// The scope repair of a source file (RepairFile.h), before any race repair.
+FileRepair repairScopes(const RunOptions &opts, const RepairOptions &ropts) {
   bool litmus = isLitmus(opts.file);
   std::string text = litmus ? inputText(opts) : "";
   RunOptions run = litmus ? litmusOptions(opts, text) : opts;
@@ -117,6 +120,31 @@ FileRepair repairFile(const RunOptions &opts, const RepairOptions &ropts) {
   auto repaired = out.patch.repaired.find(opts.file);
   out.final =
       verify(litmusOptions(opts, repaired == out.patch.repaired.end() ? text : repaired->second));
+  return out;
+}
+
+} // namespace
+
+FileRepair repairFile(const RunOptions &given, const RepairOptions &ropts) {
+  RunOptions opts = given;
+  opts.checks.atomicity = opts.checks.atomicity || ropts.races; // (on in repair --races)
+  FileRepair out = repairScopes(opts, ropts);
+  if (!ropts.races || isLitmus(opts.file) || fs::path(opts.file).extension() == ".ll")
+    return out;
+  // Races on the text the scope repair left (its edits are kept: the race repair starts from
+  // them, and the patch holds both).
+  RunOptions run = opts;
+  for (auto &[path, text] : out.patch.repaired)
+    run.frontend.remappedFiles[path] = text;
+  RaceRepairResult races = repairRaces(run, ropts.maxRounds, ropts.progress);
+  if (!races.edits.empty()) {
+    out.patch.original.try_emplace(opts.file, races.original);
+    out.patch.repaired[opts.file] = races.repaired;
+    out.patch.edits.insert(out.patch.edits.end(), races.edits.begin(), races.edits.end());
+  }
+  if (!races.errors.empty() || !races.edits.empty())
+    out.final = races.final;
+  out.races = std::move(races);
   return out;
 }
 

@@ -3,6 +3,9 @@
 // changed file read from the patch). What the CLI, the tests and the benchmarks call.
 #pragma once
 
+#include <optional>
+
+#include "repair/RaceRepair.h"
 #include "repair/Repair.h"
 #include "repair/SourceEdit.h"
 
@@ -14,6 +17,9 @@ struct FileRepair {
   SourcePatch patch;
   /// The verification of the repaired text (or, without edits, of the program as it is).
   RunResult final;
+  /// RepairOptions::races: the race repair that ran on the scope repair's text (its edits are
+  /// also in `patch`).
+  std::optional<RaceRepairResult> races;
 };
 
 FileRepair repairFile(const RunOptions &opts, const RepairOptions &ropts);

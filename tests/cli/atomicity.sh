@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The atomicity check (--check-atomicity, docs/model.md §6): ARCAV's five patterns as CUDA
 # programs (benchmarks/programs/atomicity/patterns.cu) at 32, 64 and 256 threads, in shared and
-# global memory, each reported with its name, and silent once a barrier separates the two
-# threads' accesses; the programs use atomics only, so without the check they verify. Then
+# global memory, each reported with its name, repaired (scopemc repair --races) to a program
+# that verifies, and silent once a barrier separates the two threads' accesses; the programs use atomics only, so without the check they verify. Then
 # ARCAV's motivating example and C programs where the check must stay silent (a lock, a CAS
 # retry loop, a spin loop). Expectations follow from the patterns' definitions: each program
 # without -DFIXED has an interleaving that puts B's access between A's two.
@@ -11,6 +11,7 @@ set -u
 tool=$1 dir=$2 fails=0 passes=0
 source "$dir/expect.sh"
 patterns="$dir/../../benchmarks/programs/atomicity/patterns.cu"
+scratch=$(mktemp -d) && trap 'rm -rf "$scratch"' EXIT
 ok="No errors were detected"
 names=("" "RR\|W" "WR\|W" "WW\|R" "RW\|RW" "W1W2\|W2W1")
 for p in 1 2 3 4 5; do
@@ -18,6 +19,9 @@ for p in 1 2 3 4 5; do
     for mem in "" -DSHARED; do
       expect "p$p-$t$mem" 42 "Atomicity violation.*|${names[$p]} \(" -- "$patterns" --check-atomicity -- -DPATTERN=$p -DTHREADS=$t $mem
       expect "p$p-$t$mem-fixed" 0 "$ok" -- "$patterns" --check-atomicity -- -DPATTERN=$p -DTHREADS=$t $mem -DFIXED
+      # the repair puts the block's barrier between A's accesses and B's, as -DFIXED does
+      expect "p$p-$t$mem-repair" 0 "patterns.cu:54:.*insert __syncthreads" -- repair --races -o "$scratch/p.cu" "$patterns" -- -DPATTERN=$p -DTHREADS=$t $mem
+      expect "p$p-$t$mem-repaired" 0 "$ok" -- "$scratch/p.cu" --check-atomicity -- -DPATTERN=$p -DTHREADS=$t $mem
     done
   done
   expect "p$p-unchecked" 0 "$ok" -- "$patterns" -- -DPATTERN=$p -DTHREADS=4 # (every interleaving)

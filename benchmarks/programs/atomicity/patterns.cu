@@ -16,8 +16,9 @@
 #endif
 #define SLOTS (THREADS / 2)
 
-__device__ int rd(int *p) { return atomicAdd(p, 0); }
-__device__ void wr(int *p, int v) { atomicExch(p, v); }
+// (macros, not functions: a report then names the kernel's lines, where a repair can act)
+#define rd(p) atomicAdd((p), 0)
+#define wr(p, v) atomicExch((p), (v))
 
 __global__ void kernel(int *global, int *out) {
   unsigned t = threadIdx.x, i = t % SLOTS;

@@ -1,0 +1,452 @@
+#include "repair/RaceRepair.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <clang/AST/ASTConsumer.h>
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/ParentMapContext.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendAction.h>
+#include <clang/Lex/Lexer.h>
+
+namespace scopemc {
+
+namespace fs = std::filesystem;
+using namespace clang;
+
+namespace {
+
+enum class Language : uint8_t { Cuda, OpenCl, C };
+
+Language languageOf(const std::string &file) {
+  std::string ext = fs::path(file).extension().string();
+  return ext == ".cu" ? Language::Cuda : ext == ".cl" ? Language::OpenCl : Language::C;
+}
+
+/// One change of the text: `remove` bytes at `offset` replaced by `insert`.
+struct Fix {
+  size_t offset = 0, remove = 0;
+  std::string insert;
+  std::string before, change; // for the report: the replaced text, and the change in words
+};
+
+/// Where a report's event is in the input: line and column, or none.
+struct Place {
+  unsigned line = 0, col = 0;
+  bool operator<(const Place &o) const { return std::tie(line, col) < std::tie(o.line, o.col); }
+};
+
+/// The scope an atomic update needs: the block for block-shared memory (only the block can
+/// reach it), the system when a host thread takes part, else the device (other blocks may
+/// update the same global location).
+std::string cudaScopeSuffix(const Report &r) {
+  bool shared = r.witness != nullptr;
+  for (const ReportedEvent &e : r.events) {
+    if (isHostPos(e.pos))
+      return "_system";
+    auto *l = r.witness ? dyn_cast<MemAccessLabel>(r.witness->label(e.event)) : nullptr;
+    shared = shared && l && l->localSpace();
+  }
+  return shared ? "_block" : "";
+}
+
+/// The atomic call that does `lhs op= rhs`, in the file's language; empty: none.
+std::string atomicCall(Language lang, BinaryOperatorKind op, bool floating, const std::string &lhs,
+                       const std::string &rhs, const std::string &scope) {
+  const char *name = nullptr;
+  bool negate = false;
+  switch (op) {
+  case BO_AddAssign:
+    name = "Add";
+    break;
+  case BO_SubAssign:
+    name = floating ? "Add" : "Sub";
+    negate = floating;
+    break;
+  case BO_OrAssign:
+    name = "Or";
+    break;
+  case BO_AndAssign:
+    name = "And";
+    break;
+  case BO_XorAssign:
+    name = "Xor";
+    break;
+  default:
+    return "";
+  }
+  std::string value = negate ? "-(" + rhs + ")" : rhs;
+  std::string lower = name;
+  std::transform(lower.begin(), lower.end(), lower.begin(), ::tolower);
+  switch (lang) {
+  case Language::Cuda:
+    return std::string("atomic") + name + scope + "(&(" + lhs + "), " + value + ")";
+  case Language::OpenCl:
+    return floating ? "" : "atomic_" + lower + "(&(" + lhs + "), " + value + ")";
+  case Language::C:
+    return floating ? ""
+                    : "__atomic_fetch_" + lower + "(&(" + lhs + "), " + value + ", __ATOMIC_RELAXED)";
+  }
+  return "";
+}
+
+class FixFinder {
+public:
+  FixFinder(ASTContext &ctx, Language lang, const Report &r, std::vector<Fix> &out)
+      : ctx_(ctx), sm_(ctx.getSourceManager()), lang_(lang), report_(r), out_(out) {
+    for (const ReportedEvent &e : r.events)
+      if (e.source && e.source->line)
+        places_.push_back({e.source->line, e.source->col});
+    std::sort(places_.begin(), places_.end());
+  }
+
+  void run() {
+    if (places_.empty())
+      return;
+    atomicUpdate(ctx_.getTranslationUnitDecl());
+    barrier(ctx_.getTranslationUnitDecl());
+  }
+
+private:
+  bool inMain(SourceLocation l) const { return sm_.isWrittenInMainFile(sm_.getExpansionLoc(l)); }
+  Place placeOf(SourceLocation l) const {
+    SourceLocation e = sm_.getExpansionLoc(l);
+    return {sm_.getExpansionLineNumber(e), sm_.getExpansionColumnNumber(e)};
+  }
+  /// Whether r (begin to the end of its last token) holds place p.
+  bool holds(SourceRange r, const Place &p) const {
+    if (!inMain(r.getBegin()))
+      return false;
+    SourceLocation e = sm_.getExpansionLoc(r.getEnd());
+    Place last = placeOf(e);
+    last.col += Lexer::MeasureTokenLength(e, sm_, ctx_.getLangOpts());
+    return !(p < placeOf(r.getBegin())) && p < last;
+  }
+  std::string text(SourceRange r) const {
+    return Lexer::getSourceText(sm_.getExpansionRange(r), sm_,
+                                ctx_.getLangOpts())
+        .str();
+  }
+  size_t offsetOf(SourceLocation l) const { return sm_.getFileOffset(sm_.getExpansionLoc(l)); }
+  size_t endOffset(SourceRange r) const {
+    SourceLocation e = sm_.getExpansionLoc(r.getEnd());
+    return offsetOf(e) + Lexer::MeasureTokenLength(e, sm_, ctx_.getLangOpts());
+  }
+  /// Whether e is a statement of its own (its value unused), under C++'s implicit wrappers.
+  bool valueUnused(const Expr &e) const {
+    DynTypedNodeList parents = ctx_.getParents(e);
+    while (!parents.empty() && (parents[0].get<ExprWithCleanups>() || parents[0].get<ConstantExpr>()))
+      parents = ctx_.getParents(parents[0]);
+    return !parents.empty() && parents[0].get<Expr>() == nullptr;
+  }
+
+  /// The smallest update expression (x++, x += v...) holding every reported place.
+  void atomicUpdate(Decl *tu) {
+    struct Visitor : RecursiveASTVisitor<Visitor> {
+      FixFinder &f;
+      const Expr *best = nullptr;
+      size_t bestSize = SIZE_MAX;
+      explicit Visitor(FixFinder &f) : f(f) {}
+      void consider(const Expr *e) {
+        SourceRange r = e->getSourceRange();
+        if (!f.inMain(r.getBegin()) || !f.valueUnused(*e))
+          return;
+        for (const Place &p : f.places_)
+          if (!f.holds(r, p))
+            return;
+        size_t size = f.endOffset(r) - f.offsetOf(r.getBegin());
+        if (size < bestSize)
+          best = e, bestSize = size;
+      }
+      bool VisitUnaryOperator(UnaryOperator *u) {
+        if (u->isIncrementDecrementOp())
+          consider(u);
+        return true;
+      }
+      bool VisitCompoundAssignOperator(CompoundAssignOperator *c) {
+        consider(c);
+        return true;
+      }
+    } v(*this);
+    v.TraverseDecl(tu);
+    if (!v.best)
+      return;
+    const Expr *lhsExpr = nullptr, *rhsExpr = nullptr;
+    BinaryOperatorKind op = BO_AddAssign;
+    if (auto *u = dyn_cast<UnaryOperator>(v.best)) {
+      lhsExpr = u->getSubExpr();
+      op = u->isIncrementOp() ? BO_AddAssign : BO_SubAssign;
+    } else {
+      auto *c = cast<CompoundAssignOperator>(v.best);
+      lhsExpr = c->getLHS(), rhsExpr = c->getRHS(), op = c->getOpcode();
+    }
+    QualType t = lhsExpr->getType();
+    bool floating = t->isRealFloatingType();
+    if (!t->isIntegerType() && !floating)
+      return;
+    std::string call = atomicCall(lang_, op, floating, text(lhsExpr->getSourceRange()),
+                                  rhsExpr ? text(rhsExpr->getSourceRange()) : "1",
+                                  lang_ == Language::Cuda ? cudaScopeSuffix(report_) : "");
+    if (call.empty())
+      return;
+    SourceRange r = v.best->getSourceRange();
+    Fix f{offsetOf(r.getBegin()), endOffset(r) - offsetOf(r.getBegin()), call, text(r), ""};
+    f.change = "a plain update made atomic" +
+               std::string(lang_ != Language::Cuda ? ""
+                           : call.find("_block(") != std::string::npos ? ", block scope"
+                           : call.find("_system(") != std::string::npos ? ", system scope"
+                                                                        : ", device scope");
+    out_.push_back(std::move(f));
+  }
+
+  bool deviceCode(const FunctionDecl &fd) const {
+    if (lang_ == Language::OpenCl)
+      return true;
+    return lang_ == Language::Cuda && (fd.hasAttr<CUDAGlobalAttr>() || fd.hasAttr<CUDADeviceAttr>());
+  }
+
+  /// A barrier after the statement holding the first reported place, in the innermost block
+  /// of a kernel's code holding them all.
+  void barrier(Decl *tu) {
+    const ThreadPos &a = report_.events.front().pos, &b = report_.events.back().pos;
+    if (lang_ == Language::C || isHostPos(a) || isHostPos(b) || a.device != b.device ||
+        a.block != b.block)
+      return;
+    struct Visitor : RecursiveASTVisitor<Visitor> {
+      FixFinder &f;
+      /// Each block of code holding every place, outermost first, with its parent.
+      std::vector<std::pair<const CompoundStmt *, const Stmt *>> chain;
+      explicit Visitor(FixFinder &f) : f(f) {}
+      bool VisitFunctionDecl(FunctionDecl *fd) {
+        if (fd->hasBody() && f.deviceCode(*fd))
+          inner(fd->getBody(), nullptr);
+        return true;
+      }
+      void inner(const Stmt *s, const Stmt *parent) {
+        if (!s)
+          return;
+        if (auto *c = dyn_cast<CompoundStmt>(s)) {
+          if (!std::all_of(f.places_.begin(), f.places_.end(),
+                           [&](const Place &p) { return f.holds(c->getSourceRange(), p); }))
+            return;
+          chain.push_back({c, parent});
+        }
+        for (const Stmt *child : s->children())
+          inner(child, s);
+      }
+    } v(*this);
+    v.TraverseDecl(tu);
+    // Innermost first: a barrier there is the least change; the verification rejects one
+    // that some threads of the block do not reach.
+    for (auto it = v.chain.rbegin(); it != v.chain.rend(); ++it)
+      barrierIn(*it->first, it->second);
+  }
+
+  void barrierIn(const CompoundStmt &block, const Stmt *parent) {
+    const Stmt *first = nullptr, *last = nullptr;
+    for (const Stmt *child : block.body()) {
+      if (!first && holds(child->getSourceRange(), places_.front()))
+        first = child;
+      if (holds(child->getSourceRange(), places_.back()))
+        last = child;
+    }
+    bool loopBody =
+        parent && (isa<ForStmt>(parent) || isa<WhileStmt>(parent) || isa<DoStmt>(parent));
+    if (!first || (first == last && !loopBody))
+      return;
+    // At the end of the line where the statement ends (past its semicolon), indented as it.
+    StringRef buf = sm_.getBufferData(sm_.getMainFileID());
+    size_t end = buf.find('\n', endOffset(first->getSourceRange()));
+    size_t lineStart = buf.rfind('\n', offsetOf(first->getBeginLoc()));
+    lineStart = lineStart == StringRef::npos ? 0 : lineStart + 1;
+    std::string indent;
+    for (size_t k = lineStart; k < buf.size() && (buf[k] == ' ' || buf[k] == '\t'); ++k)
+      indent += buf[k];
+    std::string call = lang_ == Language::Cuda
+                           ? "__syncthreads();"
+                           : "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);";
+    if (end == StringRef::npos)
+      return;
+    out_.push_back(Fix{end, 0, "\n" + indent + call, "", "a barrier between the racing accesses"});
+  }
+
+  ASTContext &ctx_;
+  SourceManager &sm_;
+  Language lang_;
+  const Report &report_;
+  std::vector<Place> places_;
+  std::vector<Fix> &out_;
+};
+
+class FixAction final : public ASTFrontendAction {
+public:
+  FixAction(Language lang, const Report &r, std::vector<Fix> &out)
+      : lang_(lang), report_(r), out_(out) {}
+
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &, StringRef) override {
+    struct Consumer final : ASTConsumer {
+      FixAction &a;
+      explicit Consumer(FixAction &a) : a(a) {}
+      void HandleTranslationUnit(ASTContext &ctx) override {
+        if (a.out_.empty()) // (a CUDA file is parsed for the host and for the device)
+          FixFinder(ctx, a.lang_, a.report_, a.out_).run();
+      }
+    };
+    return std::make_unique<Consumer>(*this);
+  }
+
+private:
+  Language lang_;
+  const Report &report_;
+  std::vector<Fix> &out_;
+};
+
+std::string fileText(const RunOptions &opts) {
+  if (auto it = opts.frontend.remappedFiles.find(opts.file);
+      it != opts.frontend.remappedFiles.end())
+    return it->second;
+  std::ifstream in(opts.file, std::ios::binary);
+  if (!in)
+    throw InputError(opts.file + ": cannot open the file");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+/// A fix made on the text as it was when found, carried back to the original text.
+struct Applied {
+  size_t offset = 0; // in the original text
+  Fix fix;
+  std::string reason;
+};
+
+std::string build(const std::string &original, const std::vector<Applied> &applied) {
+  std::vector<const Applied *> order;
+  for (auto &a : applied)
+    order.push_back(&a);
+  std::sort(order.begin(), order.end(), [](auto *x, auto *y) { return x->offset > y->offset; });
+  std::string out = original;
+  for (auto *a : order)
+    out.replace(a->offset, a->fix.remove, a->fix.insert);
+  return out;
+}
+
+size_t toOriginal(const std::vector<Applied> &applied, size_t at) {
+  std::vector<const Applied *> order;
+  for (auto &a : applied)
+    order.push_back(&a);
+  std::sort(order.begin(), order.end(), [](auto *x, auto *y) { return x->offset < y->offset; });
+  long shift = 0;
+  for (auto *a : order) {
+    size_t here = static_cast<size_t>(static_cast<long>(a->offset) + shift);
+    if (here + a->fix.insert.size() > at)
+      break;
+    shift += static_cast<long>(a->fix.insert.size()) - static_cast<long>(a->fix.remove);
+  }
+  return static_cast<size_t>(static_cast<long>(at) - shift);
+}
+
+TextEdit textEdit(const std::string &file, const std::string &original, const Applied &a) {
+  TextEdit e;
+  e.file = file;
+  e.line = 1 + static_cast<unsigned>(std::count(original.begin(), original.begin() + static_cast<long>(a.offset), '\n'));
+  size_t lineStart = original.rfind('\n', a.offset == 0 ? 0 : a.offset - 1);
+  e.col = static_cast<unsigned>(a.offset - (lineStart == std::string::npos || a.offset == 0 ? 0 : lineStart + 1)) + 1;
+  e.before = a.fix.before;
+  e.after = a.fix.insert;
+  e.change = a.fix.change;
+  e.reason = a.reason;
+  return e;
+}
+
+bool repaired(const RunResult &r, const Report &error) {
+  return std::none_of(r.reports.begin(), r.reports.end(), [&](const Report &x) {
+    return x.key() == error.key() || x.type == ErrorType::BarrierDivergence;
+  });
+}
+
+} // namespace
+
+RaceRepairResult repairRaces(const RunOptions &opts, unsigned maxRounds,
+                             const std::function<void(const std::string &)> &progress) {
+  RaceRepairResult out;
+  out.original = fileText(opts);
+  Language lang = languageOf(opts.file);
+  RunOptions run = opts;
+  run.checks.races = true;
+  run.checks.atomicity = true;
+  run.checks.stopOnFirst = true;
+  auto verifyText = [&](const std::string &text) {
+    RunOptions o = run;
+    o.frontend.remappedFiles[opts.file] = text;
+    ++out.verifications;
+    return verify(o);
+  };
+  std::vector<Applied> applied;
+  RunResult now = verifyText(out.original);
+  for (unsigned round = 0; round < maxRounds && now.verdict == Verdict::ErrorFound; ++round) {
+    const Report error = now.reports.front();
+    out.errors.push_back(error);
+    if (error.type != ErrorType::DataRace && error.type != ErrorType::AtomicityViolation) {
+      out.unrepaired.push_back(std::string(errorTypeName(error.type)) +
+                               ": not a race or an atomicity violation");
+      break;
+    }
+    std::string text = build(out.original, applied);
+    std::vector<Fix> fixes;
+    RunOptions parse = run;
+    parse.frontend.remappedFiles[opts.file] = text;
+    FixAction action(lang, error, fixes);
+    runClangAction(opts.file, action, parse.frontend);
+    bool kept = false;
+    for (Fix &f : fixes) {
+      if (progress)
+        progress("trying " + f.change);
+      Applied a{toOriginal(applied, f.offset), f, error.message};
+      std::vector<Applied> next = applied;
+      next.push_back(a);
+      try {
+        RunResult r = verifyText(build(out.original, next));
+        if (!repaired(r, error))
+          continue;
+        applied = std::move(next);
+        now = std::move(r);
+        kept = true;
+        break;
+      } catch (const InputError &) {
+        continue; // the edited text does not compile: not this fix
+      }
+    }
+    if (!kept) {
+      out.unrepaired.push_back(
+          std::string(errorTypeName(error.type)) + " at " + toString(error.events.front().source) +
+          (fixes.empty() ? ": no update expression (x++, x += v...) holds both accesses, and no "
+                           "barrier can go between them in the block's code"
+                         : ": neither an atomic update nor a barrier removes it"));
+      break;
+    }
+  }
+  // Fewest edits: drop each one the program verifies without.
+  if (now.verdict == Verdict::Verified)
+    for (size_t k = applied.size(); k-- > 0 && applied.size() > 1;) {
+      std::vector<Applied> fewer = applied;
+      fewer.erase(fewer.begin() + static_cast<long>(k));
+      RunResult r = verifyText(build(out.original, fewer));
+      if (r.verdict == Verdict::Verified)
+        applied = std::move(fewer), now = std::move(r);
+    }
+  out.repaired = build(out.original, applied);
+  std::sort(applied.begin(), applied.end(),
+            [](const Applied &x, const Applied &y) { return x.offset < y.offset; });
+  for (const Applied &a : applied)
+    out.edits.push_back(textEdit(opts.file, out.original, a));
+  out.final = std::move(now);
+  return out;
+}
+
+} // namespace scopemc
