@@ -20,11 +20,11 @@ namespace scopemc {
 /// order) and another thread's access `other` (ARCAV's names: the thread's two accesses, a
 /// bar, the other thread's).
 enum class AtomicityPattern : uint8_t {
-  ReadReadWrite,   // RR|W: the two reads see different values, the other's write between
-  WriteReadWrite,  // WR|W: the read after the thread's own write sees the other's write
-  WriteWriteRead,  // WW|R: the other reads a value the thread was still building
-  ReadWriteWrite,  // RW|RW: a lost update, the other's write between the read and the write
-  CrossedWrites,   // W1W2|W2W1: two locations, each thread's write last on one of them
+  ReadReadWrite,  // RR|W: the two reads see different values, the other's write between
+  WriteReadWrite, // WR|W: the read after the thread's own write sees the other's write
+  WriteWriteRead, // WW|R: the other reads a value the thread was still building
+  ReadWriteWrite, // RW|RW: a lost update, the other's write between the read and the write
+  CrossedWrites,  // W1W2|W2W1: two locations, each thread's write last on one of them
 };
 
 /// "RR|W" ... "W1W2|W2W1", and what it means in a few words.

@@ -48,8 +48,8 @@ void BugChecker::checkAtomicity(const ExecutionGraph &g) {
   std::string msg = std::string(patternName(v->pattern)) + " (" +
                     std::string(patternMeaning(v->pattern)) + "): " + name(*v->first) + " " +
                     accessVerb(*v->first) + " and then " + accessVerb(*v->second) +
-                    " a location with no synchronisation between, and " + name(*v->other) +
-                    " " + accessVerb(*v->other) + " it in between";
+                    " a location with no synchronisation between, and " + name(*v->other) + " " +
+                    accessVerb(*v->other) + " it in between";
   std::vector<const EventLabel *> events{v->first, v->other, v->second};
   if (v->otherFirst) {
     msg = std::string(patternName(v->pattern)) + " (" + std::string(patternMeaning(v->pattern)) +

@@ -17,7 +17,7 @@ enum class ErrorType : uint8_t {
   Deadlock,
   MemoryError,
   UndefinedBehaviour,
-  ExitStatus, // the program ended with a non-zero status (CheckOptions::exitStatus)
+  ExitStatus,        // the program ended with a non-zero status (CheckOptions::exitStatus)
   AtomicityViolation // CheckOptions::atomicity (checks/Atomicity.h)
 };
 

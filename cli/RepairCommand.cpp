@@ -103,9 +103,9 @@ int runRepair(RunOptions &opts, const OutputOptions &output, const RepairCliOpti
   for (size_t k = 0; k < rr.unrepairable.size(); ++k)
     if (!racesRun || (rr.unrepairable[k].type != ErrorType::DataRace &&
                       rr.unrepairable[k].type != ErrorType::AtomicityViolation))
-    os << "Not repaired: " << errorTypeName(rr.unrepairable[k].type) << " at "
-       << toString(rr.unrepairable[k].events.front().source) << ": " << rr.why[k]
-       << (rr.ordersMayHelp[k] ? " (the order repair, --orders, may help)" : "") << "\n";
+      os << "Not repaired: " << errorTypeName(rr.unrepairable[k].type) << " at "
+         << toString(rr.unrepairable[k].events.front().source) << ": " << rr.why[k]
+         << (rr.ordersMayHelp[k] ? " (the order repair, --orders, may help)" : "") << "\n";
   if (racesRun) {
     const RaceRepairResult &races = *fr.races;
     for (size_t k = 0; k < races.errors.size(); ++k) {
@@ -141,9 +141,8 @@ int runRepair(RunOptions &opts, const OutputOptions &output, const RepairCliOpti
     lo.timeoutSeconds = opts.exploration.timeoutSeconds;
     printLitmus(os, runLitmus(litmus::parse(it->second, opts.file), lo));
   }
-  os << "Repair: " << rr.rounds.size() + (racesRun ? fr.races->errors.size() : 0)
-     << " round(s), " << rr.verifications + (racesRun ? fr.races->verifications : 0)
-     << " verification(s), "
+  os << "Repair: " << rr.rounds.size() + (racesRun ? fr.races->errors.size() : 0) << " round(s), "
+     << rr.verifications + (racesRun ? fr.races->verifications : 0) << " verification(s), "
      << patch.edits.size() << " edit(s) in " <<
       [&] {
         char b[32];

@@ -82,8 +82,8 @@ struct ExplorationOptions {
 };
 
 struct ExplorationResult {
-  uint64_t complete = 0;                     // complete consistent executions
-  uint64_t blocked = 0;                      // executions in which some thread could not continue
+  uint64_t complete = 0; // complete consistent executions
+  uint64_t blocked = 0;  // executions in which some thread could not continue
   /// Blocked executions in which a thread waits at a barrier that can never complete, and
   /// every other thread that could not continue waits for ever too (none was cut by an
   /// assume or a bound): they hang. The bug checks report them (barrier divergence or

@@ -88,8 +88,9 @@ std::string atomicCall(Language lang, BinaryOperatorKind op, bool floating, cons
   case Language::OpenCl:
     return floating ? "" : "atomic_" + lower + "(&(" + lhs + "), " + value + ")";
   case Language::C:
-    return floating ? ""
-                    : "__atomic_fetch_" + lower + "(&(" + lhs + "), " + value + ", __ATOMIC_RELAXED)";
+    return floating
+               ? ""
+               : "__atomic_fetch_" + lower + "(&(" + lhs + "), " + value + ", __ATOMIC_RELAXED)";
   }
   return "";
 }
@@ -127,9 +128,7 @@ private:
     return !(p < placeOf(r.getBegin())) && p < last;
   }
   std::string text(SourceRange r) const {
-    return Lexer::getSourceText(sm_.getExpansionRange(r), sm_,
-                                ctx_.getLangOpts())
-        .str();
+    return Lexer::getSourceText(sm_.getExpansionRange(r), sm_, ctx_.getLangOpts()).str();
   }
   size_t offsetOf(SourceLocation l) const { return sm_.getFileOffset(sm_.getExpansionLoc(l)); }
   size_t endOffset(SourceRange r) const {
@@ -139,7 +138,8 @@ private:
   /// Whether e is a statement of its own (its value unused), under C++'s implicit wrappers.
   bool valueUnused(const Expr &e) const {
     DynTypedNodeList parents = ctx_.getParents(e);
-    while (!parents.empty() && (parents[0].get<ExprWithCleanups>() || parents[0].get<ConstantExpr>()))
+    while (!parents.empty() &&
+           (parents[0].get<ExprWithCleanups>() || parents[0].get<ConstantExpr>()))
       parents = ctx_.getParents(parents[0]);
     return !parents.empty() && parents[0].get<Expr>() == nullptr;
   }
@@ -196,8 +196,8 @@ private:
     SourceRange r = v.best->getSourceRange();
     Fix f{offsetOf(r.getBegin()), endOffset(r) - offsetOf(r.getBegin()), call, text(r), ""};
     f.change = "a plain update made atomic" +
-               std::string(lang_ != Language::Cuda ? ""
-                           : call.find("_block(") != std::string::npos ? ", block scope"
+               std::string(lang_ != Language::Cuda                      ? ""
+                           : call.find("_block(") != std::string::npos  ? ", block scope"
                            : call.find("_system(") != std::string::npos ? ", system scope"
                                                                         : ", device scope");
     out_.push_back(std::move(f));
@@ -206,7 +206,8 @@ private:
   bool deviceCode(const FunctionDecl &fd) const {
     if (lang_ == Language::OpenCl)
       return true;
-    return lang_ == Language::Cuda && (fd.hasAttr<CUDAGlobalAttr>() || fd.hasAttr<CUDADeviceAttr>());
+    return lang_ == Language::Cuda &&
+           (fd.hasAttr<CUDAGlobalAttr>() || fd.hasAttr<CUDADeviceAttr>());
   }
 
   /// A barrier after the statement holding the first reported place, in the innermost block
@@ -354,9 +355,12 @@ size_t toOriginal(const std::vector<Applied> &applied, size_t at) {
 TextEdit textEdit(const std::string &file, const std::string &original, const Applied &a) {
   TextEdit e;
   e.file = file;
-  e.line = 1 + static_cast<unsigned>(std::count(original.begin(), original.begin() + static_cast<long>(a.offset), '\n'));
+  e.line = 1 + static_cast<unsigned>(std::count(
+                   original.begin(), original.begin() + static_cast<long>(a.offset), '\n'));
   size_t lineStart = original.rfind('\n', a.offset == 0 ? 0 : a.offset - 1);
-  e.col = static_cast<unsigned>(a.offset - (lineStart == std::string::npos || a.offset == 0 ? 0 : lineStart + 1)) + 1;
+  e.col = static_cast<unsigned>(
+              a.offset - (lineStart == std::string::npos || a.offset == 0 ? 0 : lineStart + 1)) +
+          1;
   e.before = a.fix.before;
   e.after = a.fix.insert;
   e.change = a.fix.change;

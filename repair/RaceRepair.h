@@ -23,9 +23,9 @@
 namespace scopemc {
 
 struct RaceRepairResult {
-  std::string original, repaired; // the input's text, before and after
-  std::vector<TextEdit> edits;    // in the repaired text's order (line, column of the input)
-  std::vector<Report> errors;     // the error each round repaired, or could not repair
+  std::string original, repaired;      // the input's text, before and after
+  std::vector<TextEdit> edits;         // in the repaired text's order (line, column of the input)
+  std::vector<Report> errors;          // the error each round repaired, or could not repair
   std::vector<std::string> unrepaired; // what was left, with why
   RunResult final;                     // the verification of `repaired`
   unsigned verifications = 0;
