@@ -511,8 +511,7 @@ SearchEstimate MpiBackend::estimate(const Sampler &sample, unsigned samples, uin
   int me = net_.rank(), n = net_.size();
   unsigned share = samples / static_cast<unsigned>(n) +
                    (static_cast<unsigned>(me) < samples % static_cast<unsigned>(n) ? 1 : 0);
-  // The paths are drawn on a thread of their own: this one keeps the messages going meanwhile
-  // (heartbeats to rank 0; on rank 0, the shares and the ranks that fell silent).
+  // Paths drawn on a thread of their own, this one keeps the messages (heartbeats) going.
   std::atomic<bool> stop{false}, sampled{false};
   SearchEstimate mine;
   std::exception_ptr thrown;
@@ -554,8 +553,7 @@ SearchEstimate MpiBackend::estimate(const Sampler &sample, unsigned samples, uin
 SearchEstimate MpiBackend::combineEstimates(const SearchEstimate &mine,
                                             const std::atomic<bool> &sampled,
                                             std::atomic<bool> &stop, std::vector<int> &lost) {
-  // Rank 0: waits for its own share and every other rank's, weighting each mean by its
-  // samples; a rank silent for too long fails the estimate (its share is missing).
+  // Rank 0: every share, each mean weighted by its samples; a silent rank fails the estimate.
   int n = net_.size();
   std::vector<Clock::time_point> heard(static_cast<size_t>(n), Clock::now());
   std::vector<bool> heardOnce(static_cast<size_t>(n), false), got(static_cast<size_t>(n), false);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include <clang/AST/ASTConsumer.h>
@@ -95,9 +96,12 @@ std::string atomicCall(Language lang, BinaryOperatorKind op, bool floating, cons
   return "";
 }
 
+/// One candidate repair: the fixes made together (a fence on each side of a race).
+using Candidate = std::vector<Fix>;
+
 class FixFinder {
 public:
-  FixFinder(ASTContext &ctx, Language lang, const Report &r, std::vector<Fix> &out)
+  FixFinder(ASTContext &ctx, Language lang, const Report &r, std::vector<Candidate> &out)
       : ctx_(ctx), sm_(ctx.getSourceManager()), lang_(lang), report_(r), out_(out) {
     for (const ReportedEvent &e : r.events)
       if (e.source && e.source->line)
@@ -110,6 +114,7 @@ public:
       return;
     atomicUpdate(ctx_.getTranslationUnitDecl());
     barrier(ctx_.getTranslationUnitDecl());
+    fences(ctx_.getTranslationUnitDecl());
   }
 
 private:
@@ -200,7 +205,7 @@ private:
                            : call.find("_block(") != std::string::npos  ? ", block scope"
                            : call.find("_system(") != std::string::npos ? ", system scope"
                                                                         : ", device scope");
-    out_.push_back(std::move(f));
+    out_.push_back({std::move(f)});
   }
 
   bool deviceCode(const FunctionDecl &fd) const {
@@ -217,11 +222,22 @@ private:
     if (lang_ == Language::C || isHostPos(a) || isHostPos(b) || a.device != b.device ||
         a.block != b.block)
       return;
+    // Innermost first: a barrier there is the least change; the verification rejects one
+    // that some threads of the block do not reach.
+    auto chain = blocksHolding(tu, places_);
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it)
+      barrierIn(*it->first, it->second);
+  }
+
+  /// Each block of device code (`{ ... }`) holding every place, outermost first, with the
+  /// statement it is the body of (null for a function's).
+  std::vector<std::pair<const CompoundStmt *, const Stmt *>>
+  blocksHolding(Decl *tu, const std::vector<Place> &places) {
     struct Visitor : RecursiveASTVisitor<Visitor> {
       FixFinder &f;
-      /// Each block of code holding every place, outermost first, with its parent.
+      const std::vector<Place> &places;
       std::vector<std::pair<const CompoundStmt *, const Stmt *>> chain;
-      explicit Visitor(FixFinder &f) : f(f) {}
+      Visitor(FixFinder &f, const std::vector<Place> &p) : f(f), places(p) {}
       bool VisitFunctionDecl(FunctionDecl *fd) {
         if (fd->hasBody() && f.deviceCode(*fd))
           inner(fd->getBody(), nullptr);
@@ -231,7 +247,7 @@ private:
         if (!s)
           return;
         if (auto *c = dyn_cast<CompoundStmt>(s)) {
-          if (!std::all_of(f.places_.begin(), f.places_.end(),
+          if (!std::all_of(places.begin(), places.end(),
                            [&](const Place &p) { return f.holds(c->getSourceRange(), p); }))
             return;
           chain.push_back({c, parent});
@@ -239,40 +255,80 @@ private:
         for (const Stmt *child : s->children())
           inner(child, s);
       }
-    } v(*this);
+    } v(*this, places);
     v.TraverseDecl(tu);
-    // Innermost first: a barrier there is the least change; the verification rejects one
-    // that some threads of the block do not reach.
-    for (auto it = v.chain.rbegin(); it != v.chain.rend(); ++it)
-      barrierIn(*it->first, it->second);
+    return v.chain;
   }
 
-  void barrierIn(const CompoundStmt &block, const Stmt *parent) {
-    const Stmt *first = nullptr, *last = nullptr;
-    for (const Stmt *child : block.body()) {
-      if (!first && holds(child->getSourceRange(), places_.front()))
-        first = child;
-      if (holds(child->getSourceRange(), places_.back()))
-        last = child;
-    }
-    bool loopBody =
-        parent && (isa<ForStmt>(parent) || isa<WhileStmt>(parent) || isa<DoStmt>(parent));
-    if (!first || (first == last && !loopBody))
-      return;
-    // At the end of the line where the statement ends (past its semicolon), indented as it.
+  /// The statement of `block` holding place p, or null.
+  const Stmt *childHolding(const CompoundStmt &block, const Place &p) const {
+    for (const Stmt *child : block.body())
+      if (holds(child->getSourceRange(), p))
+        return child;
+    return nullptr;
+  }
+  std::string indentOf(const Stmt &st) const {
     StringRef buf = sm_.getBufferData(sm_.getMainFileID());
-    size_t end = buf.find('\n', endOffset(first->getSourceRange()));
-    size_t lineStart = buf.rfind('\n', offsetOf(first->getBeginLoc()));
+    size_t lineStart = buf.rfind('\n', offsetOf(st.getBeginLoc()));
     lineStart = lineStart == StringRef::npos ? 0 : lineStart + 1;
     std::string indent;
     for (size_t k = lineStart; k < buf.size() && (buf[k] == ' ' || buf[k] == '\t'); ++k)
       indent += buf[k];
+    return indent;
+  }
+  /// A line of its own after the line where statement st ends (past its semicolon).
+  std::optional<Fix> lineAfter(const Stmt &st, const std::string &code, const std::string &why) {
+    StringRef buf = sm_.getBufferData(sm_.getMainFileID());
+    size_t end = buf.find('\n', endOffset(st.getSourceRange()));
+    if (end == StringRef::npos)
+      return std::nullopt;
+    return Fix{end, 0, "\n" + indentOf(st) + code, "", why};
+  }
+  /// A line of its own before the line where statement st starts.
+  Fix lineBefore(const Stmt &st, const std::string &code, const std::string &why) {
+    StringRef buf = sm_.getBufferData(sm_.getMainFileID());
+    size_t start = buf.rfind('\n', offsetOf(st.getBeginLoc()));
+    start = start == StringRef::npos ? 0 : start + 1;
+    return Fix{start, 0, indentOf(st) + code + "\n", "", why};
+  }
+
+  /// Threads of different blocks: a plain write published through an atomic (the last-block
+  /// pattern) is ordered before another block's plain read by a fence after the write and a
+  /// fence before the read (fence to fence through the atomic's reads-from, docs/model.md §3).
+  void fences(Decl *tu) {
+    if (lang_ != Language::Cuda || report_.events.size() < 2)
+      return;
+    const ReportedEvent *w = nullptr, *r = nullptr;
+    for (const ReportedEvent &e : report_.events)
+      (e.kind == EventLabel::Kind::Write ? w : r) = &e;
+    if (!w || !r || !w->source || !r->source || isHostPos(w->pos) || isHostPos(r->pos) ||
+        (w->pos.device == r->pos.device && w->pos.block == r->pos.block))
+      return;
+    Place pw{w->source->line, w->source->col}, pr{r->source->line, r->source->col};
+    auto bw = blocksHolding(tu, {pw}), br = blocksHolding(tu, {pr});
+    if (bw.empty() || br.empty())
+      return;
+    const Stmt *sw = childHolding(*bw.back().first, pw), *sr = childHolding(*br.back().first, pr);
+    if (!sw || !sr || sw == sr)
+      return;
+    auto after = lineAfter(*sw, "__threadfence();", "a fence after the write");
+    if (!after)
+      return;
+    out_.push_back({*after, lineBefore(*sr, "__threadfence();", "a fence before the read")});
+  }
+
+  void barrierIn(const CompoundStmt &block, const Stmt *parent) {
+    const Stmt *first = childHolding(block, places_.front()),
+               *last = childHolding(block, places_.back());
+    bool loopBody =
+        parent && (isa<ForStmt>(parent) || isa<WhileStmt>(parent) || isa<DoStmt>(parent));
+    if (!first || (first == last && !loopBody))
+      return;
     std::string call = lang_ == Language::Cuda
                            ? "__syncthreads();"
                            : "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);";
-    if (end == StringRef::npos)
-      return;
-    out_.push_back(Fix{end, 0, "\n" + indent + call, "", "a barrier between the racing accesses"});
+    if (auto f = lineAfter(*first, call, "a barrier between the racing accesses"))
+      out_.push_back({*f});
   }
 
   ASTContext &ctx_;
@@ -280,12 +336,12 @@ private:
   Language lang_;
   const Report &report_;
   std::vector<Place> places_;
-  std::vector<Fix> &out_;
+  std::vector<Candidate> &out_;
 };
 
 class FixAction final : public ASTFrontendAction {
 public:
-  FixAction(Language lang, const Report &r, std::vector<Fix> &out)
+  FixAction(Language lang, const Report &r, std::vector<Candidate> &out)
       : lang_(lang), report_(r), out_(out) {}
 
 protected:
@@ -304,7 +360,7 @@ protected:
 private:
   Language lang_;
   const Report &report_;
-  std::vector<Fix> &out_;
+  std::vector<Candidate> &out_;
 };
 
 std::string fileText(const RunOptions &opts) {
@@ -402,18 +458,19 @@ RaceRepairResult repairRaces(const RunOptions &opts, unsigned maxRounds,
       break;
     }
     std::string text = build(out.original, applied);
-    std::vector<Fix> fixes;
+    std::vector<Candidate> candidates;
     RunOptions parse = run;
     parse.frontend.remappedFiles[opts.file] = text;
-    FixAction action(lang, error, fixes);
+    FixAction action(lang, error, candidates);
     runClangAction(opts.file, action, parse.frontend);
     bool kept = false;
-    for (Fix &f : fixes) {
-      if (progress)
-        progress("trying " + f.change);
-      Applied a{toOriginal(applied, f.offset), f, error.message};
+    for (const Candidate &c : candidates) {
       std::vector<Applied> next = applied;
-      next.push_back(a);
+      for (const Fix &f : c) {
+        if (progress)
+          progress("trying " + f.change);
+        next.push_back(Applied{toOriginal(applied, f.offset), f, error.message});
+      }
       try {
         RunResult r = verifyText(build(out.original, next));
         if (!repaired(r, error))
@@ -423,15 +480,16 @@ RaceRepairResult repairRaces(const RunOptions &opts, unsigned maxRounds,
         kept = true;
         break;
       } catch (const InputError &) {
-        continue; // the edited text does not compile: not this fix
+        continue; // the edited text does not compile: not this candidate
       }
     }
     if (!kept) {
       out.unrepaired.push_back(
           std::string(errorTypeName(error.type)) + " at " + toString(error.events.front().source) +
-          (fixes.empty() ? ": no update expression (x++, x += v...) holds both accesses, and no "
-                           "barrier can go between them in the block's code"
-                         : ": neither an atomic update nor a barrier removes it"));
+          (candidates.empty()
+               ? ": no update expression (x++, x += v...) holds both accesses, no barrier can go "
+                 "between them in the block's code, and no fence pair between blocks"
+               : ": no atomic update, barrier or fence pair tried removes it"));
       break;
     }
   }

@@ -7,7 +7,9 @@
 // - a race between two statements of a GPU kernel, the two threads in one block, gets the
 //   block's barrier (`__syncthreads();`, OpenCL's `barrier(...)`) after the statement holding
 //   the first access, in the innermost block of code holding both (after the statement, in a
-//   loop body, when both are in one statement of a loop).
+//   loop body, when both are in one statement of a loop);
+// - a race between blocks of a CUDA kernel (the last-block pattern) gets __threadfence()
+//   after the write's statement and before the read's.
 //
 // Contract: an edit is kept only if the program compiled from the edited text no longer has
 // the error it was made for and has no barrier divergence; the result's text compiles. Edits

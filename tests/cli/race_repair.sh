@@ -30,6 +30,9 @@ repaired divergent-outside divergent.cu "divergent.cu:13:.*insert __syncthreads"
 repaired counter counter.c "hits\+\+ -> __atomic_fetch_add\(&\(hits\), 1, __ATOMIC_RELAXED\)"
 expect counter-sub 0 "balance -= 10 -> __atomic_fetch_sub\(&\(balance\), 10, __ATOMIC_RELAXED\)" -- repair --races -o "$scratch/c.c" counter.c
 repaired float-sum float_sum.cu "-> atomicAdd\(&\(\*total\), x\[.*device scope"
+expect last-block-fixed 0 "$ok" -- last_block.cu -- -DFIXED
+repaired last-block last_block.cu "last_block.cu:21:.*insert __threadfence\(\);  \(a fence after the write\)"
+expect last-block-read-fence 0 "last_block.cu:30:.*insert __threadfence\(\);  \(a fence before the read\)" -- repair --races -o "$scratch/lb.cu" last_block.cu
 repaired opencl local_reduce.cl "local_reduce.cl:8:.*insert barrier\(CLK_LOCAL_MEM_FENCE" --kernel wgsum --grid 1x4
 # the atomicity check is on in the race repair: a lost update of relaxed atomics is found,
 # and said to be beyond the rules (two statements, not one update expression)
