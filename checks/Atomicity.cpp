@@ -60,6 +60,12 @@ bool synchronises(const EventLabel &l) {
   }
 }
 
+/// Whether two accesses come from one source position (a loop's repeated access, or one
+/// helper function's access called twice, inlined or not); without debug information, no.
+bool samePlace(const SourceLoc *a, const SourceLoc *b) {
+  return a && b && a->line == b->line && a->col == b->col && a->file == b->file;
+}
+
 /// What an access does for the patterns: reads, writes a value that does not depend on what it
 /// read (a store or an exchange), or updates (any other read-modify-write, or a compare and
 /// exchange that failed: an atomic step in itself, never one of a pair). An update that
@@ -137,7 +143,7 @@ private:
     return pre[static_cast<size_t>(i)];
   }
   bool pairable(const Access &p, const Access &c) {
-    return p.candidate() && c.candidate() && p.source() != c.source() &&
+    return p.candidate() && c.candidate() && !samePlace(p.source(), c.source()) &&
            syncsBefore(p.thread(), c.firstIndex()) == syncsBefore(p.thread(), p.lastIndex() + 1);
   }
 
@@ -169,21 +175,33 @@ private:
     return out;
   }
 
-  /// Another thread's write of li at co positions (lo, hi], the first in co.
+  /// Another thread's write of li at co positions (lo, hi], the first in co: a store, or the
+  /// write of an RMW that is not a read by its role (an add of 0 writes what it read).
   const WriteLabel *writeBetween(const LocationInfo &li, long lo, long hi, ThreadId t) const {
-    for (long k = lo + 1; k <= hi && k < static_cast<long>(li.co.size()); ++k)
-      if (li.co[static_cast<size_t>(k)].thread != t)
-        return cast<WriteLabel>(g_.label(li.co[static_cast<size_t>(k)]));
+    for (long k = lo + 1; k <= hi && k < static_cast<long>(li.co.size()); ++k) {
+      Event w = li.co[static_cast<size_t>(k)];
+      if (w.thread != t && roleOfWrite(*cast<WriteLabel>(g_.label(w))) != Role::Read)
+        return cast<WriteLabel>(g_.label(w));
+    }
     return nullptr;
   }
-  /// Another thread's read of li whose source is at co positions [lo, hi).
+  /// Another thread's read of li whose source is at co positions [lo, hi): a load, or the
+  /// read of an RMW that is not a write by its role (an exchange reads nothing it uses).
   const ReadLabel *readBetween(const LocationInfo &li, long lo, long hi, ThreadId t) const {
     for (Event r : li.reads) {
       long src = g_.coIndex(g_.rfOf(r));
-      if (r.thread != t && src >= lo && src < hi)
-        return cast<ReadLabel>(g_.label(r));
+      auto *rl = cast<ReadLabel>(g_.label(r));
+      if (r.thread != t && src >= lo && src < hi && rl->rmw().op != RmwOp::Xchg)
+        return rl;
     }
     return nullptr;
+  }
+  /// The role of the access a write belongs to (Access::role).
+  Role roleOfWrite(const WriteLabel &w) const {
+    if (!w.isRmwPart())
+      return Role::Write;
+    auto *r = dyn_cast<ReadLabel>(g_.label(Event{w.thread(), w.index() - 1}));
+    return r ? Access{r, &w}.role() : Role::Write;
   }
 
   std::optional<AtomicityViolation> onLocation(const LocationInfo &li) {
@@ -230,20 +248,21 @@ private:
   /// between: s co-after p and q co-before c (each thread's write is last on one location).
   std::optional<AtomicityViolation> crossedWrites() {
     for (ThreadId t = 0; t < g_.numThreads(); ++t) {
-      const WriteLabel *prev = nullptr;
+      std::vector<const WriteLabel *> interval; // the writes since the last synchronisation
       for (int32_t i = 0; g_.threadExists(t) && i < g_.threadSize(t); ++i) {
         const EventLabel *l = g_.label(Event{t, i});
         if (synchronises(*l)) {
-          prev = nullptr;
+          interval.clear();
           continue;
         }
         auto *w = dyn_cast<WriteLabel>(l);
         if (!w || !blindWrite(g_, *w))
           continue;
-        if (prev && prev->addr() != w->addr())
-          if (auto v = crossing(*prev, *w))
-            return v;
-        prev = w;
+        for (const WriteLabel *p : interval)
+          if (p->addr() != w->addr())
+            if (auto v = crossing(*p, *w))
+              return v;
+        interval.push_back(w);
       }
     }
     return std::nullopt;

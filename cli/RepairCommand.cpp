@@ -146,7 +146,7 @@ int runRepair(RunOptions &opts, const OutputOptions &output, const RepairCliOpti
      << patch.edits.size() << " edit(s) in " <<
       [&] {
         char b[32];
-        std::snprintf(b, sizeof b, "%.2fs", rr.seconds);
+        std::snprintf(b, sizeof b, "%.2fs", rr.seconds + (racesRun ? fr.races->seconds : 0));
         return std::string(b);
       }()
      << "\n";

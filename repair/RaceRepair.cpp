@@ -1,6 +1,7 @@
 #include "repair/RaceRepair.h"
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -140,13 +141,30 @@ private:
     SourceLocation e = sm_.getExpansionLoc(r.getEnd());
     return offsetOf(e) + Lexer::MeasureTokenLength(e, sm_, ctx_.getLangOpts());
   }
-  /// Whether e is a statement of its own (its value unused), under C++'s implicit wrappers.
-  bool valueUnused(const Expr &e) const {
+  /// Whether e's value is unused: a statement of its own (under C++'s implicit wrappers), or
+  /// the increment of a for loop. A postfix ++ or -- may be used too: the atomic update
+  /// returns the old value, as the postfix operator does.
+  bool valueFree(const Expr &e) const {
+    if (auto *u = dyn_cast<UnaryOperator>(&e); u && u->isPostfix())
+      return true;
     DynTypedNodeList parents = ctx_.getParents(e);
     while (!parents.empty() &&
            (parents[0].get<ExprWithCleanups>() || parents[0].get<ConstantExpr>()))
       parents = ctx_.getParents(parents[0]);
-    return !parents.empty() && parents[0].get<Expr>() == nullptr;
+    if (parents.empty())
+      return false;
+    const Stmt *p = parents[0].get<Stmt>();
+    if (!p || isa<Expr>(p) || isa<ReturnStmt>(p))
+      return false; // (a declaration's initialiser, an operand, a returned value)
+    if (auto *f = dyn_cast<ForStmt>(p))
+      return f->getCond() != &e;
+    if (auto *i = dyn_cast<IfStmt>(p))
+      return i->getCond() != &e;
+    if (auto *w = dyn_cast<WhileStmt>(p))
+      return w->getCond() != &e;
+    if (auto *d = dyn_cast<DoStmt>(p))
+      return d->getCond() != &e;
+    return !isa<SwitchStmt>(p);
   }
 
   /// The smallest update expression (x++, x += v...) holding every reported place.
@@ -158,7 +176,7 @@ private:
       explicit Visitor(FixFinder &f) : f(f) {}
       void consider(const Expr *e) {
         SourceRange r = e->getSourceRange();
-        if (!f.inMain(r.getBegin()) || !f.valueUnused(*e))
+        if (!f.inMain(r.getBegin()) || !f.valueFree(*e))
           return;
         for (const Place &p : f.places_)
           if (!f.holds(r, p))
@@ -329,6 +347,11 @@ private:
                            : "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);";
     if (auto f = lineAfter(*first, call, "a barrier between the racing accesses"))
       out_.push_back({*f});
+    // In a loop body the race may cross iterations (the later statement's access in one,
+    // the earlier one's in the next): a barrier after the later statement parts them.
+    if (loopBody && last != first)
+      if (auto f = lineAfter(*last, call, "a barrier between the racing accesses"))
+        out_.push_back({*f});
   }
 
   ASTContext &ctx_;
@@ -424,16 +447,47 @@ TextEdit textEdit(const std::string &file, const std::string &original, const Ap
   return e;
 }
 
-bool repaired(const RunResult &r, const Report &error) {
-  return std::none_of(r.reports.begin(), r.reports.end(), [&](const Report &x) {
-    return x.key() == error.key() || x.type == ErrorType::BarrierDivergence;
-  });
+/// The offset of line:col (1-based) in text; npos when past its end.
+size_t offsetAt(const std::string &text, unsigned line, unsigned col) {
+  size_t off = 0;
+  for (unsigned l = 1; l < line; ++l) {
+    off = text.find('\n', off);
+    if (off == std::string::npos)
+      return off;
+    ++off;
+  }
+  return off + (col ? col - 1 : 0);
+}
+
+/// An error as the original text places it: its kind and its events' positions, each
+/// carried back through the fixes applied to the text it was found in (an inserted line
+/// moves the positions after it; the same race must not look like a new one).
+std::string originalKey(const Report &r, const std::string &file, const std::string &original,
+                        const std::vector<Applied> &applied) {
+  std::string edited = build(original, applied);
+  std::vector<std::string> at;
+  for (const ReportedEvent &e : r.events) {
+    if (!e.source)
+      continue;
+    if (fs::path(e.source->file).filename() != fs::path(file).filename()) { // (another file)
+      at.push_back(toString(e.source));
+      continue;
+    }
+    size_t off = offsetAt(edited, e.source->line, e.source->col);
+    at.push_back(std::to_string(off == std::string::npos ? off : toOriginal(applied, off)));
+  }
+  std::sort(at.begin(), at.end());
+  std::string key(errorTypeName(r.type));
+  for (const std::string &a : at)
+    key += "|" + a;
+  return key;
 }
 
 } // namespace
 
 RaceRepairResult repairRaces(const RunOptions &opts, unsigned maxRounds,
                              const std::function<void(const std::string &)> &progress) {
+  auto start = std::chrono::steady_clock::now();
   RaceRepairResult out;
   out.original = fileText(opts);
   Language lang = languageOf(opts.file);
@@ -473,8 +527,12 @@ RaceRepairResult repairRaces(const RunOptions &opts, unsigned maxRounds,
       }
       try {
         RunResult r = verifyText(build(out.original, next));
-        if (!repaired(r, error))
-          continue;
+        std::string was = originalKey(error, opts.file, out.original, applied);
+        if (std::any_of(r.reports.begin(), r.reports.end(), [&](const Report &x) {
+              return x.type == ErrorType::BarrierDivergence ||
+                     originalKey(x, opts.file, out.original, next) == was;
+            }))
+          continue; // the same error, or a barrier some threads do not reach
         applied = std::move(next);
         now = std::move(r);
         kept = true;
@@ -508,6 +566,7 @@ RaceRepairResult repairRaces(const RunOptions &opts, unsigned maxRounds,
   for (const Applied &a : applied)
     out.edits.push_back(textEdit(opts.file, out.original, a));
   out.final = std::move(now);
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }
 

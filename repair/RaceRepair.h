@@ -31,6 +31,7 @@ struct RaceRepairResult {
   std::vector<std::string> unrepaired; // what was left, with why
   RunResult final;                     // the verification of `repaired`
   unsigned verifications = 0;
+  double seconds = 0; // wall time of the whole race repair, compilations included
 };
 
 /// Repairs the races of opts.file (its text from opts.frontend.remappedFiles if there), at

@@ -36,5 +36,9 @@ expect relaxed-locked 0 "$ok" -- "$c" --check-atomicity -- -DLOCKED
 expect relaxed-cas-loop 0 "$ok" -- "$c" --check-atomicity -- -DCASLOOP
 expect relaxed-spin 0 "$ok" -- "$c" --check-atomicity -- -DSPIN
 expect relaxed-json 42 "\"atomicity-violation\"" -- "$c" --check-atomicity --sarif /dev/stdout
+r="$dir/atomicity/roles.c"
+expect crossed-with-gap 42 "W1W2\|W2W1" -- "$r" --check-atomicity -- -DGAP
+expect noop-update-is-a-read 0 "$ok" -- "$r" --check-atomicity -- -DNOOP_OTHER
+expect commuting-reads 42 "RR\|W" -- "$r" --check-atomicity -- -DCOMMUTING
 echo "$passes passed, $fails failed"
 [ "$fails" = 0 ]

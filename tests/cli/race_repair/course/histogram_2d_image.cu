@@ -1,9 +1,10 @@
-// Brightness histogram of a 4x4 greyscale image (4 levels) processed by 2x2 blocks of 2x2
+// Brightness histogram of a 4x2 greyscale image (4 levels) processed by two blocks of 2x2
 // threads, each block counting into shared bins and merging them into global bins.
 // Mistake: the shared bin is incremented with `sbins[level] += 1`, not atomically.
 // -DFIXED uses atomicAdd on the shared bin.
 #include <cassert>
 #define W 4
+#define H 2
 #define LEVELS 4
 
 __global__ void image_hist(const unsigned char *img, int *hist) {
@@ -26,10 +27,9 @@ __global__ void image_hist(const unsigned char *img, int *hist) {
 }
 
 int main() {
-  unsigned char h_img[W * W] = {0,   10,  70,  200, 130, 255, 64,  63,
-                                5,   190, 191, 129, 128, 1,   250, 66};
+  unsigned char h_img[W * H] = {0, 70, 200, 130, 255, 64, 63, 190};
   int h_hist[LEVELS] = {0}, want[LEVELS] = {0};
-  for (int i = 0; i < W * W; i++)
+  for (int i = 0; i < W * H; i++)
     want[h_img[i] / 64]++;
   unsigned char *d_img;
   int *d_hist;
@@ -37,7 +37,7 @@ int main() {
   cudaMalloc(&d_hist, sizeof h_hist);
   cudaMemcpy(d_img, h_img, sizeof h_img, cudaMemcpyHostToDevice);
   cudaMemcpy(d_hist, h_hist, sizeof h_hist, cudaMemcpyHostToDevice);
-  image_hist<<<dim3(W / 2, W / 2), dim3(2, 2)>>>(d_img, d_hist);
+  image_hist<<<dim3(W / 2, H / 2), dim3(2, 2)>>>(d_img, d_hist);
   cudaMemcpy(h_hist, d_hist, sizeof h_hist, cudaMemcpyDeviceToHost);
   for (int l = 0; l < LEVELS; l++)
     assert(h_hist[l] == want[l]);

@@ -2,7 +2,7 @@
 // whole grid and adds each square into one global total. Mistake: `*total += v * v` is a
 // plain read-modify-write. -DFIXED uses atomicAdd.
 #include <cassert>
-#define N 12
+#define N 6
 
 __global__ void sum_squares(const int *v, int n, long long unsigned *total) {
   int stride = gridDim.x * blockDim.x;
@@ -29,7 +29,7 @@ int main() {
   cudaMalloc(&d_total, sizeof zero);
   cudaMemcpy(d_v, h_v, sizeof h_v, cudaMemcpyHostToDevice);
   cudaMemcpy(d_total, &zero, sizeof zero, cudaMemcpyHostToDevice);
-  sum_squares<<<2, 4>>>(d_v, N, d_total);
+  sum_squares<<<2, 2>>>(d_v, N, d_total);
   cudaMemcpy(&got, d_total, sizeof got, cudaMemcpyDeviceToHost);
   assert(got == want);
   return 0;
