@@ -60,17 +60,17 @@ bool synchronises(const EventLabel &l) {
   }
 }
 
-/// Whether two accesses come from one source position (a loop's repeated access, or one
-/// helper function's access called twice, inlined or not); without debug information, no.
-bool samePlace(const SourceLoc *a, const SourceLoc *b) {
-  return a && b && a->line == b->line && a->col == b->col && a->file == b->file;
-}
+/// Whether two accesses come from one instruction of the compiled program (a loop's repeated
+/// access; a helper function's access called twice, unless the compiler inlined it at each
+/// call); without debug information, no.
+bool samePlace(const SourceLoc *a, const SourceLoc *b) { return a && a == b; }
 
 /// What an access does for the patterns: reads, writes a value that does not depend on what it
-/// read (a store or an exchange), or updates (any other read-modify-write, or a compare and
-/// exchange that failed: an atomic step in itself, never one of a pair). An update that
-/// cannot change the value (an add of 0, an or of 0, an and of all ones) is a read: it is how
-/// CUDA code reads atomically.
+/// read (a store or an exchange), or updates (any other read-modify-write, a compare and
+/// exchange that failed, or an update whose result the program never uses: an atomic step in
+/// itself, never one of a pair; the commuting-updates reduction reorders only such updates). An
+/// update that cannot change the value (an add of 0, an or of 0, an and of all ones) is a read: it
+/// is how CUDA code reads atomically.
 enum class Role : uint8_t { Read, Write, Update };
 
 /// One access of a thread to a location: a read, a write, or both (a read-modify-write, its
@@ -83,28 +83,35 @@ struct Access {
   ThreadId thread() const { return r ? r->thread() : w->thread(); }
   const SourceLoc *source() const { return r ? r->source() : w->source(); }
   bool candidate() const { return (!r || plainOrRelaxed(*r)) && (!w || plainOrRelaxed(*w)); }
+  /// A read-modify-write that cannot change the value (an add, sub, or or xor of 0, an and of
+  /// all ones): what it writes is what it read.
+  bool noOp() const {
+    if (!r || !w)
+      return false;
+    const RmwInfo &x = r->rmw();
+    uint64_t ones = r->size() >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * r->size())) - 1;
+    switch (x.op) {
+    case RmwOp::Add:
+    case RmwOp::Sub:
+    case RmwOp::Or:
+    case RmwOp::Xor:
+      return (x.operand & ones) == 0;
+    case RmwOp::And:
+      return (x.operand & ones) == ones;
+    default:
+      return false;
+    }
+  }
   Role role() const {
     if (!r)
       return Role::Write;
     if (!r->isRmw())
       return Role::Read;
-    if (!w) // a compare and exchange that failed
-      return Role::Update;
-    const RmwInfo &x = r->rmw();
-    uint64_t ones = r->size() >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * r->size())) - 1;
-    switch (x.op) {
-    case RmwOp::Xchg:
+    if (w && r->rmw().op == RmwOp::Xchg)
       return Role::Write;
-    case RmwOp::Add:
-    case RmwOp::Sub:
-    case RmwOp::Or:
-    case RmwOp::Xor:
-      return (x.operand & ones) == 0 ? Role::Read : Role::Update;
-    case RmwOp::And:
-      return (x.operand & ones) == ones ? Role::Read : Role::Update;
-    default:
+    if (!w || r->rmw().resultUnused) // a failed CAS; an update whose read nobody uses
       return Role::Update;
-    }
+    return noOp() ? Role::Read : Role::Update;
   }
 };
 
@@ -176,11 +183,11 @@ private:
   }
 
   /// Another thread's write of li at co positions (lo, hi], the first in co: a store, or the
-  /// write of an RMW that is not a read by its role (an add of 0 writes what it read).
+  /// write of an RMW that can change the value (an add of 0 writes what it read).
   const WriteLabel *writeBetween(const LocationInfo &li, long lo, long hi, ThreadId t) const {
     for (long k = lo + 1; k <= hi && k < static_cast<long>(li.co.size()); ++k) {
       Event w = li.co[static_cast<size_t>(k)];
-      if (w.thread != t && roleOfWrite(*cast<WriteLabel>(g_.label(w))) != Role::Read)
+      if (w.thread != t && !noOpWrite(*cast<WriteLabel>(g_.label(w))))
         return cast<WriteLabel>(g_.label(w));
     }
     return nullptr;
@@ -196,12 +203,12 @@ private:
     }
     return nullptr;
   }
-  /// The role of the access a write belongs to (Access::role).
-  Role roleOfWrite(const WriteLabel &w) const {
+  /// Whether w is the write of an RMW that cannot change the value (Access::noOp).
+  bool noOpWrite(const WriteLabel &w) const {
     if (!w.isRmwPart())
-      return Role::Write;
+      return false;
     auto *r = dyn_cast<ReadLabel>(g_.label(Event{w.thread(), w.index() - 1}));
-    return r ? Access{r, &w}.role() : Role::Write;
+    return r && Access{r, &w}.noOp();
   }
 
   std::optional<AtomicityViolation> onLocation(const LocationInfo &li) {

@@ -43,10 +43,11 @@ struct AtomicityViolation {
 
 /// The first violation of g, looking at locations in address order and each thread's accesses
 /// in program order; none if there is none. The accesses paired are plain or relaxed, of one
-/// thread, to one address, made by different instructions (a loop's successive accesses by one
-/// instruction, as a spin loop's reads, are not a pair), with no synchronisation of the thread
-/// between them: a barrier, a fence, a thread creation or join, or an access that is not plain
-/// or relaxed (a lock, an acquire or release). O(accesses x other accesses) per location.
+/// thread, to one address, made by different instructions of the compiled program (a loop's
+/// successive accesses by one instruction, as a spin loop's reads, are not a pair), with no
+/// synchronisation of the thread between them: a barrier, a fence, a thread creation or join, or an
+/// access that is not plain or relaxed (a lock, an acquire or release). O(accesses x other
+/// accesses) per location.
 std::optional<AtomicityViolation> findAtomicityViolation(const ExecutionGraph &g);
 
 } // namespace scopemc

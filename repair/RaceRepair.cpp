@@ -29,6 +29,17 @@ Language languageOf(const std::string &file) {
   return ext == ".cu" ? Language::Cuda : ext == ".cl" ? Language::OpenCl : Language::C;
 }
 
+/// Text spread over lines as one line (for showing what an edit replaces).
+std::string oneLine(const std::string &t) {
+  std::string out;
+  for (char c : t)
+    if (c != '\n' && c != '\t' && (c != ' ' || (!out.empty() && out.back() != ' ')))
+      out += c;
+    else if (!out.empty() && out.back() != ' ')
+      out += ' ';
+  return out;
+}
+
 /// One change of the text: `remove` bytes at `offset` replaced by `insert`.
 struct Fix {
   size_t offset = 0, remove = 0;
@@ -114,6 +125,7 @@ public:
     if (places_.empty())
       return;
     atomicUpdate(ctx_.getTranslationUnitDecl());
+    checkThenStore(ctx_.getTranslationUnitDecl());
     barrier(ctx_.getTranslationUnitDecl());
     fences(ctx_.getTranslationUnitDecl());
   }
@@ -224,6 +236,57 @@ private:
                            : call.find("_system(") != std::string::npos ? ", system scope"
                                                                         : ", device scope");
     out_.push_back({std::move(f)});
+  }
+
+  /// `if (v > x) x = v;` (or `<`, `>=`, `<=`, either side) holding every reported place, on
+  /// integers, without side effects: CUDA's atomicMax / atomicMin.
+  void checkThenStore(Decl *tu) {
+    if (lang_ != Language::Cuda)
+      return;
+    struct Visitor : RecursiveASTVisitor<Visitor> {
+      FixFinder &f;
+      const IfStmt *best = nullptr;
+      explicit Visitor(FixFinder &f) : f(f) {}
+      bool VisitIfStmt(IfStmt *i) {
+        if (!i->getElse() && std::all_of(f.places_.begin(), f.places_.end(), [&](const Place &p) {
+              return f.holds(i->getSourceRange(), p);
+            }))
+          best = i; // (visited outermost first: the last is the innermost)
+        return true;
+      }
+    } v(*this);
+    v.TraverseDecl(tu);
+    if (!v.best)
+      return;
+    const Stmt *then = v.best->getThen();
+    if (auto *c = dyn_cast<CompoundStmt>(then); c && c->size() == 1)
+      then = c->body_front();
+    auto *assign = dyn_cast<BinaryOperator>(then);
+    auto *cond = dyn_cast<BinaryOperator>(v.best->getCond()->IgnoreParenImpCasts());
+    if (!assign || assign->getOpcode() != BO_Assign || !cond || !cond->isRelationalOp())
+      return;
+    const Expr *target = assign->getLHS(), *value = assign->getRHS();
+    if (!target->getType()->isIntegerType() || target->HasSideEffects(ctx_) ||
+        value->HasSideEffects(ctx_))
+      return;
+    std::string x = text(target->getSourceRange()), val = text(value->getSourceRange());
+    std::string l = text(cond->getLHS()->IgnoreParenImpCasts()->getSourceRange()),
+                r = text(cond->getRHS()->IgnoreParenImpCasts()->getSourceRange());
+    bool greater = cond->getOpcode() == BO_GT || cond->getOpcode() == BO_GE;
+    const char *op = nullptr;
+    if (l == val && r == x)
+      op = greater ? "atomicMax" : "atomicMin";
+    else if (l == x && r == val)
+      op = greater ? "atomicMin" : "atomicMax";
+    if (!op)
+      return;
+    SourceRange range = v.best->getSourceRange();
+    bool braces = isa<CompoundStmt>(v.best->getThen());
+    std::string call = std::string(op) + cudaScopeSuffix(report_) + "(&(" + x + "), " + val + ")" +
+                       (braces ? ";" : "");
+    out_.push_back({Fix{offsetOf(range.getBegin()), endOffset(range) - offsetOf(range.getBegin()),
+                        call, oneLine(text(range)),
+                        "a check-then-store made an atomic " + std::string(op + 6) + "imum"}});
   }
 
   bool deviceCode(const FunctionDecl &fd) const {

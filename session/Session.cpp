@@ -168,10 +168,6 @@ RunResult verifyOnce(std::shared_ptr<const Program> program, const RunOptions &o
 RunResult verifyProgram(const std::shared_ptr<const Program> &program, const RunOptions &opts,
                         const ObserverFactory &extra) {
   RunOptions o = opts;
-  // Exchanging commuting updates keeps every value other events read, but not which of a
-  // thread's reads an update falls between: the atomicity check needs every order.
-  if (o.checks.atomicity)
-    o.interpreter.commutingUpdates = o.exploration.commutingUpdates = false;
   RunResult res = verifyOnce(program, o, extra);
   bool abandoned = false, byArrival = false, ownHeap = false;
   while (true) {

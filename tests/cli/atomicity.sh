@@ -39,6 +39,8 @@ expect relaxed-json 42 "\"atomicity-violation\"" -- "$c" --check-atomicity --sar
 r="$dir/atomicity/roles.c"
 expect crossed-with-gap 42 "W1W2\|W2W1" -- "$r" --check-atomicity -- -DGAP
 expect noop-update-is-a-read 0 "$ok" -- "$r" --check-atomicity -- -DNOOP_OTHER
-expect commuting-reads 42 "RR\|W" -- "$r" --check-atomicity -- -DCOMMUTING
+expect unused-updates 0 "$ok" -- "$r" --check-atomicity
+expect used-updates 42 "RR\|W" -- "$r" --check-atomicity -- -DUSED
+expect used-updates-no-reductions 42 "RR\|W" -- "$r" --check-atomicity --no-reductions -- -DUSED
 echo "$passes passed, $fails failed"
 [ "$fails" = 0 ]

@@ -37,5 +37,14 @@ repaired opencl local_reduce.cl "local_reduce.cl:8:.*insert barrier\(CLK_LOCAL_M
 # the atomicity check is on in the race repair: a lost update of relaxed atomics is found,
 # and said to be beyond the rules (two statements, not one update expression)
 expect relaxed 42 "Not repaired: Atomicity violation at .*relaxed_increment.c:22:" -- repair --races -o "$scratch/x.c" "$dir/atomicity/relaxed_increment.c"
+# Course-style programs (tests/cli/race_repair/course: each with one classic mistake, a
+# missing atomic update or barrier, and -DFIXED as the course writes it): the correct program
+# verifies, the mistake is found, and the repair gives a program that verifies on its own.
+for f in course/*.cu; do
+  b=$(basename "$f" .cu)
+  expect "course-$b-fixed" 0 "$ok" -- "$f" -- -DFIXED
+  expect "course-$b-mistake" 42 "Error: " -- "$f"
+  repaired "course-$b" "$f" "Edits:"
+done
 echo "$passes passed, $fails failed"
 [ "$fails" = 0 ]

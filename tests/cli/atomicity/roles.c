@@ -3,8 +3,9 @@
 //   T2: y, w, x): the pair need not be adjacent, W1W2|W2W1.
 // NOOP_OTHER: the other thread's add of 0 writes what it read: it is a read, not the write a
 //   pattern needs between T1's two loads; no violation.
-// COMMUTING: T1 reads twice with adds of 0 whose results are unused, T2 adds 1: RR|W, which
-//   the commuting-updates reduction would hide by exchanging the adds (off with the check).
+// UNUSED: T1 "reads" twice with adds of 0 whose results are unused, T2 adds 1: T1 never sees
+//   a value, so there is no pair (an update with a dead result is one atomic step); and the
+//   same with the results used (USED): RR|W.
 #include <pthread.h>
 #include <stdatomic.h>
 
@@ -20,6 +21,9 @@ void *t1(void *arg) {
 #elif defined(NOOP_OTHER)
   r1 = atomic_load_explicit(&x, RLX);
   r2 = atomic_load_explicit(&x, RLX);
+#elif defined(USED)
+  r1 = atomic_fetch_add_explicit(&x, 0, RLX);
+  r2 = atomic_fetch_add_explicit(&x, 0, RLX);
 #else
   atomic_fetch_add_explicit(&x, 0, RLX);
   atomic_fetch_add_explicit(&x, 0, RLX);
