@@ -449,18 +449,6 @@ private:
   std::vector<Candidate> &out_;
 };
 
-std::string fileText(const RunOptions &opts) {
-  if (auto it = opts.frontend.remappedFiles.find(opts.file);
-      it != opts.frontend.remappedFiles.end())
-    return it->second;
-  std::ifstream in(opts.file, std::ios::binary);
-  if (!in)
-    throw InputError(opts.file + ": cannot open the file");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 /// A fix made on the text as it was when found, carried back to the original text.
 struct Applied {
   size_t offset = 0; // in the original text
@@ -548,11 +536,23 @@ std::string originalKey(const Report &r, const std::string &file, const std::str
 
 } // namespace
 
+std::string sourceText(const RunOptions &opts) {
+  if (auto it = opts.frontend.remappedFiles.find(opts.file);
+      it != opts.frontend.remappedFiles.end())
+    return it->second;
+  std::ifstream in(opts.file, std::ios::binary);
+  if (!in)
+    throw InputError(opts.file + ": cannot open the file");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
 RaceRepairResult repairRaces(const RunOptions &opts, unsigned maxRounds,
                              const std::function<void(const std::string &)> &progress) {
   auto start = std::chrono::steady_clock::now();
   RaceRepairResult out;
-  out.original = fileText(opts);
+  out.original = sourceText(opts);
   Language lang = languageOf(opts.file);
   RunOptions run = opts;
   run.checks.races = true;

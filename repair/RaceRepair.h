@@ -34,6 +34,10 @@ struct RaceRepairResult {
   double seconds = 0; // wall time of the whole race repair, compilations included
 };
 
+/// The text of opts.file: from opts.frontend.remappedFiles (a repaired text being checked
+/// again), else from disk. Throws InputError when it cannot be read.
+std::string sourceText(const RunOptions &opts);
+
 /// Repairs the races of opts.file (its text from opts.frontend.remappedFiles if there), at
 /// most `maxRounds` errors. `progress` is told each round (may be empty).
 RaceRepairResult repairRaces(const RunOptions &opts, unsigned maxRounds,

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "litmus/Translate.h"
 #include "session/LitmusRun.h"
@@ -15,19 +13,6 @@ namespace fs = std::filesystem;
 namespace {
 
 bool isLitmus(const std::string &file) { return fs::path(file).extension() == ".litmus"; }
-
-/// The text of `opts.file`: remapped (a repaired text being checked again) or from disk.
-std::string inputText(const RunOptions &opts) {
-  if (auto it = opts.frontend.remappedFiles.find(opts.file);
-      it != opts.frontend.remappedFiles.end())
-    return it->second;
-  std::ifstream in(opts.file, std::ios::binary);
-  if (!in)
-    throw InputError(opts.file + ": cannot open the file");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 /// The offset of line:col (1-based) in `text`, or npos past the end of that line.
 size_t offsetOf(const std::string &text, unsigned line, unsigned col) {
@@ -90,7 +75,7 @@ namespace {
 /// The scope repair of a source file (RepairFile.h), before any race repair.
 FileRepair repairScopes(const RunOptions &opts, const RepairOptions &ropts) {
   bool litmus = isLitmus(opts.file);
-  std::string text = litmus ? inputText(opts) : "";
+  std::string text = litmus ? sourceText(opts) : "";
   RunOptions run = litmus ? litmusOptions(opts, text) : opts;
   FileRepair out;
   out.program = std::shared_ptr<const Program>(loadProgram(run));

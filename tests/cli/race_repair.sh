@@ -24,6 +24,7 @@ repaired reduce reduce_no_barrier.cu "reduce_no_barrier.cu:9:.*insert __syncthre
 expect reduce-two-barriers 0 "reduce_no_barrier.cu:12:.*insert __syncthreads" -- repair --races -o "$scratch/r.cu" reduce_no_barrier.cu
 repaired histogram histogram.cu "bins\[in\[t\] % BINS\]\+\+ -> atomicAdd_block"
 repaired histogram-barrier histogram.cu "histogram.cu:15:.*insert __syncthreads" -- -DNO_FINAL_BARRIER
+expect histogram-sarif-fix 0 "\"fixes\".*|\"insertedContent\"" -- repair --races -o "$scratch/h.cu" histogram.cu --sarif /dev/stdout
 expect divergent 42 "Not repaired: Data race at .*divergent.cu:11:" -- repair --races -o "$scratch/d.cu" divergent.cu
 expect divergent-not-written 5 "cannot open" -- "$scratch/d.cu"
 repaired divergent-outside divergent.cu "divergent.cu:13:.*insert __syncthreads" -- -DOUTSIDE
