@@ -10,8 +10,8 @@
 
 namespace scopemc {
 
-BugChecker::BugChecker(CheckOptions opts, const Symbolizer *sym)
-    : opts_(opts), sym_(sym), model_(makeConsistencyChecker(opts.model)) {}
+BugChecker::BugChecker(CheckOptions opts, ModelKind model, const Symbolizer *sym)
+    : opts_(opts), sym_(sym), model_(makeConsistencyChecker(model)) {}
 
 void BugChecker::record(const ExecutionGraph &g, ErrorType t, std::string msg,
                         const std::vector<const EventLabel *> &events) {

@@ -23,14 +23,14 @@ struct CheckOptions {
   bool barrierDivergence = true;
   bool exitStatus = true; // a non-zero exit status (main's return value, exit()'s argument)
   bool atomicity = false; // atomicity violations (checks/Atomicity.h), at each execution's end
-  ModelKind model = ModelKind::ScopedRC11;
 };
 
 class BugChecker final : public ExplorationObserver {
 public:
   /// `sym` names the witness of each report (Report::trace); null: reports carry the graph
-  /// only. It must outlive the checker.
-  explicit BugChecker(CheckOptions opts, const Symbolizer *sym = nullptr);
+  /// only. It must outlive the checker. `model`: the exploration's (ExplorationOptions::model),
+  /// whose scope inclusion decides heterogeneous races.
+  BugChecker(CheckOptions opts, ModelKind model, const Symbolizer *sym = nullptr);
   bool onEvent(const ExecutionGraph &g, Event e) override;
   bool onExecutionEnd(const ExecutionGraph &g, const std::vector<ThreadEndState> &threads) override;
 

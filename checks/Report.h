@@ -1,4 +1,13 @@
 // What a check found, independent of how it is printed.
+//
+// Contract: a recorded Report (BugChecker::record) outlives the search and the graph it was
+// found in: its witness is a copy of that graph and its trace a resolved Witness, both const
+// and shared by copies of the report. Its raw SourceLoc pointers (ReportedEvent::source and
+// annotation, the witness graph's labels) point into the program, valid while it is loaded
+// (RunResult::program keeps it; reportedSource prefers the trace's copy). key() depends only on
+// the type, the events' source locations in any order and, with no event, the message.
+// describeEvent leaves place and location empty: the recorder fills them. The free functions
+// are functions of their arguments.
 #pragma once
 
 #include <memory>
@@ -61,7 +70,8 @@ struct Report {
   /// The same execution resolved for people (checks/Witness.h): what every output renders.
   /// Null only for reports made without a symbolizer.
   std::shared_ptr<const Witness> trace;
-  /// Identifies the error for de-duplication: kind and the pair of source locations.
+  /// Identifies the error for de-duplication: kind and the events' source locations, sorted
+  /// (the message for a report without events).
   std::string key() const;
 };
 

@@ -2,6 +2,14 @@
 // threads laid out by device, block and warp, the source lines involved, and why the
 // reported events are an error. Made once when the error is recorded (resolveWitness);
 // text, JSON, DOT and HTML render from it without the program.
+//
+// Contract: resolveWitness reads g, the report and the symbolizer during the call only, and the
+// Witness it returns holds values only (text, SourceLoc copies, event positions): no pointer into
+// g or the program, so it outlives both. It also reads the source files the events name (at most
+// 400 lines in all; a file that cannot be opened gives none, silently). Thread starts are left
+// out, and so are threads with no event. find and thread give pointers into the Witness (null
+// when absent), valid while it lives unchanged. foldRuns never folds a reported event, nor a run
+// of fewer than four.
 #pragma once
 
 #include <functional>

@@ -65,57 +65,34 @@ double cpuSeconds() {
          static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
 }
 
+nlohmann::json wire(const std::vector<const SourceLoc *> &loops) {
+  nlohmann::json j = nlohmann::json::array();
+  for (const SourceLoc *l : loops)
+    j.push_back({l->file, l->line, l->col, l->function, l->directory});
+  return j;
+}
+template <typename T> nlohmann::json wire(const T &v) { return v; }
+
+void unwire(const nlohmann::json &j, std::vector<const SourceLoc *> &loops,
+            std::deque<SourceLoc> &locs) {
+  for (auto &l : j) {
+    locs.push_back(SourceLoc{l[0], l[1], l[2], l[3], l[4]});
+    loops.push_back(&locs.back());
+  }
+}
+template <typename T> void unwire(const nlohmann::json &j, T &v, std::deque<SourceLoc> &) {
+  v = j.get<T>();
+}
+
 nlohmann::json resultJson(const ExplorationResult &r) {
-  nlohmann::json loops = nlohmann::json::array();
-  for (const SourceLoc *l : r.boundLoops)
-    loops.push_back({l->file, l->line, l->col, l->function, l->directory});
-  return {{"complete", r.complete},
-          {"blocked", r.blocked},
-          {"hung_at_barrier", r.hungAtBarrier},
-          {"bound", r.boundHit},
-          {"loops", loops},
-          {"stopped", r.stoppedEarly},
-          {"timeout", r.timedOut},
-          {"memory", r.memoryLimitHit},
-          {"memory_note", r.memoryNote},
-          {"events", r.events},
-          {"runs", r.threadRuns},
-          {"cached", r.cachedEvents},
-          {"symmetric", r.symmetric},
-          {"pruned", r.symmetryPruned},
-          {"broken", r.symmetryBroken},
-          {"commuting", r.commutingPruned},
-          {"failure", r.failure},
-          {"seconds", r.seconds},
-          {"oversubscribed", r.barrierOversubscribed},
-          {"own_heap_reached", r.ownHeapReached}};
+  nlohmann::json j;
+  forEachResultField([&](const char *name, auto member) { j[name] = wire(r.*member); });
+  return j;
 }
 
 ExplorationResult resultFrom(const nlohmann::json &j, std::deque<SourceLoc> &locs) {
   ExplorationResult r;
-  r.complete = j.at("complete");
-  r.blocked = j.at("blocked");
-  r.hungAtBarrier = j.at("hung_at_barrier");
-  r.boundHit = j.at("bound");
-  for (auto &l : j.at("loops")) {
-    locs.push_back(SourceLoc{l[0], l[1], l[2], l[3], l[4]});
-    r.boundLoops.push_back(&locs.back());
-  }
-  r.stoppedEarly = j.at("stopped");
-  r.timedOut = j.at("timeout");
-  r.memoryLimitHit = j.at("memory");
-  r.memoryNote = j.at("memory_note");
-  r.events = j.at("events");
-  r.threadRuns = j.at("runs");
-  r.cachedEvents = j.at("cached");
-  r.symmetric = j.at("symmetric");
-  r.symmetryPruned = j.at("pruned");
-  r.symmetryBroken = j.at("broken");
-  r.barrierOversubscribed = j.at("oversubscribed");
-  r.ownHeapReached = j.at("own_heap_reached");
-  r.commutingPruned = j.at("commuting");
-  r.failure = j.at("failure");
-  r.seconds = j.at("seconds");
+  forEachResultField([&](const char *name, auto member) { unwire(j.at(name), r.*member, locs); });
   return r;
 }
 

@@ -2,6 +2,16 @@
 // thread of an instance (pthread_barrier_wait's PTHREAD_BARRIER_SERIAL_THREAD, as a choice:
 // docs/development.md, "Barriers"), and the members of a warp's convergence barrier instance
 // (__activemask(), a function of the graph: model/Collective.h).
+//
+// Contract: the three are functions of the graph and the label (nothing is kept between
+// calls), so a graph reached again, or replayed by another process, makes the same choices.
+// electSerial takes a departure already in g whose instance's arrivals are in g (the scheduler
+// lets a departure run only then); it clears `others` first, makes the lowest-numbered choice
+// serial and lists the others in thread order. That one non-user stands for all is assumed here:
+// tests/fuzz/reductions.py compares it with --no-reductions (and must catch the planted mistake
+// "election"). settleConvergence and oversubscribedPhase take a label not yet in g: the first
+// changes convergence-barrier labels only; the second is true only for pthread barrier arrivals
+// (never a block's, grid's or warp's barrier), and throws UnsupportedProgram as said below.
 #pragma once
 
 #include <vector>

@@ -1,4 +1,14 @@
 // Knuth's estimator of the size of the search (docs/dpor.md §6), on the Explorer's public walk.
+//
+// Contract: estimateSearch drives `explorer` through startWalk, step and takeAlternative only,
+// so the caller gives it an explorer of its own, whose observer is told every event and
+// execution end of the paths (Session.cpp gives one that ignores them). The paths drawn are a
+// function of the seed and the program (the walk is a function of the graph): the same seed
+// gives the same figures, but the seconds, when nothing stops it early. `samples` counts the paths
+// drawn, fewer than asked once `stop`, a limit of the explorer or its observer stopped it; a path
+// that ends in a dropped branch counts 0. `failure` is never set here (a distributed backend sets
+// it, Parallel.h); an exception other than a limit's interruption (e.g. UnsupportedProgram) goes to
+// the caller.
 #pragma once
 
 #include <atomic>

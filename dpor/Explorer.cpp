@@ -49,13 +49,13 @@ Explorer::Explorer(ProgramRunner &runner, ExplorationObserver &observer, Explora
     : runner_(runner), observer_(observer), opts_(std::move(opts)), sharing_(sharing),
       checker_(makeConsistencyChecker(opts_.model, opts_.crossCheckPsc)),
       driver_(runner, opts_.replayCacheEvents, [this] { return limitReached(); }),
-      scheduler_(driver_, {opts_.scheduleSeed, opts_.postponeWaitingAwaits, opts_.commutingUpdates,
-                           opts_.symmetry}),
+      scheduler_(driver_, {opts_.scheduleSeed, opts_.postponeWaitingAwaits,
+                           runner.reductions().commutingUpdates, runner.reductions().symmetry}),
       spins_(driver_, opts_.dropFrozenSpins),
       persistence_(opts_.symmetryPlantedMistake,
                    [this](ThreadId t) -> const EventLabel * { return driver_.next(t); }),
-      symmetry_(opts_.symmetry, opts_.symmetryPairwiseUpTo, persistence_),
-      commuting_(opts_.commutingUpdates, persistence_),
+      symmetry_(runner.reductions().symmetry, opts_.symmetryPairwiseUpTo, persistence_),
+      commuting_(runner.reductions().commutingUpdates, persistence_),
       monitor_({opts_.timeoutSeconds, opts_.memoryLimitMb}, opts_.onProgress,
                sharing ? sharing->progress : SharedProgress{}) {}
 
@@ -84,8 +84,12 @@ void Explorer::begin(Frame root) {
     scheduler_.sawCommuting();
 }
 
-ExplorationResult Explorer::explore(bool fromBranch) {
+void Explorer::startClock() {
   monitor_.start(sharing_ ? sharing_->start : std::chrono::steady_clock::now());
+}
+
+ExplorationResult Explorer::explore(bool fromBranch) {
+  startClock();
   try {
     bool go = !fromBranch || backtrack();
     while (go && !stop_) {

@@ -82,6 +82,7 @@ public:
     std::vector<WorkItem> alternatives;
   };
   void startWalk();                    // a fresh graph at the program's start
+  void startClock();                   // the time limit counts from now (or the shared start)
   Step step();                         // adds the next event, or ends the execution
   Step takeAlternative(WorkItem item); // one of the last step's alternatives instead
   bool stopped() const { return stop_; }

@@ -1,5 +1,12 @@
 // What the exploration tells the user when an execution grows long or a limit stops the
 // search: built from the graph and the runner's view of the program, never printed here.
+//
+// Contract: both build text only; they change neither g nor the runner. What they say of the
+// program is the runner's state at the call (the loop counters of its threads as they run now,
+// the largest launch so far): a hint for the user, not a fact of every execution. The warning
+// names at most five loops that went round 100 times or more, and says whether it names any
+// (namesBusyLoops); the memory a launch needs is the limit scaled by threads, a rough measure
+// that the text calls "about". `runner` must be the one that made g's events.
 #pragma once
 
 #include <cstdint>

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include <unistd.h>
+
 namespace scopemc {
 
 namespace {
@@ -14,7 +16,8 @@ uint64_t residentMb() {
   unsigned long long size = 0, resident = 0;
   int n = std::fscanf(f, "%llu %llu", &size, &resident);
   std::fclose(f);
-  return n == 2 ? resident * 4096 / (1024ULL * 1024) : 0;
+  static const auto page = static_cast<unsigned long long>(sysconf(_SC_PAGESIZE));
+  return n == 2 ? resident * page / (1024ULL * 1024) : 0;
 }
 
 std::string perSecond(uint64_t n, double s) {

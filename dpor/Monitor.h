@@ -1,4 +1,13 @@
 // Limits and progress of one explorer: the exploration polls it, it never prints.
+//
+// Contract: one monitor per explorer, used from that explorer's thread only; the monitors of
+// one search share nothing but the atomics of SharedProgress, which must outlive them
+// (`finished` and `lastReportMs` null or set together). start() comes before poll(): the time
+// limit counts from its t. poll() names this explorer's own limits first (time, then memory,
+// then another explorer's stop) and never sets `stop` itself (the explorer does). Memory is the
+// whole process's resident set from /proc/self/statm, read at most every 20 ms; where that file
+// cannot be read, the memory limit is never reached. `report` runs on the explorer's thread: with
+// several explorers, from several threads, and each explorer's finish() sends its empty line.
 #pragma once
 
 #include <atomic>

@@ -1,4 +1,14 @@
 // Options and results of an exploration.
+//
+// Contract: plain data; each explorer keeps its own copy of the options, callbacks included:
+// onProgress and onWarning are called from the exploring threads, at once from several with
+// several workers, and must allow that. The defaults turn every reduction here on; with one on,
+// a subset of the executions is explored, with the same errors and final states (Explorer.h).
+// The test aids (crossCheckPsc and the planted mistakes, which --planted-mistake sets for the
+// fuzz tests) are for tests only: a planted mistake makes wrong answers on purpose. A result's
+// counts are those of a whole search only when stoppedEarly, timedOut and memoryLimitHit are
+// false and failure is empty. forEachResultField lists every field of a result: a new field is
+// merged and sent between processes once it is listed there.
 #pragma once
 
 #include <cstddef>
@@ -32,7 +42,8 @@ struct ExplorationOptions {
   /// Stop exploring when the process's resident memory exceeds this many MiB (0: no limit).
   uint64_t memoryLimitMb = 0;
   /// Progress lines, at most every half second (the exploration's monitor, dpor/Monitor.h);
-  /// an empty line when the search ends. Null: no progress reports.
+  /// an empty line when an explorer's search ends (one per explorer with several workers).
+  /// Null: no progress reports.
   std::function<void(const std::string &)> onProgress;
   /// Drop a branch as soon as a spin loop or lock blocks after a read that was not added
   /// maximally, or a thread blocked by a spin loop can never run again (dpor/SpinPruning.h):
@@ -42,7 +53,7 @@ struct ExplorationOptions {
   /// co-maximal write only when every runnable thread is in that state (docs/development.md,
   /// Spin loops): the read is added once a write lets it pass, so the branches where it
   /// blocks and waits for a revisit are not explored. A choice of the next thread only: the
-  /// same executions.
+  /// same complete executions, fewer blocked ones.
   bool postponeWaitingAwaits = true;
   /// A pthread barrier instance whose result some participant reads elects, as its serial
   /// thread, each participant that reads it and one that does not (the others cannot be
@@ -55,9 +66,6 @@ struct ExplorationOptions {
   /// premise of forming phases by calls, dpor/Election.h, unchecked: a planted mistake the
   /// differential test must catch). Never set otherwise.
   bool oversubscribedPlantedMistake = false;
-  /// Explore interchangeable threads once (dpor/Symmetry.h): the classes come with the
-  /// created threads (ThreadEntry::symmetry); off, every permutation is explored.
-  bool symmetry = true;
   /// Test aid: the reduction with a planted mistake (SymmetryPruner), which the differential
   /// tests must catch. Never set otherwise.
   SymmetryMistake symmetryPlantedMistake = SymmetryMistake::None;
@@ -65,9 +73,6 @@ struct ExplorationOptions {
   /// ones through a trie of their histories (SymmetryPruner::anyViolation). Both give the same
   /// answers (a test compares them); only the cost differs.
   size_t symmetryPairwiseUpTo = 24;
-  /// Explore RMWs that commute (dpor/Commuting.h; RmwInfo::commutes) in one order where no
-  /// event can tell the orders apart; off, every order is explored.
-  bool commutingUpdates = true;
   /// Exploration workers (TBB); 1 explores on the calling thread.
   unsigned workers = 1;
   /// Events each explorer's replay cache may hold (ThreadDriver): a thread's next event
@@ -87,11 +92,14 @@ struct ExplorationResult {
   /// Blocked executions in which a thread waits at a barrier that can never complete, and
   /// every other thread that could not continue waits for ever too (none was cut by an
   /// assume or a bound): they hang. The bug checks report them (barrier divergence or
-  /// deadlock) unless told not to; the session then gives no verdict when nothing completed.
+  /// deadlock) unless told not to; the session's verdict is then Bounded when nothing
+  /// completed (RunResult::hungUnreported).
   uint64_t hungAtBarrier = 0;
   bool boundHit = false;                     // some execution was cut by a loop bound
   std::vector<const SourceLoc *> boundLoops; // the loops that hit the bound
-  bool stoppedEarly = false;                 // an observer asked to stop (e.g. first error)
+  /// Stopped before its end, not by a limit: an observer asked to (e.g. first error), another
+  /// explorer stopped, or a premise broke (symmetryBroken, barrierOversubscribed, ownHeapReached).
+  bool stoppedEarly = false;
   bool timedOut = false;
   bool memoryLimitHit = false; // stopped by memoryLimitMb: the search is incomplete
   std::string memoryNote;      // with memoryLimitHit: how large the execution was (LimitNotes.h)
@@ -121,5 +129,33 @@ struct ExplorationResult {
   /// a distributed search died); empty: no such failure. A failed search verifies nothing.
   std::string failure;
 };
+
+/// Every field of ExplorationResult, named once: `f(name, member)` for each. Merging the
+/// results of several explorers (mergeResult) and sending a result between processes
+/// (distributed/) follow this list, and merge by the field's type: counts add up, flags and
+/// bound loops join, the first non-empty text is kept, and the seconds are the merger's own.
+template <typename F> void forEachResultField(F &&f) {
+  using R = ExplorationResult;
+  f("complete", &R::complete);
+  f("blocked", &R::blocked);
+  f("hung_at_barrier", &R::hungAtBarrier);
+  f("bound", &R::boundHit);
+  f("loops", &R::boundLoops);
+  f("stopped", &R::stoppedEarly);
+  f("timeout", &R::timedOut);
+  f("memory", &R::memoryLimitHit);
+  f("memory_note", &R::memoryNote);
+  f("seconds", &R::seconds);
+  f("events", &R::events);
+  f("runs", &R::threadRuns);
+  f("cached", &R::cachedEvents);
+  f("symmetric", &R::symmetric);
+  f("pruned", &R::symmetryPruned);
+  f("broken", &R::symmetryBroken);
+  f("oversubscribed", &R::barrierOversubscribed);
+  f("own_heap_reached", &R::ownHeapReached);
+  f("commuting", &R::commutingPruned);
+  f("failure", &R::failure);
+}
 
 } // namespace scopemc

@@ -9,30 +9,25 @@
 
 namespace scopemc {
 
+namespace {
+
+void mergeField(uint64_t &total, uint64_t r) { total += r; }
+void mergeField(bool &total, bool r) { total = total || r; }
+void mergeField(double & /*total*/, double /*r*/) {} // the merger's own wall time
+void mergeField(std::string &total, const std::string &r) {
+  if (total.empty())
+    total = r;
+}
+void mergeField(std::vector<const SourceLoc *> &total, const std::vector<const SourceLoc *> &r) {
+  for (auto *loop : r)
+    if (std::find(total.begin(), total.end(), loop) == total.end())
+      total.push_back(loop);
+}
+
+} // namespace
+
 void mergeResult(ExplorationResult &total, const ExplorationResult &r) {
-  total.complete += r.complete;
-  total.blocked += r.blocked;
-  total.hungAtBarrier += r.hungAtBarrier;
-  total.threadRuns += r.threadRuns;
-  total.cachedEvents += r.cachedEvents;
-  total.boundHit = total.boundHit || r.boundHit;
-  total.events += r.events;
-  for (auto *loop : r.boundLoops)
-    if (std::find(total.boundLoops.begin(), total.boundLoops.end(), loop) == total.boundLoops.end())
-      total.boundLoops.push_back(loop);
-  total.stoppedEarly = total.stoppedEarly || r.stoppedEarly;
-  total.timedOut = total.timedOut || r.timedOut;
-  total.memoryLimitHit = total.memoryLimitHit || r.memoryLimitHit;
-  total.symmetric = total.symmetric || r.symmetric;
-  total.symmetryPruned += r.symmetryPruned;
-  total.commutingPruned += r.commutingPruned;
-  total.symmetryBroken = total.symmetryBroken || r.symmetryBroken;
-  total.barrierOversubscribed = total.barrierOversubscribed || r.barrierOversubscribed;
-  total.ownHeapReached = total.ownHeapReached || r.ownHeapReached;
-  if (total.failure.empty())
-    total.failure = r.failure;
-  if (total.memoryNote.empty())
-    total.memoryNote = r.memoryNote;
+  forEachResultField([&](const char *, auto member) { mergeField(total.*member, r.*member); });
 }
 
 namespace {

@@ -90,7 +90,7 @@ void Explorer::Replay::advanceTo(std::optional<Event> x) {
 void Explorer::Replay::replaySteps(const SearchPath &path) {
   Explorer &ex = ex_;
   ex.quiet_ = true;
-  ex.monitor_.start(ex.sharing_ ? ex.sharing_->start : std::chrono::steady_clock::now());
+  ex.startClock();
   ex.startWalk();
   bool forward = true; // the first execution is a forward run from the start
   for (const PathStep &s : path.steps) {

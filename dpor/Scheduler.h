@@ -1,7 +1,17 @@
-// Which thread adds the next event (docs/dpor.md §3): a function of the graph only, as the revisit
+// Which thread adds the next event (docs/dpor.md §2): a function of the graph only, as the revisit
 // conditions require. The scheduler also postpones awaits that would block on the co-maximal
 // write (ExplorationOptions::postponeWaitingAwaits): a choice of the next thread only, the
-// executions explored are the same.
+// complete executions explored are the same (fewer blocked ones are made).
+//
+// Contract: which thread's event is added next is a function of the graph and the seed (so
+// replay, Path.h, reaches the same graph), provided the caller reports every change: added()
+// after adding the event of the thread choose() gave, changed() for each event added or read
+// given a new source, graphChanged() before choosing after any other change, and alternativeFor,
+// dropStaleWaits or clearWaits as threads lose events. What the scheduler keeps is a cache of what
+// the graph decides (a build with SCOPEMC_CHECK_STICKY aborts when a shortcut disagrees with a full
+// scan); a waiting thread not yet found out may be chosen once, its read then taken back
+// (postpone). choose() gives -1 only when no thread can add an event. One per explorer, not
+// thread-safe; the driver must outlive it, and asking it may run threads (ThreadDriver::next).
 #pragma once
 
 #include <cstdint>
@@ -19,11 +29,11 @@ public:
     std::optional<uint64_t> seed; // none: the lowest runnable thread first
     bool postponeWaitingAwaits = true;
     /// A thread whose next event is an RMW that commutes (RmwInfo::commutes) on a location
-    /// where another thread has one runs first (ExplorationOptions::commutingUpdates).
+    /// where another thread has one runs first (Reductions::commutingUpdates).
     bool settleCommuting = false;
     /// A thread of a symmetry class (ThreadEntry::symmetry) that has made no event but its
     /// start, and whose first is an RMW or a read of an input (a location its code never
-    /// writes after it), runs first (ExplorationOptions::symmetry): the first events of
+    /// writes after it), runs first (Reductions::symmetry): the first events of
     /// interchangeable threads are added before any of them goes on, so that revisits among
     /// them find nothing else open (docs/symmetry.md, "Settled starts").
     bool settleClassStarts = false;

@@ -2,6 +2,15 @@
 // no complete execution, so the exploration drops them (ExplorationOptions::dropFrozenSpins).
 // Only blocked executions are skipped; the rules and why they are sound are in
 // SpinPruning.cpp.
+//
+// Contract: a yes from isFrozenForever, frozenAfterRmw or someThreadBlockedForGood means no
+// continuation of g holds a complete execution, so the branch can go; a no is always safe (it
+// keeps a branch). The conformance test SpinPruning checks that every complete execution and
+// error kind stays. Blocks that rely on their own heap are never dropped here: ownHeapReached
+// checks their premise when the execution ends. recheck() only resets caches that skip checks,
+// so a missing call keeps branches, never drops one. spinsForGood and ownHeapReached are
+// functions of g, whatever `enabled` says. One pruner per explorer, not thread-safe; the driver
+// must outlive it, and asking it may run threads (ThreadDriver::next).
 #pragma once
 
 #include <span>

@@ -3,6 +3,7 @@
 
 #include <bit>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include <llvm/IR/DataLayout.h>
@@ -58,7 +59,51 @@ RtValue reinterpret(const DataLayout &dl, Type *from, Type *to, const RtValue &v
   return RtValue{take(to), {}};
 }
 
+/// Float-to-integer conversions with a value for every input, whatever the host (C leaves NaN
+/// and values out of range undefined, and so does C++ for the conversion here): NaN is 0, the
+/// rest saturates at the 64-bit bounds before the result is cut to its width.
+uint64_t toUnsigned(double d) {
+  if (!(d > -1.0)) // NaN, or negative once truncated
+    return 0;
+  return d >= 18446744073709551616.0 ? ~uint64_t{0} : static_cast<uint64_t>(d);
+}
+int64_t toSigned(double d) {
+  if (std::isnan(d))
+    return 0;
+  if (d <= -9223372036854775808.0)
+    return std::numeric_limits<int64_t>::min();
+  return d >= 9223372036854775808.0 ? std::numeric_limits<int64_t>::max() : static_cast<int64_t>(d);
+}
+
 } // namespace
+
+std::optional<std::string> undefinedIntegerOp(const BinaryOperator &i, Type *t, uint64_t x,
+                                              uint64_t y) {
+  unsigned w = intBits(t);
+  x &= maskBits(w);
+  y &= maskBits(w);
+  switch (i.getOpcode()) {
+  case Instruction::UDiv:
+  case Instruction::SDiv:
+  case Instruction::URem:
+  case Instruction::SRem:
+    if (y == 0)
+      return "division by zero";
+    if ((i.getOpcode() == Instruction::SDiv || i.getOpcode() == Instruction::SRem) && w > 1 &&
+        y == maskBits(w) && x == 1ull << (w - 1))
+      return std::string("signed overflow: the ") + std::to_string(w) + "-bit minimum " +
+             (i.getOpcode() == Instruction::SDiv ? "/" : "%") + " -1";
+    return std::nullopt;
+  case Instruction::Shl:
+  case Instruction::LShr:
+  case Instruction::AShr: // C: a shift by the width or more is undefined
+    if (y >= w)
+      return "shift by " + std::to_string(y) + " of a " + std::to_string(w) + "-bit value";
+    return std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
 
 RtValue binaryOf(const BinaryOperator &i, Type *t, const RtValue &a, const RtValue &b) {
   if (t->isVectorTy()) { // element by element, each of the element type
@@ -170,10 +215,9 @@ RtValue castScalar(unsigned opcode, Type *srcTy, Type *dst, const RtValue &v) {
   case Instruction::FPExt:
     return RtValue{fromDouble(asDouble(v.bits, srcTy), dst), {}};
   case Instruction::FPToUI:
-    return RtValue{static_cast<uint64_t>(asDouble(v.bits, srcTy)) & maskBits(dw), {}};
+    return RtValue{toUnsigned(asDouble(v.bits, srcTy)) & maskBits(dw), {}};
   case Instruction::FPToSI:
-    return RtValue{
-        static_cast<uint64_t>(static_cast<int64_t>(asDouble(v.bits, srcTy))) & maskBits(dw), {}};
+    return RtValue{static_cast<uint64_t>(toSigned(asDouble(v.bits, srcTy))) & maskBits(dw), {}};
   case Instruction::UIToFP:
     return RtValue{fromDouble(static_cast<double>(v.bits & maskBits(sw)), dst), {}};
   case Instruction::SIToFP:

@@ -1,4 +1,7 @@
 // Integers of a width below 64 bits, as the interpreter keeps them (zero-extended in 64).
+//
+// Contract: pure and inline. `bits` is a width of 1 to 64 (64 or more: the whole word; 0 is
+// allowed in maskBits only, which then gives 0); only the low `bits` bits of v are read.
 #pragma once
 
 #include <cstdint>

@@ -169,7 +169,7 @@ Flow Calls::barrierWait(Thread &th, const CallBase &i, uint64_t barrier, uint32_
 
 Calls::Calls(CallHost &host)
     : host_(host),
-      symmetry_(host.options().symmetry || host.options().commutingUpdates
+      symmetry_(host.options().reductions.symmetry || host.options().reductions.commutingUpdates
                     ? std::make_unique<SymmetryAnalysis>(host.program(),
                                                          host.options().overrides.get(),
                                                          host.options().symmetryPlantedMistake)
@@ -185,7 +185,7 @@ SiteFootprintPtr Calls::mainSites() {
 void Calls::describe(ThreadEntry &entry, bool keyed) const {
   if (symmetry_)
     if (const FunctionInfo *fi = host_.program().functionAt(entry.function)) {
-      if (host_.options().symmetry && keyed)
+      if (host_.options().reductions.symmetry && keyed)
         entry.symmetry = symmetry_->keyOf(entry, *fi);
       entry.sites = symmetry_->sitesOf(entry, *fi);
       entry.footprint = entry.sites ? SymmetryAnalysis::wholeFootprint(*entry.sites) : nullptr;

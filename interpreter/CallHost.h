@@ -1,8 +1,9 @@
 // The one interface through which the library functions the interpreter models (Calls: the
 // builtins, the intrinsics, the kernel API and harness, CUDA's runtime, GenMC's API) act on
 // the thread they run on: the events they may offer, the memory they may read and write (as
-// events the interpreter builds), the call's registers, and a function to enter. The
-// Interpreter implements it; Calls sees nothing else of it.
+// events the interpreter builds), and a function to enter, which the Interpreter implements;
+// and the call's registers, the same for every host. Calls sees nothing else of the
+// Interpreter.
 //
 // Contract (as for every instruction, runner/EventSink.h):
 // - a library function offers all its events before it changes the thread's state (a Stop
@@ -15,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -42,24 +44,32 @@ enum class Flow : uint8_t { Next, Jumped, Stop, Done };
 
 class CallHost {
 public:
-  virtual const Program &program() const = 0;
-  virtual const InterpreterOptions &options() const = 0;
+  // What the host runs, and with which options (fixed for its life)
+  const Program &program() const { return prog_; }
+  const InterpreterOptions &options() const { return opts_; }
+
+  // The call's registers (CallHost.cpp): an operand's value (constants evaluated), its scalar
+  // bits (no aggregate copy), and the instruction's result
+  RtValue get(const CallFrame &f, const llvm::Value *v) const;
+  uint64_t bits(const CallFrame &f, const llvm::Value *v) const;
+  static void set(CallFrame &f, const llvm::Instruction &i, RtValue v) {
+    reg(f, &i) = std::move(v);
+  }
+  static void setBits(CallFrame &f, const llvm::Instruction &i, uint64_t v) { reg(f, &i).bits = v; }
+  /// The register of an argument or instruction of f's function.
+  static RtValue &reg(CallFrame &f, const llvm::Value *v) { return f.regs[f.fi->slots.lookup(v)]; }
+  static const RtValue &reg(const CallFrame &f, const llvm::Value *v) {
+    return f.regs[f.fi->slots.lookup(v)];
+  }
 
   // The thread's events
-  virtual Event nextEvent(const ThreadState &th) const = 0;
-  virtual const SourceLoc *src(const llvm::Instruction &i) const = 0;
+  static Event nextEvent(const ThreadState &th) { return Event{th.tid, th.nextIndex}; }
+  const SourceLoc *src(const llvm::Instruction &i) const { return prog_.sourceOf(&i); }
   /// Offers `lab` (the thread's next event); false: Stop. `value`: what a read returned.
   virtual bool offer(ThreadState &th, const EventLabel &lab, uint64_t *value = nullptr) = 0;
   virtual Flow block(ThreadState &th, const llvm::Instruction &i, BlockReason r,
                      bool awaits = false) = 0;
   virtual Flow fail(ThreadState &th, const llvm::Instruction &i, ErrorKind k, std::string msg) = 0;
-
-  // The call's registers
-  virtual RtValue get(const CallFrame &f, const llvm::Value *v) const = 0;
-  /// The scalar bits of an operand (no aggregate copy).
-  virtual uint64_t bits(const CallFrame &f, const llvm::Value *v) const = 0;
-  virtual void set(CallFrame &f, const llvm::Instruction &i, RtValue v) const = 0;
-  virtual void setBits(CallFrame &f, const llvm::Instruction &i, uint64_t v) const = 0;
 
   // Memory, as events (Flow::Next when done)
   /// Loads a value of type ty at a.
@@ -100,10 +110,21 @@ public:
                              std::vector<RtValue> &&args) = 0;
 
 protected:
-  CallHost() = default;
-  CallHost(const CallHost &) = default;
-  CallHost &operator=(const CallHost &) = default;
+  /// `opts` may be a member of the derived class not yet constructed: it is only kept.
+  CallHost(const Program &prog, const InterpreterOptions &opts) : prog_(prog), opts_(opts) {}
+  CallHost(const CallHost &) = delete;
+  CallHost &operator=(const CallHost &) = delete;
   ~CallHost() = default;
+
+private:
+  const Program &prog_;
+  const InterpreterOptions &opts_;
 };
+
+/// Runs `i` on the thread if it computes a value from values (arithmetic, comparisons,
+/// casts, selects, aggregates, vectors: ValueOps.cpp); nullopt for any other instruction.
+/// An undefined operation of C ends the thread (CallHost::fail).
+std::optional<Flow> execValue(CallHost &h, ThreadState &th, CallFrame &f,
+                              const llvm::Instruction &i);
 
 } // namespace scopemc

@@ -119,8 +119,6 @@ private:
                         uint64_t args, std::vector<uint8_t> &bytes);
   Flow streamRun(Thread &th, const llvm::CallBase &i);
   Flow cudaSync(Thread &th, Frame &f, const llvm::CallBase &i);
-  /// Joins stream thread t unless this thread did (once joined, it is forgotten).
-  Flow joinStream(Thread &th, const llvm::CallBase &i, ThreadId t);
   Thread::Stream &stream(Thread &th, uint64_t handle);
   void place(Thread &th, Builtin what, uint64_t v);
   /// Refuses a position beyond the block and device numbers barriers and shared memory name.
@@ -133,7 +131,7 @@ private:
 
   CallHost &host_;
   ProgramRunner::LaunchSize largestLaunch_;             // launchGrid's largest grid so far
-  std::unique_ptr<SymmetryAnalysis> symmetry_;          // null: InterpreterOptions::symmetry is off
+  std::unique_ptr<SymmetryAnalysis> symmetry_;          // null: both reductions are off
   std::optional<SiteFootprintPtr> mainSites_;           // mainSites(), once found
   std::map<const llvm::Function *, OclBuiltin> openCl_; // parsed once per declaration
   std::unique_ptr<FileCalls> files_;                    // the file functions

@@ -2,6 +2,14 @@
 // the loads or stores of the bytes it moves, and changes the stream's state only once they
 // are all done (a stopped call runs again from its start). Calls routes the File builtin
 // here; it acts through the interpreter's CallHost interface only.
+//
+// Contract: one per interpreter (Calls owns it), used by that interpreter only: its FileSource
+// caches what it read from the disk. All else a call changes is the calling thread's
+// (ThreadState::files, written, fileCalls), so snapshots and replays carry it. A stream of
+// another thread, a path outside the readable folders (unless the call creates the file), a
+// printf or scanf conversion it does not do and a string past 4096 bytes throw InputError at
+// the call's file:line; a FILE* or descriptor of no open file and more conversions than
+// arguments are the program's errors (CallHost::fail).
 #pragma once
 
 #include <string>

@@ -20,7 +20,8 @@ namespace scopemc {
 using namespace llvm;
 
 Interpreter::Interpreter(const Program &prog, InterpreterOptions opts)
-    : prog_(prog), opts_(std::move(opts)), scFences_(!opts_.commutingUpdates || prog.mayFenceSc()),
+    : CallHost(prog, opts_), prog_(prog), opts_(std::move(opts)),
+      scFences_(!opts_.reductions.commutingUpdates || prog.mayFenceSc()),
       calls_(std::make_unique<Calls>(static_cast<CallHost &>(*this))) {}
 
 Interpreter::~Interpreter() = default;
@@ -167,26 +168,6 @@ Interpreter::Flow Interpreter::returnFrom(Thread &th, RtValue ret, bool hasValue
     set(caller, *caller.pc, std::move(ret));
   ++caller.pc;
   return Flow::Jumped;
-}
-
-RtValue Interpreter::get(const Frame &f, const Value *v) const {
-  if (auto *c = dyn_cast<Constant>(v))
-    return prog_.constantValue(c);
-  if (isa<MetadataAsValue>(v) || isa<InlineAsm>(v))
-    return RtValue{};
-  return reg(f, v);
-}
-
-uint64_t Interpreter::bits(const Frame &f, const Value *v) const {
-  if (auto *ci = dyn_cast<ConstantInt>(v))
-    return ci->getBitWidth() <= 64 ? ci->getZExtValue() : constantBits(prog_, ci);
-  if (auto *c = dyn_cast<Constant>(v))
-    return constantBits(prog_, c);
-  return reg(f, v).bits;
-}
-
-void Interpreter::set(Frame &f, const Instruction &i, RtValue v) const {
-  reg(f, &i) = std::move(v);
 }
 
 namespace {
@@ -347,115 +328,11 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
   }
   case Instruction::Unreachable:
     return fail(th, i, ErrorKind::Assertion, "reached unreachable code");
-  case Instruction::FNeg: {
-    RtValue v = get(f, i.getOperand(0));
-    set(f, i, RtValue{fromDouble(-asDouble(v.bits, i.getType()), i.getType()), {}});
-    return Flow::Next;
-  }
-  case Instruction::ICmp:
-  case Instruction::FCmp: {
-    auto &c = cast<CmpInst>(i);
-    Type *t = c.getOperand(0)->getType();
-    if (!t->isVectorTy() && !c.isFPPredicate()) {
-      setBits(f, i,
-              compareInt(c.getPredicate(), bits(f, c.getOperand(0)), bits(f, c.getOperand(1)),
-                         intBits(t))
-                  ? 1u
-                  : 0u);
-      return Flow::Next;
-    }
-    RtValue a = get(f, c.getOperand(0)), b = get(f, c.getOperand(1));
-    auto one = [&](uint64_t x, uint64_t y) {
-      return c.isFPPredicate() ? compareFloat(c.getPredicate(), asDouble(x, t->getScalarType()),
-                                              asDouble(y, t->getScalarType()))
-                               : compareInt(c.getPredicate(), x, y, intBits(t->getScalarType()));
-    };
-    if (t->isVectorTy()) {
-      RtValue r;
-      for (size_t k = 0; k < a.elems.size(); ++k)
-        r.elems.push_back(RtValue{one(a.elems[k].bits, b.elems[k].bits) ? 1u : 0u, {}});
-      set(f, i, std::move(r));
-    } else {
-      set(f, i, RtValue{one(a.bits, b.bits) ? 1u : 0u, {}});
-    }
-    return Flow::Next;
-  }
-  case Instruction::Select: {
-    auto &s = cast<SelectInst>(i);
-    if (s.getCondition()->getType()->isVectorTy()) { // element by element
-      RtValue c = get(f, s.getCondition()), a = get(f, s.getTrueValue()),
-              b = get(f, s.getFalseValue()), r;
-      for (size_t k = 0; k < c.elems.size(); ++k)
-        r.elems.push_back((c.elems[k].bits & 1) ? a.elems[k] : b.elems[k]);
-      set(f, i, std::move(r));
-      return Flow::Next;
-    }
-    set(f, i, get(f, (bits(f, s.getCondition()) & 1) ? s.getTrueValue() : s.getFalseValue()));
-    return Flow::Next;
-  }
   case Instruction::PHI:
     return Flow::Next; // assigned on the edge (branchTo)
-  case Instruction::Freeze:
-    set(f, i, get(f, i.getOperand(0)));
-    return Flow::Next;
   case Instruction::GetElementPtr:
     setBits(f, i, gep(f, cast<GetElementPtrInst>(i)));
     return Flow::Next;
-  case Instruction::ExtractValue: {
-    RtValue constant; // the aggregate is read in place unless it is a constant
-    const Value *op = i.getOperand(0);
-    const RtValue *v = nullptr;
-    if (isa<Constant>(op)) {
-      constant = get(f, op);
-      v = &constant;
-    } else {
-      v = &reg(f, op);
-    }
-    for (unsigned idx : cast<ExtractValueInst>(i).indices())
-      v = &v->elems.at(idx);
-    if (v->elems.empty())
-      setBits(f, i, v->bits);
-    else
-      set(f, i, RtValue(*v));
-    return Flow::Next;
-  }
-  case Instruction::InsertValue: {
-    RtValue agg = get(f, i.getOperand(0));
-    RtValue *slot = &agg;
-    for (unsigned idx : cast<InsertValueInst>(i).indices())
-      slot = &slot->elems.at(idx);
-    *slot = get(f, i.getOperand(1));
-    set(f, i, std::move(agg));
-    return Flow::Next;
-  }
-  case Instruction::ExtractElement:
-  case Instruction::InsertElement: { // (an index past the vector: poison, C's undefined subscript)
-    bool extract = i.getOpcode() == Instruction::ExtractElement;
-    RtValue v = get(f, i.getOperand(0));
-    uint64_t k = get(f, i.getOperand(extract ? 1 : 2)).bits;
-    if (k >= v.elems.size())
-      return fail(th, i, ErrorKind::UndefinedBehaviour,
-                  "vector subscript out of range: element " + std::to_string(k) + " of " +
-                      std::to_string(v.elems.size()) + " elements");
-    if (extract) {
-      set(f, i, RtValue(v.elems.at(k)));
-      return Flow::Next;
-    }
-    v.elems.at(k) = get(f, i.getOperand(1));
-    set(f, i, std::move(v));
-    return Flow::Next;
-  }
-  case Instruction::ShuffleVector: { // element m of a ++ b for each mask element m
-    auto &sh = cast<ShuffleVectorInst>(i);
-    RtValue a = get(f, sh.getOperand(0)), b = get(f, sh.getOperand(1)), r;
-    size_t n = a.elems.size();
-    for (int m : sh.getShuffleMask())
-      r.elems.push_back(m < 0                        ? RtValue{}
-                        : static_cast<size_t>(m) < n ? a.elems.at(static_cast<size_t>(m))
-                                                     : b.elems.at(static_cast<size_t>(m) - n));
-    set(f, i, std::move(r));
-    return Flow::Next;
-  }
   case Instruction::Alloca: {
     auto &a = cast<AllocaInst>(i);
     const DataLayout &dl = prog_.dataLayout();
@@ -508,61 +385,8 @@ Interpreter::Flow Interpreter::exec(Thread &th, Frame &f, const Instruction &i) 
   default:
     break;
   }
-  if (auto *b = dyn_cast<BinaryOperator>(&i)) {
-    if (!b->getType()->isVectorTy() && !b->getType()->isFloatingPointTy()) {
-      RtValue x{bits(f, b->getOperand(0)), {}}, y{bits(f, b->getOperand(1)), {}};
-      switch (b->getOpcode()) {
-      case Instruction::UDiv:
-      case Instruction::SDiv:
-      case Instruction::URem:
-      case Instruction::SRem:
-        if ((y.bits & maskBits(intBits(b->getType()))) == 0)
-          return fail(th, i, ErrorKind::UndefinedBehaviour, "division by zero");
-        if (unsigned w = intBits(b->getType());
-            (b->getOpcode() == Instruction::SDiv || b->getOpcode() == Instruction::SRem) &&
-            (y.bits & maskBits(w)) == maskBits(w) && (x.bits & maskBits(w)) == 1ull << (w - 1) &&
-            w > 1)
-          return fail(th, i, ErrorKind::UndefinedBehaviour,
-                      std::string("signed overflow: the ") + std::to_string(w) + "-bit minimum " +
-                          (b->getOpcode() == Instruction::SDiv ? "/" : "%") + " -1");
-        break;
-      case Instruction::Shl:
-      case Instruction::LShr:
-      case Instruction::AShr: // C: a shift by the width or more is undefined
-        if (unsigned w = intBits(b->getType()); (y.bits & maskBits(w)) >= w)
-          return fail(th, i, ErrorKind::UndefinedBehaviour,
-                      "shift by " + std::to_string(y.bits & maskBits(w)) + " of a " +
-                          std::to_string(w) + "-bit value");
-        break;
-      default:
-        break;
-      }
-      setBits(f, i, binaryOf(*b, b->getType(), x, y).bits);
-      return Flow::Next;
-    }
-    RtValue y = get(f, b->getOperand(1));
-    switch (b->getOpcode()) {
-    case Instruction::UDiv:
-    case Instruction::SDiv:
-    case Instruction::URem:
-    case Instruction::SRem:
-      if (!b->getType()->isVectorTy() && (y.bits & maskBits(intBits(b->getType()))) == 0)
-        return fail(th, i, ErrorKind::UndefinedBehaviour, "division by zero");
-      break;
-    default:
-      break;
-    }
-    set(f, i, binaryOf(*b, b->getType(), get(f, b->getOperand(0)), y));
-    return Flow::Next;
-  }
-  if (auto *c = dyn_cast<CastInst>(&i)) {
-    if (!c->getType()->isVectorTy() && !c->getSrcTy()->isVectorTy()) {
-      setBits(f, i, castValue(prog_.dataLayout(), *c, RtValue{bits(f, c->getOperand(0)), {}}).bits);
-      return Flow::Next;
-    }
-    set(f, i, castValue(prog_.dataLayout(), *c, get(f, c->getOperand(0))));
-    return Flow::Next;
-  }
+  if (std::optional<Flow> fl = execValue(*this, th, f, i))
+    return *fl;
   throw InputError(toString(src(i)) + ": unsupported instruction '" + i.getOpcodeName() + "'");
 }
 

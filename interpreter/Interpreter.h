@@ -32,6 +32,7 @@ public:
   void resetThread(ThreadId t, const ThreadEntry &entry, ThreadPos pos) override;
   RunStatus run(ThreadId t, EventSink &sink) override;
   uint64_t initialValue(Addr a, uint32_t size) const override;
+  Reductions reductions() const override { return opts_.reductions; }
   int32_t saveThread(ThreadId t, uint32_t slot) override;
   void restoreThread(ThreadId t, uint32_t slot) override;
   size_t snapshotCost(ThreadId t) const override;
@@ -51,26 +52,11 @@ private:
   Flow branchTo(Thread &th, Frame &f, const llvm::BasicBlock *to);
   Flow enterFunction(Thread &th, const FunctionInfo &fi, std::vector<RtValue> &&args) override;
   Flow returnFrom(Thread &th, RtValue ret, bool hasValue);
-  const Program &program() const override { return prog_; }
-  const InterpreterOptions &options() const override { return opts_; }
-  RtValue get(const Frame &f, const llvm::Value *v) const override;
-  /// The scalar bits of an operand (fast path: no aggregate copy).
-  uint64_t bits(const Frame &f, const llvm::Value *v) const override;
-  /// The register of an argument or instruction of f's function.
-  static RtValue &reg(Frame &f, const llvm::Value *v) { return f.regs[f.fi->slots.lookup(v)]; }
-  static const RtValue &reg(const Frame &f, const llvm::Value *v) {
-    return f.regs[f.fi->slots.lookup(v)];
-  }
-  void setBits(Frame &f, const llvm::Instruction &i, uint64_t v) const override {
-    reg(f, &i).bits = v;
-  }
-  void set(Frame &f, const llvm::Instruction &i, RtValue v) const override;
+  // (the registers, program(), options(), nextEvent() and src() are CallHost's)
   uint64_t gep(const Frame &f, const llvm::GetElementPtrInst &i) const;
 
   // events (Memory.cpp)
   bool offer(Thread &th, const EventLabel &lab, uint64_t *value = nullptr) override;
-  Event nextEvent(const Thread &th) const override { return Event{th.tid, th.nextIndex}; }
-  const SourceLoc *src(const llvm::Instruction &i) const override { return prog_.sourceOf(&i); }
   Flow block(Thread &th, const llvm::Instruction &i, BlockReason r, bool awaits = false) override;
   Flow fail(Thread &th, const llvm::Instruction &i, ErrorKind k, std::string msg) override;
   /// Loads a value of type ty at a; returns Stop/Done or Next.

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/Labels.h"
+#include "runner/EventSink.h"
 
 namespace scopemc {
 
@@ -64,9 +65,10 @@ struct InterpreterOptions {
   /// Test aid: a thread's own idle iteration suffices to block it, whatever its peers did (a
   /// planted mistake the differential test must catch). Never set otherwise.
   bool idleRoundsPlantedMistake = false;
-  /// Give created threads their symmetry class (interpreter/Symmetry.h), which the
-  /// exploration uses to explore interchangeable threads once (--no-symmetry: off).
-  bool symmetry = true;
+  /// Which reductions the labels are marked for (symmetry classes of created threads,
+  /// interpreter/Symmetry.h; commuting RMWs, interpreter/analysis/Commuting.h); the
+  /// exploration learns them through ProgramRunner::reductions.
+  Reductions reductions;
   /// pthread barriers form their phases by arrival order (docs/model.md §5): each wait first
   /// adds one to an arrival counter in the barrier object (a relaxed RMW, so the search
   /// explores every order of arrival), and counter / count is its instance. Off: instance k is
@@ -77,9 +79,6 @@ struct InterpreterOptions {
   /// Test aid: the symmetry analysis with a planted mistake (SymmetryAnalysis), which the
   /// differential tests must catch. Never set otherwise.
   bool symmetryPlantedMistake = false;
-  /// Mark the RMWs that commute with their like (interpreter/analysis/Commuting.h), which the
-  /// exploration explores in one order (--no-commuting-updates, --no-symmetry: off).
-  bool commutingUpdates = true;
   /// Test aid: RMWs whose results are used are marked as commuting too, a mistake the
   /// differential tests must catch. Never set otherwise.
   bool commutingPlantedMistake = false;

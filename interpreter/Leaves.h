@@ -1,5 +1,12 @@
 // The scalar leaves of a value in memory: how loads, stores and kernel parameters split an
 // aggregate into the scalars the interpreter keeps.
+//
+// Contract: header only, no state. fn(address, store size, leaf) is called once per scalar
+// leaf, in increasing address order, padding skipped; `v` is shaped to the type on the way
+// (each aggregate's elems resized to its count, values already there kept) and fn may read or
+// set the leaf. `ty` must be sized and of fixed size. Vector elements are taken at their
+// allocation size apart, as array elements are: LLVM's layout only for elements of whole
+// bytes (a vector of i1 is bit-packed in memory).
 #pragma once
 
 #include <llvm/IR/DataLayout.h>

@@ -3,6 +3,14 @@
 // require it (sqrt, fma, floor, fmin, ...); the transcendental functions (exp, sin, pow, ...)
 // with the host's C library, within CUDA's documented error bounds but not bit for bit a
 // GPU's (docs/cuda.md).
+//
+// Contract: pure functions over constant tables (built on first use), safe from every worker
+// at once. Results are deterministic on one host; the transcendental ones follow its C library
+// and may differ on another. computeMath reads args[0, mathArity(op)), which the caller must
+// supply (Calls::mathCall refuses a call with fewer, InputError); single-precision operands are
+// in the low 32 bits. It refuses nothing: a domain error gives C's result (NaN, infinity), an
+// integer result is the 64-bit value the caller narrows, and lround or lrint of NaN or of a
+// value out of range gives the host's value.
 #pragma once
 
 #include <cstdint>
@@ -85,7 +93,8 @@ struct MathFunction {
   bool single;
 };
 std::optional<MathFunction> mathFunctionNamed(llvm::StringRef name);
-/// The operation of a floating-point intrinsic (llvm.sqrt, llvm.fma, llvm.fmuladd, ...).
+/// The operation of a floating-point intrinsic (llvm.sqrt, llvm.fma, ...). llvm.fmuladd
+/// answers Fma, but Calls::intrinsic runs it itself: fused in GPU code, MulAdd elsewhere.
 std::optional<MathOp> mathIntrinsic(llvm::Intrinsic::ID id);
 /// How many operands op takes.
 unsigned mathArity(MathOp op);

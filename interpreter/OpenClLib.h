@@ -3,6 +3,14 @@
 // computed element-wise on scalars and vectors: conversions (convert_T[_sat][_rte...]), the
 // math, integer, common, relational and geometric functions, and shuffle/shuffle2.
 // docs/opencl.md lists them.
+//
+// Contract: pure functions over constant tables, safe from every worker at once; they refuse
+// nothing (an unknown name is no builtin, which the caller refuses). openClBuiltinNamed gives
+// only a convert_ or listed name whose first parameter is not a pointer. The compute
+// functions read one value per parameter of b (Calls::openClCall checks the call has them)
+// and give element bits the caller masks to the result's width. Floating point is float or
+// double: a `half` overload is recognised but computed as if its bits were a float's. A known
+// name on operands it has no form for gives 0.
 #pragma once
 
 #include <cstdint>

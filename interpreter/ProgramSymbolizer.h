@@ -2,6 +2,14 @@
 // by their debug information ("reduce::sum[1]", "cfg.count"), heap blocks by the variable
 // the allocating call stored its pointer in ("d_partial[1]"), demangled functions, and which
 // events the tool's own headers made.
+//
+// Contract: the Program must outlive the symbolizer (it keeps a reference and pointers into
+// the module). The constructor walks the module once; every method after only reads, so one
+// symbolizer serves every worker at once (model/Symbolizer.h). Names are best effort and never
+// throw: "" where the memory cannot be named for sure (accessName) or is in no known object
+// (nameOf); "heap#N+off" and "stack of Tn+off" for objects without a variable. Stack names
+// hold for a thread's first frame only, laid out as Interpreter::exec places allocas that may
+// be shared (layOutEntryFrames): the two must change together.
 #pragma once
 
 #include <map>

@@ -62,13 +62,6 @@ public:
   /// all known.
   const ResumeTable *resumeTable(const llvm::Function &f) const;
 
-  /// Whether block boundaries are visible to the program: some operation is block-scoped, a
-  /// block barrier or collective, or block-shared memory. Threads of different blocks are
-  /// then never interchangeable.
-  bool blockAware() const { return blockAware_; }
-  /// Whether warps are visible (warp collectives): lanes of different warps never are.
-  bool warpAware() const { return warpAware_; }
-
   /// How a tainted value reaches an effect (Sink::kind).
   enum class SinkKind : uint8_t { Plain, PlaceBlock, PlaceThread, PlaceDevice };
   struct Sink {
@@ -116,6 +109,9 @@ private:
 
   const Program &prog_;
   bool plantedMistake_;
+  /// Whether block boundaries are visible to the program (some operation is block-scoped, a
+  /// block barrier or collective, or block-shared memory): threads of different blocks are
+  /// then never interchangeable. Warps likewise, through warp collectives.
   bool blockAware_ = false;
   bool warpAware_ = false;
   mutable std::map<std::pair<const llvm::Function *, bool>, Summary> summaries_;

@@ -3,6 +3,13 @@
 // launches, streams, a bulk operation in progress). Plain data: the interpreter copies it
 // for snapshots (Interpreter::saveThread), and the library functions (interpreter/Calls.h)
 // read and change it for the thread they run on.
+//
+// Contract: a copy is a snapshot. Its shared parts (file contents, the entry's data, a
+// launch's join list) are const or changed only when not shared (copy on write); the rest is
+// owned. Its pointers (fi, bb, pc, source locations) point into the Program, which outlives
+// every interpreter; `resume` into the interpreter's own symmetry analysis, so a state means
+// something only to the interpreter that made it. Only that interpreter, on its worker, reads
+// or changes it: nothing here is shared between workers.
 #pragma once
 
 #include <array>

@@ -1,6 +1,14 @@
 // The names of the barriers that are not objects in memory: a block's barrier, a grid's, and
 // a warp's collectives. The interpreter makes them (interpreter/Kernel.cpp, Cuda.cpp); the
 // model reads who a barrier names from them (model/Collective.h).
+//
+// Contract: keys are pure functions of their arguments, so equal calls name one barrier in
+// every execution and run. Each field is masked to its width (launch key 16 bits, unmasked:
+// the caller keeps it below 2^16; device 12, block 16; launch 12, block in launch 10, warp 5):
+// distinct arguments give distinct keys only within those widths, which the interpreter keeps
+// to (interpreter/Kernel.cpp refuses larger launches). No key is a memory address: block keys
+// lie in a region the address space leaves free (interpreter/Program.h), warp keys have bit 63
+// set. The predicates read bits only: a barrier object in memory is neither block nor warp.
 #pragma once
 
 #include <cstdint>

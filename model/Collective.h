@@ -1,5 +1,13 @@
 // The result a departure of a collective barrier instance hands to its thread (a warp
-// shuffle, vote, match or reduction, a counting block barrier; docs/model.md §5).
+// shuffle, vote, match or reduction, a counting block barrier; docs/model.md §5), and who
+// takes part in an instance when not every thread it names arrives.
+//
+// Contract: every function only reads g and d. d need not be in g yet (the scheduler asks
+// before adding it), but the event before it must be: its thread's arrival at d's instance.
+// Answers are functions of g's events, not of the order they were added in: collectiveResult
+// combines the arrivals in lane order, and lists come in thread order. The labels returned are
+// g's, valid while their events stay in g. What the interpreter checks before a thread arrives
+// (e.g. that a shuffle's source lane takes part) is assumed here, not checked again.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,10 @@
 // What a collective barrier arrival carries (model/Labels.h, BarrierArriveLabel).
+//
+// Contract: plain data. The interpreter fills it in the arrival it builds (interpreter/Cuda.cpp);
+// collectiveResult (model/Collective.h) computes each departure's result from the instance's
+// (lane, value) pairs and the caller's own entry, never from the order of arrival. `lane` is
+// the caller's lane in its warp (0-31); `operand` matters for Shfl only; reductions use the low
+// 32 bits of the values. op None: a plain barrier (result 0). Equality compares every field.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,11 @@
 // Events and access modes.
+//
+// Contract: an Event is a plain name (thread, index) and says nothing of whether a graph holds
+// it; prev() and next() check no bounds. Events order by thread, then index, init() first, so
+// sorting by them is deterministic; isInit() holds of every event of a negative thread. The
+// modes are declared weakest first, but acq and rel are incomparable: ask isAcquire and
+// isRelease, never compare modes with <. An Addr is one of the interpreter's addresses
+// (interpreter/Program.h) or a barrier key (model/BarrierKeys.h).
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,15 @@
 // The execution graph (docs/dpor.md section 1): per-thread events in po order, rf of every read,
 // co of every location, stamps, and the views kept on the labels.
+//
+// Contract: the graph owns its labels. A label pointer stays valid until its event leaves the
+// graph (restrict, cutToStamp, removeLastRead) or the graph is assigned over (assignRestricted
+// reuses labels in place); adding events moves none. The other references it hands out
+// (threadPos, location, barrierJoin) last only until the graph next changes. add takes each
+// thread's events in po order (checked in debug builds only) and stamps them in the order
+// added. Lists come in a fixed order: co order, reads and frees in the order added, barrier
+// arrivals by event, locations by address. One thread at a time: even const calls update caches
+// (location lookup, freshThreadId, barrierJoin). A copy() shares nothing mutable with its
+// source (view arrays are counted atomically, copied on write), so it may go to another worker.
 #pragma once
 
 #include <algorithm>
@@ -144,12 +154,12 @@ public:
     auto it = arrivals_.find({b, instance});
     return it == arrivals_.end() ? 0 : it->second.events.size();
   }
-  /// The arrivals of instance `instance` of barrier `b`.
+  /// The arrivals of instance `instance` of barrier `b`, by event (not in the order added).
   std::vector<const EventLabel *> barrierArrivals(Addr b, uint32_t instance) const;
   /// What the memory model computed once from all the arrivals of an instance so far
   /// (ScopedRC11Checker: the join of their views), kept with the instance's arrivals and
-  /// forgotten (null) when they change; the caller reads it or sets it. (An instance with no
-  /// arrival has a slot of its own, reset at each call.)
+  /// forgotten (null) when they change; the caller reads it or sets it. (Instances with no
+  /// arrival share one slot, reset at each call.)
   std::shared_ptr<const BarrierJoin> &barrierJoin(Addr b, uint32_t instance) const;
 
   // --- restriction and copies ---------------------------------------------------------------

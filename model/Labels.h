@@ -1,6 +1,12 @@
 // Event labels: a closed hierarchy with LLVM-style RTTI (isa / dyn_cast on a kind field).
-// A label is complete when the interpreter hands it over: kind, location, value, order,
-// scope, thread position and source location are set when it is built.
+//
+// Contract: a label is complete when the interpreter hands it over (kind, location, value, order,
+// scope, thread position, source location). The exploration then sets what the search decides
+// (flags, resume point, a new thread's id and creator, a convergence arrival's instance, a
+// departure's serial thread and absent lanes), the graph the stamp, rf, co position and po indexes,
+// the checker the views; clone() and assignFrom copy all of it. A graph owns its labels, not the
+// SourceLocs they point to (model/SourceLoc.h); what a label shares by shared_ptr is immutable.
+// cast is checked in debug builds only; isa and dyn_cast take null.
 #pragma once
 
 #include <cassert>
@@ -79,8 +85,7 @@ public:
   /// storage, as a graph copied into another one's vectors does); false otherwise.
   bool assignFrom(const EventLabel &o);
 
-  /// Labels are made and dropped in bursts (a graph copy per backward revisit, a graph
-  /// freed per finished frame): they come from a per-thread free list per size class.
+  /// From the per-thread free lists of model/Pool.h (labels are made and dropped in bursts).
   static void *operator new(size_t size);
   static void operator delete(void *p, size_t size);
 
@@ -94,7 +99,6 @@ public:
   Scope scope() const { return scope_; }
   const SourceLoc *source() const { return src_; }
 
-  // Set by the exploration when the label enters a graph.
   Stamp stamp() const { return stamp_; }
   void setStamp(Stamp s) { stamp_ = s; }
   bool revisitable() const { return revisitable_; }
@@ -121,10 +125,9 @@ public:
   View &porf() { return porf_; }
 
   bool isSC() const { return order_ == MemOrder::SeqCst; }
-  /// Set by the graph when the label is added (ExecutionGraph::add), for the incremental psc
-  /// check: the index of the latest SC access or fence of the thread up to this event (-1:
-  /// none), and the first index of the run of consecutive accesses to this event's location
-  /// that holds it (its own index for an event that is not an access).
+  /// For the incremental psc check (set by ExecutionGraph::add): the index of the thread's
+  /// latest SC access or fence up to this event (-1: none), and where the run of consecutive
+  /// accesses to this event's location that holds it starts (its own index if it is no access).
   int32_t prevSc() const { return prevSc_; }
   int32_t runStart() const { return runStart_; }
   void setPoIndexes(int32_t prevSc, int32_t runStart) {
@@ -442,10 +445,9 @@ private:
   std::string msg_;
 };
 
-/// One half of a barrier call (docs/model.md §5). The k-th call of a thread on a barrier object
-/// belongs to instance k (by arrival order: the thread's arrival counter value / count); the
-/// instance completes when `count` participants have arrived.
-/// Both halves carry the barrier's scope and acquire-release order.
+/// One half of a barrier call (docs/model.md §5). The k-th call of a thread on a barrier belongs
+/// to instance k (byArrival: the barrier's arrivals before it / count); the instance completes
+/// at `count` arrivals. Both halves carry the barrier's scope and acquire-release order.
 class BarrierLabel : public EventLabel {
 public:
   Addr barrier() const { return barrier_; }
@@ -504,7 +506,7 @@ private:
 
 /// A departure knows which participant of its instance is the serial one (every departure
 /// of an instance holds the same; kNoThread when the barrier elects none). The exploration
-/// sets it when the departure is added (Explorer::electSerial); the thread reads it back.
+/// sets it when the departure is added (electSerial, dpor/Election.h); the thread reads it back.
 class BarrierDepartLabel : public BarrierLabel {
 public:
   static constexpr ThreadId kNoThread = -1;
@@ -538,8 +540,7 @@ template <typename T> struct LabelKindOf;
 /// The name of a kind (model/LabelKinds.def).
 std::string_view kindName(EventLabel::Kind k);
 
-// LLVM-style RTTI for the closed hierarchy: a concrete class is recognised by its kind, an
-// abstract one (MemAccessLabel, BarrierLabel) by its classof.
+// isa: a concrete class by its kind, an abstract one (MemAccessLabel, BarrierLabel) by classof.
 template <typename T> bool isa(const EventLabel *l) {
   if constexpr (requires { LabelKindOf<T>::value; })
     return l && l->kind() == LabelKindOf<T>::value;

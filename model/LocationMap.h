@@ -1,8 +1,15 @@
-// The locations of an execution graph by start address: sorted vectors of at most kChunk
+// The locations of an execution graph by start address: sorted vectors of at most 2 kChunk
 // entries each, in address order, as graphs have few locations and are copied at every revisit
 // (a node-based map costs an allocation per location and a pointer chase per lookup), and some
 // have very many (a host loop over a large array): an insertion moves the entries of one chunk
 // only, not of the whole map.
+//
+// Contract: one entry per address, iterated in increasing address order; find costs O(log n).
+// Adding or erasing an entry may move others: pointers, references and iterators into the map
+// last only until then. find is const but updates a one-entry cache, so a map is used by one
+// thread at a time. A rebuild calls slot(k, a) for k = 0, 1, ... with increasing addresses,
+// and nothing else until truncate(n); slot may hand back an old entry's Info unchanged, for the
+// caller to overwrite in full.
 #pragma once
 
 #include <algorithm>

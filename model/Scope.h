@@ -1,4 +1,11 @@
 // Scopes and thread positions (docs/model.md section 1).
+//
+// Contract: the functions are pure, safe from any thread. Scope's enumerators go from narrow
+// to wide, and code compares them so (std::min gives the narrower). inScope reads only what
+// its level needs: the ids for Thread, device and block for Block, the device for Device.
+// scopeIncludes is symmetric and checks no atomicity: callers ask it of atomic events only. A
+// placed position's thread field stays below 2^31 (the top bit marks an unplaced host thread).
+// MutualInclusion is plain data, O(1) per add; holds() of an empty set.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,12 @@
 // Scoped RC11 (docs/model.md sections 3 and 4), checked incrementally for the event just added.
+//
+// Contract: ConsistencyChecker's (model/Consistency.h). The checker keeps nothing but its two
+// flags; it writes only to the graph: e's views in updateViews, and the join of a barrier
+// instance's arrivals, kept in the graph (ExecutionGraph::barrierJoin) even through a const
+// graph. Its shortcuts (a departure taking its instance's join whole, a psc check around the
+// event just added) are taken only where they give the full answer; crossCheckPsc compares each
+// shortcut psc answer with the check from scratch (pscAcyclic), and that with the relation's
+// definition.
 #pragma once
 
 #include "model/Consistency.h"

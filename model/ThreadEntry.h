@@ -1,5 +1,13 @@
 // What a new thread runs (ThreadEntry) and what the interpreter promises about it: its
 // launch, its symmetry class, where it may access memory. Carried by ThreadCreateLabel.
+//
+// Contract: values. The parts held by shared_ptr are immutable, so copies are cheap and may go
+// to other threads. Equality is by value (a site footprint by its ranges): the thread driver
+// reuses a cached run of a thread only for an equal start (dpor/ThreadDriver.cpp). Null means
+// not known or none as each field says; an unknown footprint, reach or resume point answers
+// "may access" / "may write". The promises (keys, footprints, reaches) are the interpreter's
+// (interpreter/Symmetry.h), assumed here, not checked; a SiteFootprint's ranges have an entry
+// for every site its reach names.
 #pragma once
 
 #include <cstdint>
@@ -37,9 +45,6 @@ struct LaunchPlace {
   uint32_t block = 0;
 };
 
-/// What a new thread runs: an opaque function handle and an argument, both chosen by the
-/// interpreter, and for a kernel thread its place in the grid (other threads get the
-/// default position of a host thread).
 /// Data the interpreter attaches to an entry, opaque to the exploration: a kernel launch's
 /// parameter bytes, the threads a stream's launch waits for, its dynamic shared memory.
 struct EntryData {
@@ -120,6 +125,9 @@ struct SiteFootprint {
 };
 using SiteFootprintPtr = std::shared_ptr<const SiteFootprint>;
 
+/// What a new thread runs: an opaque function handle and an argument, both chosen by the
+/// interpreter, and for a kernel thread its place in the grid (other threads get the
+/// default position of a host thread).
 struct ThreadEntry {
   uint64_t function = 0;
   uint64_t argument = 0;

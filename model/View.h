@@ -1,4 +1,12 @@
 // Views (vector clocks): inline for few threads, shared between events for many.
+//
+// Contract: values. A copy never sees another's later changes, whatever form each has. An
+// entry is a last index (so a view is downward closed in po); a thread without one reads -1,
+// and no view contains init(). set takes thread ids >= 0. get and contains are O(1); set
+// copies at most the page pointers, one page and one chunk; a join skips what both views
+// share. Equality compares entries, not forms (nor size(), an upper bound). Distinct views may
+// be used on different threads though they share arrays (the counts are atomic; an array is
+// written in place only by its sole owner), but no view is read while another thread writes it.
 #pragma once
 
 #include <atomic>
@@ -28,8 +36,8 @@ namespace scopemc {
 ///   (copy on write), the page pointers, the one page and the one chunk it falls in, so a run
 ///   of joins that each add a thread (a host joining a grid) copies a pointer per kChunk²
 ///   threads, not every entry; a join skips the pages and chunks both views share, and one
-///   that adds nothing copies nothing. The counts are
-///   atomic: graphs copied for other workers share arrays.
+///   that adds nothing copies nothing. The counts are atomic: graphs copied for other workers
+///   share arrays.
 class View {
 public:
   View() = default;

@@ -54,6 +54,20 @@ enum class RunStatus : uint8_t {
   Finished, // the thread's finish, block or error event was replayed: it is done
 };
 
+/// The reductions whose marks a runner puts on its labels and the exploration then uses:
+/// said once, here, for both (InterpreterOptions::reductions; ProgramRunner::reductions).
+struct Reductions {
+  /// Interchangeable threads explored once: the runner gives created threads their symmetry
+  /// class (ThreadEntry::symmetry), the exploration drops executions that only exchange
+  /// them (docs/symmetry.md; --no-symmetry, --no-thread-symmetry: off).
+  bool symmetry = true;
+  /// Commuting updates explored in one order: the runner marks the RMWs that commute
+  /// (RmwInfo::commutes), the exploration drops the other orders where nothing tells them
+  /// apart (docs/commuting.md; --no-commuting-updates, --no-symmetry: off).
+  bool commutingUpdates = true;
+  void setAll(bool on) { symmetry = commutingUpdates = on; }
+};
+
 /// What the exploration needs from a program. Implementations are single-threaded: one
 /// per exploration worker; the program they run is shared read-only.
 class ProgramRunner {
@@ -68,6 +82,8 @@ public:
   virtual RunStatus run(ThreadId t, EventSink &sink) = 0;
   /// The value of the initialisation write of the `size` bytes at `a`.
   virtual uint64_t initialValue(Addr a, uint32_t size) const = 0;
+  /// The reductions the runner marks its labels for; the exploration uses those only.
+  virtual Reductions reductions() const = 0;
 
   /// Snapshots (optional), so that a thread rewound to its k-th event need not re-run from
   /// its start. Saves the state of thread `t`, stopped by the sink, in the runner's slot

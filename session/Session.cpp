@@ -116,7 +116,7 @@ void explore(RunResult &res, const RunOptions &opts, const CheckOptions &checks,
     return std::make_unique<Interpreter>(*res.program, opts.interpreter);
   };
   setup.makeObserver = [&]() -> ExplorationObserver & {
-    checkers.push_back(std::make_unique<BugChecker>(checks, &sym));
+    checkers.push_back(std::make_unique<BugChecker>(checks, opts.exploration.model, &sym));
     if (!extra)
       return *checkers.back();
     pairs.push_back(std::make_unique<BothObservers>(*checkers.back(), extra()));
@@ -144,10 +144,8 @@ RunResult verifyOnce(std::shared_ptr<const Program> program, const RunOptions &o
   res.program = std::move(program);
   res.sampledNondet = res.program->samplesNondet();
   res.sampledUndefined = res.program->callsUndefined();
-  CheckOptions checks = opts.checks;
-  checks.model = opts.exploration.model;
   ProgramSymbolizer sym(*res.program, opts.frontend.includeDir);
-  explore(res, opts, checks, sym, extra);
+  explore(res, opts, opts.checks, sym, extra);
   if (!res.reports.empty())
     res.verdict = Verdict::ErrorFound;
   else if (!res.exploration.failure.empty())
@@ -157,7 +155,7 @@ RunResult verifyOnce(std::shared_ptr<const Program> program, const RunOptions &o
   else if (res.exploration.boundHit || res.exploration.memoryLimitHit || res.sampledNondet ||
            res.sampledUndefined)
     res.verdict = Verdict::Bounded;
-  else if (!checks.barrierDivergence && res.exploration.complete == 0 &&
+  else if (!opts.checks.barrierDivergence && res.exploration.complete == 0 &&
            res.exploration.hungAtBarrier > 0)
     res.verdict = Verdict::Bounded, res.hungUnreported = true;
   return res;
@@ -174,7 +172,7 @@ RunResult verifyProgram(const std::shared_ptr<const Program> &program, const Run
     if (res.exploration.symmetryBroken) {
       // Threads taken as interchangeable were joined unlike (dpor/Symmetry.h): the reduction
       // does not hold for this program, and the search starts over without it.
-      o.interpreter.symmetry = o.exploration.symmetry = false;
+      o.interpreter.reductions.symmetry = false;
       abandoned = true;
     } else if (res.exploration.barrierOversubscribed && !o.interpreter.barrierArrivalOrder) {
       // A phase of a pthread barrier got more waiters than its count (dpor/Election.h): its

@@ -6,7 +6,8 @@
 // Contract: options in, a Verdict and results out. Verified only when the search ran to its
 // end with no error, and no loop bound, memory limit, sampled value or time limit cut it
 // (else Bounded, Timeout or Failed, never Verified); the reports are the bug checks'
-// (checks/Report.h), ready to render. Input that cannot be handled throws InputError (with
+// (checks/Report.h), ready to render. Input that cannot be compiled or loaded throws
+// InputError, a program using what is not modelled throws UnsupportedProgram (each with
 // file:line where there is one).
 #pragma once
 
@@ -47,10 +48,7 @@ struct RunOptions {
   std::shared_ptr<ExplorationBackend> backend;
   /// Turns the reductions (thread symmetry, commuting updates) on or off together: off,
   /// every execution is explored and counted (--no-symmetry).
-  void setReductions(bool on) {
-    interpreter.symmetry = exploration.symmetry = on;
-    interpreter.commutingUpdates = exploration.commutingUpdates = on;
-  }
+  void setReductions(bool on) { interpreter.reductions.setAll(on); }
   /// Every reduction off (--no-reductions): plain optimal DPOR, the reference each reduction
   /// is tested against. Symmetry, commuting updates, spin-loop cuts, zero-net-effect
   /// iterations, idle rounds, dropped frozen spins, postponed awaits and the election
@@ -78,7 +76,8 @@ struct RunResult {
   Verdict verdict = Verdict::Verified;
   ExplorationResult exploration;
   std::vector<Report> reports;
-  std::shared_ptr<const Program> program; // kept for rendering (addresses, initial values)
+  /// Owns what the reports point to (their source locations, the loops in boundLoops).
+  std::shared_ptr<const Program> program;
   /// __VERIFIER_nondet_* gave one value per call: other values were not explored.
   bool sampledNondet = false;
   /// Functions without a definition returned one arbitrary value per call (--undefined-functions).
@@ -106,7 +105,7 @@ using ObserverFactory = std::function<ExplorationObserver &()>;
 /// Knuth's estimate of the size of the exploration (no verification).
 SearchEstimate estimateProgram(const Program &program, const RunOptions &opts, unsigned samples);
 
-/// Loads and verifies. Throws InputError for input that cannot be handled.
+/// Loads and verifies. Throws InputError or UnsupportedProgram (see the contract above).
 RunResult verify(const RunOptions &opts);
 /// The two steps of verify: compile or parse (and add the --kernel entry), then explore.
 /// A loaded program can be verified several times (with other interpreter options).

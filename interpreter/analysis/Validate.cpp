@@ -5,6 +5,7 @@
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
+#include <llvm/Support/raw_ostream.h>
 
 #include "interpreter/frontend/InputError.h"
 
@@ -169,6 +170,34 @@ void refusePersistency(const Module &m) {
                        "__VERIFIER_persistent_storage) is not supported");
 }
 
+namespace {
+
+/// A floating-point type of i's result or operands other than float and double (their
+/// arithmetic is computed as float or double, which would give wrong values), or null.
+const Type *otherFloat(const Instruction &i) {
+  auto other = [](const Type *t) {
+    t = t->getScalarType();
+    return t->isFloatingPointTy() && !t->isFloatTy() && !t->isDoubleTy();
+  };
+  if (other(i.getType()))
+    return i.getType()->getScalarType();
+  for (const Use &op : i.operands())
+    if (other(op->getType()))
+      return op->getType()->getScalarType();
+  if (auto *a = dyn_cast<AllocaInst>(&i); a && other(a->getAllocatedType()))
+    return a->getAllocatedType()->getScalarType();
+  return nullptr;
+}
+
+std::string typeName(const Type *t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  t->print(os);
+  return s;
+}
+
+} // namespace
+
 void validateFunction(const Function &f, const ValidationContext &cx) {
   auto tooWide = [](const Type *t) {
     if (auto *vt = dyn_cast<VectorType>(t))
@@ -183,6 +212,10 @@ void validateFunction(const Function &f, const ValidationContext &cx) {
     if (wide && !isa<DbgInfoIntrinsic>(&i))
       throw InputError(where(cx, i) +
                        ": integers wider than 64 bits (__int128, _BitInt) are not supported");
+    if (const Type *t = otherFloat(i); t && !isa<DbgInfoIntrinsic>(&i))
+      throw InputError(where(cx, i) + ": floating-point type '" + typeName(t) +
+                       "' is not supported: only float and double are (not _Float16, __half, "
+                       "__bf16, long double or __float128)");
     switch (i.getOpcode()) {
     case Instruction::Invoke:
     case Instruction::Resume:

@@ -16,7 +16,11 @@ std::string absoluteIn(const std::string &dir, const std::string &p) {
   return fs::path(p).is_absolute() ? p : (fs::path(dir) / p).lexically_normal().string();
 }
 
-std::string canonical(const std::string &p) { return fs::weakly_canonical(p).string(); }
+std::string canonical(const std::string &p) {
+  std::error_code ec;
+  fs::path c = fs::weakly_canonical(p, ec);
+  return ec ? p : c.string();
+}
 
 /// Flags dropped without a note: code generation, warnings, dependency files.
 bool quietlyDropped(const std::string &a) {
@@ -71,8 +75,9 @@ std::vector<std::string> keptFlags(const std::vector<std::string> &command, cons
 
 CompileDbUse useCompileDb(const std::string &where, const std::vector<std::string> &files,
                           FrontendOptions &opts) {
+  std::error_code ec;
   std::string path =
-      fs::is_directory(where) ? (fs::path(where) / "compile_commands.json").string() : where;
+      fs::is_directory(where, ec) ? (fs::path(where) / "compile_commands.json").string() : where;
   std::string why;
   auto db = clang::tooling::JSONCompilationDatabase::loadFromFile(
       path, why, clang::tooling::JSONCommandLineSyntax::AutoDetect);

@@ -2,7 +2,12 @@
 // (compile_commands.json, as Clang tools read it with -p): the preprocessor and language
 // flags are kept, paths made absolute against the entry's directory; what only matters to
 // code generation or to nvcc (-O2, -arch=sm_70, -rdc=true, ...) is dropped, each named in a
-// note.
+// note but optimisation, debug, warning and dependency flags (-O, -g, -W, -M, -fPIC, ...).
+//
+// Contract: reads the database and the file system and changes only opts.fileArgs: one entry
+// per file the database has a command for (its first). A file without one is a note, never an
+// error. A database that cannot be read or lists no file throws InputError naming its path; a
+// file-system failure while paths are made canonical escapes as std::filesystem's own error.
 #pragma once
 
 #include <string>
@@ -18,9 +23,9 @@ struct CompileDbUse {
 };
 
 /// Reads the database at `where` (a build directory holding compile_commands.json, or the
-/// file itself) and fills opts.fileArgs for each of `files` (none given: every file the
-/// database lists, in its order). Throws InputError when the database cannot be read or
-/// lists no file.
+/// file itself) and fills opts.fileArgs for each of `files` that has an entry (none given:
+/// every file the database lists, once each, in the order Clang's reader gives, which is not
+/// the file's). Throws InputError when the database cannot be read or lists no file.
 CompileDbUse useCompileDb(const std::string &where, const std::vector<std::string> &files,
                           FrontendOptions &opts);
 

@@ -1,5 +1,11 @@
 // One module from the two compilations of a CUDA source (Clang's CUDA mode, host side and
 // device side), as nvcc's link of host and device code (docs/cuda.md).
+//
+// Contract: both modules are in one LLVMContext; linkCuda consumes them and returns the host
+// module with the device code linked in, the device's data layout and target replaced by the
+// host's. The one dynamic shared block is kDynamicSharedBytes; an access past what a launch
+// gave is refused when it runs (Memory.cpp). `__constant__` variables are marked
+// "scopemc-device-constant". A link LLVM refuses throws InputError naming the source file.
 #pragma once
 
 #include <cstdint>

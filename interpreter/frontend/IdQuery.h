@@ -1,6 +1,11 @@
 // The queries of __scopemc_id (include/scopemc/api.h, __SCOPEMC_ID_*): what a thread asks
 // about its place in a launch. The program's headers spell them as numbers; the frontend's
 // passes, the interpreter and the symmetry analysis name them here, once.
+//
+// Contract: the numbers are those include/scopemc/api.h spells (__SCOPEMC_ID_*; a unit test,
+// IdQueries, compares them): a change here changes what compiled programs ask. uniformInLaunch
+// is true only for the block and grid sizes, which every thread of one launch answers alike;
+// false says nothing, so callers use it only to show threads alike.
 #pragma once
 
 #include <cstdint>

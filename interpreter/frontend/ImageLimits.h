@@ -1,5 +1,11 @@
 // What the compiler is asked to build, checked before it builds it, and the one IR pass that
 // must not see objects past 4 GiB.
+//
+// Contract: CheckedEmitAction is used as EmitLLVMOnlyAction is; its check reports an error
+// diagnostic at the literal, so the compile fails as for any other error (and the caller's
+// InputError carries the message). It sees each top-level declaration Clang hands its consumer,
+// bodies included, but not a literal of a dependent type. SroaBelowFourGiB is SROA (keeping
+// the CFG) on a function with no alloca of 4 GiB or more, and changes nothing in one with.
 #pragma once
 
 #include <memory>

@@ -1,5 +1,12 @@
 // The error every layer throws for input it cannot handle: a compile error, an unsupported
-// instruction or function. The message names the construct and its file:line.
+// instruction or function. The message names the construct and, where it has one, its
+// file:line.
+//
+// Contract: it reports the input, not a bug of the tool (InternalError, model/Errors.h); the
+// message alone says what is refused. One thrown while an instruction runs without a position
+// gets the instruction's (Interpreter::step); a compile's carries Clang's diagnostics; a few
+// name a path only (a missing file, a compilation database). The command line prints it,
+// adds an `--arg NAME=VALUE` hint for each of unsetParameters and exits with its input status.
 #pragma once
 
 #include <stdexcept>

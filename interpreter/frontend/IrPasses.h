@@ -1,5 +1,11 @@
 // Small IR passes the loader runs on every module before the interpreter reads it
 // (loadModule, Frontend.cpp), one function each.
+//
+// Contract: each pass changes the module in place, throws nothing and leaves what it does not
+// recognise as it was (validation, at load, then refuses what the interpreter cannot run).
+// They are not idempotent (copyByValParameters would copy twice): the loader runs each once,
+// in a fixed order; volatileAsRelaxedSystem and laneRegistersAsQueries run on a CUDA compile's
+// device module only, before linkCuda. isStreamOutput is a pure test of a name.
 #pragma once
 
 #include <llvm/IR/Module.h>

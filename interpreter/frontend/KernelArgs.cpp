@@ -1,5 +1,6 @@
 #include "interpreter/frontend/KernelArgs.h"
 
+#include <cerrno>
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -39,13 +40,21 @@ bool parseNumbers(const std::string &text, std::vector<std::string> &out) {
 Constant *scalarOf(Type *t, const std::string &text) {
   char *end = nullptr;
   if (t->isIntegerTy()) {
+    // A value of the type, read as signed or as unsigned: from -2^(w-1) to 2^w - 1.
+    unsigned w = t->getIntegerBitWidth();
+    errno = 0;
     long long v = std::strtoll(text.c_str(), &end, 0);
-    if (!end || *end != '\0') { // an unsigned value past LLONG_MAX
+    if (!end || *end != '\0' || text.empty())
+      return nullptr;
+    if (errno == ERANGE) { // past LLONG_MAX (or below LLONG_MIN): an unsigned value only
+      errno = 0;
       unsigned long long u = std::strtoull(text.c_str(), &end, 0);
-      if (!end || *end != '\0')
+      if (errno == ERANGE || text[0] == '-' || w < 64)
         return nullptr;
       return ConstantInt::get(t, u);
     }
+    if (w < 64 && (v < -(1ll << (w - 1)) || (v > 0 && static_cast<unsigned long long>(v) >> w)))
+      return nullptr;
     return ConstantInt::get(t, static_cast<uint64_t>(v), true);
   }
   if (t->isFloatingPointTy()) {

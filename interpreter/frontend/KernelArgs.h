@@ -4,6 +4,13 @@
 // structs field by field, by the names their debug information gives (`--arg s.a=1
 // --arg s.inner.b=2.5`; a field not given is zero, as a zero-initialised buffer would give
 // it). A parameter may also be named by its position (`--arg 0=3`).
+//
+// Contract: the value is a constant of the parameter's IR type (its byval type for a struct
+// passed by value) made from KernelOptions::args alone; the kernel's debug information names
+// the fields (without it every field is zero). Integers are read as strtoll reads them
+// (decimal, 0x, 0 octal) and must fit the type read as signed or unsigned (-2^(w-1) to
+// 2^w - 1), else InputError names the value; floating-point numbers are rounded to the type.
+// Nothing in the module changes.
 #pragma once
 
 #include <set>
@@ -17,9 +24,10 @@
 namespace scopemc {
 
 /// The value of parameter `a` of kernel `k` (for a by-value struct: the struct's value);
-/// throws InputError naming every value that is missing or malformed. `where` prefixes
-/// messages (FILE:LINE: of the kernel). `used`, when given, receives the names of `o.args`
-/// that gave a value.
+/// throws InputError at the first value that is malformed, or when the parameter (not a
+/// struct's field) has none: its name is then in unsetParameters. `where` prefixes messages
+/// (FILE:LINE: of the kernel). `used`, when given, receives the names of `o.args` that gave a
+/// value.
 llvm::Constant *kernelArgumentValue(const llvm::Module &m, const llvm::Function &k,
                                     const llvm::Argument &a, const KernelOptions &o,
                                     const std::string &where,

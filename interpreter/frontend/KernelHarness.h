@@ -2,6 +2,15 @@
 // function is added to the module that gives every pointer parameter a zero-initialised
 // buffer, launches the kernel on each device, waits, and calls the post function (which
 // takes the kernel's parameters and may assert on the final memory).
+//
+// Contract: addKernelHarness adds kKernelHostEntry, __scopemc_kernel_entry (what every kernel
+// thread runs), a zero-initialised global per pointer parameter (bufferBytes; 0: 64 bytes per
+// thread over all devices, at least 4096) and a constant global per struct passed by value. It
+// does not check the grid (gridBeyondLimits; the interpreter refuses a launch past the
+// limits). A missing kernel or post function, a kernel that returns a value, a post function
+// with other parameters, a missing or malformed value and an --arg that gives no parameter a
+// value throw InputError (at the function's FILE:LINE where debug information gives one).
+// parseGrid leaves opts as they were when it answers false.
 #pragma once
 
 #include <cstdint>

@@ -40,20 +40,20 @@ void linkSupportLibraries(
     llvm::Module &m, const std::string &includeDir,
     const std::function<std::unique_ptr<llvm::Module>(const std::string &, bool)> &compile) {
   if (needsLibc(m))
-    linkLibc(m, compile(includeDir + "/" + kLibcSource, false));
+    linkLibc(m, compile(includeDir + "/" + kLibcSource, false), kLibcSource);
   for (const std::string &name : libcxxFunctionNames())
     if (const llvm::Function *f = m.getFunction(name); f && f->isDeclaration()) {
-      linkLibc(m, compile(includeDir + "/" + kLibcxxSource, true));
+      linkLibc(m, compile(includeDir + "/" + kLibcxxSource, true), kLibcxxSource);
       return;
     }
 }
 
-void linkLibc(llvm::Module &m, std::unique_ptr<llvm::Module> lib) {
+void linkLibc(llvm::Module &m, std::unique_ptr<llvm::Module> lib, const char *source) {
   lib->setDataLayout(m.getDataLayout());
   lib->setTargetTriple(m.getTargetTriple());
   if (llvm::Linker::linkModules(m, std::move(lib), llvm::Linker::Flags::LinkOnlyNeeded))
-    throw InputError(std::string("cannot link the C library functions of ") + kLibcSource +
-                     " with " + m.getSourceFileName());
+    throw InputError(std::string("cannot link the library functions of ") + source + " with " +
+                     m.getSourceFileName());
 }
 
 } // namespace scopemc

@@ -42,6 +42,17 @@ expect kernel-arg-pointer 5 "--arg a=5 gives no value to the kernel" -- "$dir/ke
 # two devices run the kernel on the same buffers: their writes race
 expect kernel-two-devices 42 "device 1, block 0, thread 0" -- "$dir/kernel_scalar.cl" --kernel k --grid 2x1x2 --arg n=3
 expect kernel-post-fails 42 "Assertion violation" -- "$dir/kernel_scalar.cl" --kernel k --grid 1x2 --arg n=4
+# --arg values must fit their parameter (read as signed or unsigned), 64-bit ones to 2^64 - 1
+expect kernel-arg-fits 0 "No errors were detected" -- "$dir/kernel_char.cl" --kernel k --grid 1x1 --arg n=-128
+expect kernel-arg-unsigned-fits 0 "No errors were detected" -- "$dir/kernel_char.cl" --kernel k --grid 1x1 --arg n=255
+expect kernel-arg-too-big 5 "'256' is not a value of the integer type it gives" -- "$dir/kernel_char.cl" --kernel k --grid 1x1 --arg n=256
+expect kernel-arg-too-small 5 "'-129' is not a value of the integer type it gives" -- "$dir/kernel_char.cl" --kernel k --grid 1x1 --arg n=-129
+# arithmetic: refused or defined by the interpreter, never the host's trap or undefined value
+expect arith-defined 0 "No errors were detected" -- "$dir/arith_edges.c"
+expect arith-vector-div-zero 42 "division by zero \(element 2 of a vector\)" -- "$dir/arith_edges.c" -- -DVDIV
+expect arith-vector-min-div 42 "signed overflow: the 32-bit minimum / -1 \(element 1 of a vector\)" -- "$dir/arith_edges.c" -- -DVMIN
+expect arith-half 5 "arith_edges.c:[0-9]+:[0-9]+: floating-point type 'half' is not supported" -- "$dir/arith_edges.c" -- -DHALF
+expect arith-long-double 5 "arith_edges.c:[0-9]+:[0-9]+: floating-point type 'x86_fp80' is not supported" -- "$dir/arith_edges.c" -- -DLONGDOUBLE
 # a grid beyond the limits is a command-line error
 expect too-many-devices 17 "--grid 17x1x1 is beyond scopemc's limits: at most 16 devices" -- "$dir/kernel_scalar.cl" --kernel k --grid 17x1x1 --arg n=3
 expect too-many-threads 17 "--grid 1024x1025 is beyond scopemc's limits: at most 1048576 threads" -- "$dir/kernel_scalar.cl" --kernel k --grid 1024x1025 --arg n=3
@@ -116,6 +127,8 @@ expect cuda-no-body-nondet 3 "each call of a function without a definition retur
 expect cuda-modelled 0 "No errors were detected" -- "$dir/cuda_refused.cu"
 # SB-3's search branches alike on every path: the estimate is exact (2^3)
 expect estimate 0 "Estimated complete executions: 8$" -- "$dir/../../benchmarks/programs/sb.c" --estimate -- -DN=3
+# with a time limit, the estimate's paths still count (the limit runs from the estimate's start)
+expect estimate-timeout 0 "from 3 random paths" -- "$dir/estimate_long.c" --estimate --estimate-samples 3 --timeout 600
 expect bad-option 17 "--no-such-option" -- --no-such-option "$dir/syntax_error.c"
 expect missing-argument 17 "no input file \(give FILES, or -p BUILD_DIR\)" --
 expect version 0 "scopemc .* \(LLVM 19" -- --version

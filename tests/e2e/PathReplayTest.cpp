@@ -60,7 +60,6 @@ public:
   DividedSearch(const Program &p, RunOptions o)
       : program_(p), opts_(std::move(o)), sym_(p, opts_.frontend.includeDir) {
     checks_ = opts_.checks;
-    checks_.model = opts_.exploration.model;
   }
 
   void run() {
@@ -102,7 +101,7 @@ private:
   void explorePart(const std::optional<SearchPath> &path) {
     ++parts;
     Interpreter interp(program_, opts_.interpreter);
-    BugChecker checker(checks_, &sym_);
+    BugChecker checker(checks_, opts_.exploration.model, &sym_);
     Spy spy(*this, checker);
     Explorer::Sharing sharing;
     sharing.start = std::chrono::steady_clock::now();
@@ -147,7 +146,7 @@ private:
     std::vector<uint8_t> bytes = encodePath(path);
     SearchPath back = decodePath(bytes.data(), bytes.size());
     Interpreter interp(program_, opts_.interpreter);
-    BugChecker checker(checks_, &sym_);
+    BugChecker checker(checks_, opts_.exploration.model, &sym_);
     Explorer other(interp, checker, opts_.exploration);
     Explorer::Replay(other).reproduce(back);
     // (the event may show other errors too, which the first search had seen before)

@@ -104,10 +104,14 @@ inline Addr locAddr(int loc) { return 0x1000'0000'0000ull + 8ull * static_cast<u
 /// Runs an AbstractProgram: thread 0 creates one thread per AbstractThread and finishes.
 class ScriptedRunner final : public ProgramRunner {
 public:
-  explicit ScriptedRunner(const AbstractProgram &p) : prog_(p) {}
+  /// `reductions`: what the exploration is told the labels are marked for (the script gives
+  /// its threads their symmetry classes either way).
+  explicit ScriptedRunner(const AbstractProgram &p, Reductions reductions = {})
+      : prog_(p), reductions_(reductions) {}
   void resetThread(ThreadId t, const ThreadEntry &entry, ThreadPos pos) override;
   RunStatus run(ThreadId t, EventSink &sink) override;
   uint64_t initialValue(Addr, uint32_t) const override { return 0; }
+  Reductions reductions() const override { return reductions_; }
   int32_t saveThread(ThreadId t, uint32_t slot) override;
   void restoreThread(ThreadId t, uint32_t slot) override;
 
@@ -128,6 +132,7 @@ private:
   RunStatus runMain(State &s, EventSink &sink);
   RunStatus blockSpin(ThreadId t, State &s, EventSink &sink, int32_t start, bool awaitsLastRead);
   const AbstractProgram &prog_;
+  Reductions reductions_;
   std::vector<State> states_;
   SnapshotSlots<State> snapshots_;
 };

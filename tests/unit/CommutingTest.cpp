@@ -199,7 +199,7 @@ Outcome run(const std::shared_ptr<const Program> &prog, Mode mode, SymmetryMista
   RunOptions o;
   o.checks.stopOnFirst = false;
   o.setReductions(mode == Mode::Both);
-  o.interpreter.commutingUpdates = o.exploration.commutingUpdates = mode != Mode::None;
+  o.interpreter.reductions.commutingUpdates = mode != Mode::None;
   o.exploration.symmetryPlantedMistake = mistake;
   o.interpreter.commutingPlantedMistake = usedAsUnused;
   oracle::FinalMemory mem;

@@ -194,11 +194,12 @@ struct Outcome {
 Outcome exploreScripted(const AbstractProgram &p, bool symmetry,
                         SymmetryMistake mistake = SymmetryMistake::None,
                         size_t pairwiseUpTo = ExplorationOptions{}.symmetryPairwiseUpTo) {
-  ScriptedRunner runner(p);
+  Reductions reductions;
+  reductions.symmetry = symmetry;
+  ScriptedRunner runner(p, reductions);
   ScriptedStates obs;
   obs.prog = &p;
   ExplorationOptions o;
-  o.symmetry = symmetry;
   o.symmetryPlantedMistake = mistake;
   o.symmetryPairwiseUpTo = pairwiseUpTo;
   Explorer ex(runner, obs, o);
