@@ -53,7 +53,6 @@ SearchEstimate estimateSearch(Explorer &explorer, unsigned samples, uint64_t see
   auto start = std::chrono::steady_clock::now();
   SearchEstimate e;
   uint64_t rng = seed;
-  explorer.startClock(); // (a time limit counts from here, not from the clock's zero)
   for (unsigned s = 0; s < samples && !explorer.stopped() && !(stop && stop->load()); ++s) {
     bool complete = false;
     double w = 0;

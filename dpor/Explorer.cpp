@@ -84,12 +84,8 @@ void Explorer::begin(Frame root) {
     scheduler_.sawCommuting();
 }
 
-void Explorer::startClock() {
-  monitor_.start(sharing_ ? sharing_->start : std::chrono::steady_clock::now());
-}
-
 ExplorationResult Explorer::explore(bool fromBranch) {
-  startClock();
+  monitor_.start(sharing_ ? sharing_->start : std::chrono::steady_clock::now());
   try {
     bool go = !fromBranch || backtrack();
     while (go && !stop_) {
@@ -130,6 +126,8 @@ std::optional<Explorer::Branch> Explorer::splitOff() {
 }
 
 void Explorer::startWalk() {
+  if (!monitor_.started()) // a walk of its own (an estimate): the limits count from here
+    monitor_.start(sharing_ ? sharing_->start : std::chrono::steady_clock::now());
   Frame root;
   root.graph.addThread(0, hostThreadPos(0), Event::init());
   begin(std::move(root));

@@ -24,6 +24,7 @@
 #include "dpor/Observer.h"
 #include "dpor/Options.h"
 #include "dpor/Path.h"
+#include "dpor/Revisits.h"
 #include "dpor/Scheduler.h"
 #include "dpor/SpinPruning.h"
 #include "dpor/Symmetry.h"
@@ -35,7 +36,8 @@ class Explorer {
 public:
   /// A pending alternative: applied to the graph cut back to `stamp`.
   struct WorkItem {
-    enum class Kind : uint8_t { ReadFrom, CoPlacement, BackwardRevisit, Election } kind;
+    using Kind = AlternativeKind;
+    Kind kind;
     Stamp stamp;
     Event target;     // the read (ReadFrom, BackwardRevisit), the write (CoPlacement) or the
                       // barrier departure (Election)
@@ -81,9 +83,8 @@ public:
     bool consistent = false;
     std::vector<WorkItem> alternatives;
   };
-  void startWalk();                    // a fresh graph at the program's start
-  void startClock();                   // the time limit counts from now (or the shared start)
-  Step step();                         // adds the next event, or ends the execution
+  void startWalk(); // a fresh graph at the program's start (the first starts the clock)
+  Step step();      // adds the next event, or ends the execution
   Step takeAlternative(WorkItem item); // one of the last step's alternatives instead
   bool stopped() const { return stop_; }
 
@@ -131,8 +132,11 @@ private:
   /// revisited read reading the write.
   void makeRevisitedGraph(ExecutionGraph &ng, const WorkItem &it);
 
-  // revisits (Revisits.cpp)
-  void pushBackwardRevisits(Event w);
+  /// The backward revisits of the write w just added, as work (Revisits.h).
+  void pushBackwardRevisits(Event w) {
+    for (Event r : revisitedReads(graph(), w, *checker_))
+      pushWork(WorkItem{WorkItem::Kind::BackwardRevisit, graph().label(w)->stamp(), r, w});
+  }
 
   /// Polls the monitor (sets stop_ and the result's reason), and warns once when the
   /// execution has grown past opts_.longExecutionEvents (never stops for it).

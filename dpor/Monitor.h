@@ -41,6 +41,7 @@ public:
 
   /// The search began at t (for a parallel search: when the whole search began).
   void start(std::chrono::steady_clock::time_point t) { start_ = lastReport_ = t; }
+  bool started() const { return start_ != std::chrono::steady_clock::time_point{}; }
   /// Whether to stop, and why; `complete` and `blocked` are this explorer's executions.
   Stop poll(uint64_t complete, uint64_t blocked);
   double seconds() const;

@@ -19,9 +19,12 @@
 
 namespace scopemc {
 
+/// The kinds of alternative the search applies (Explorer::WorkItem::Kind).
+enum class AlternativeKind : uint8_t { ReadFrom, CoPlacement, BackwardRevisit, Election };
+
 /// One applied (or pending) alternative, Explorer::WorkItem without its stamp.
 struct PathStep {
-  uint8_t kind = 0; // Explorer::WorkItem::Kind
+  uint8_t kind = 0; // an AlternativeKind
   Event target;     // the read, the write or the barrier departure
   Event write;      // the write a read is given (ReadFrom, BackwardRevisit)
   uint64_t coPos = 0;

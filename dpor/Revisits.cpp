@@ -1,7 +1,6 @@
 // Backward revisits and the maximality condition that keeps the exploration optimal
 // (docs/dpor.md §2): a revisit r <- w is taken only if it is the one way to reach its graph.
 #include "dpor/Revisits.h"
-#include "dpor/Explorer.h"
 
 #include <algorithm>
 
@@ -13,17 +12,18 @@ View keptView(const ExecutionGraph &g, Event r, Event w) {
   return kept;
 }
 
-void Explorer::pushBackwardRevisits(Event w) {
-  auto &g = graph();
+std::vector<Event> revisitedReads(const ExecutionGraph &g, Event w,
+                                  const ConsistencyChecker &checker) {
+  std::vector<Event> out;
   auto *wl = cast<WriteLabel>(g.label(w));
   const View &prefix = wl->porf();
   auto *li = g.location(wl->addr());
   if (!li)
-    return;
+    return out;
   // Every access of the location came from w's thread, and w is that thread's last event:
   // each read is po-before w, in its prefix (a thread looping over its own data).
   if (li->soleThread == w.thread && w.index == g.threadSize(w.thread) - 1)
-    return;
+    return out;
   for (Event r : li->reads) {
     // (a read not added maximally is never revisited: isMaximalExtension, condition 2)
     if (prefix.contains(r) || !g.label(r)->revisitable() || !g.label(r)->addedMax())
@@ -31,11 +31,12 @@ void Explorer::pushBackwardRevisits(Event w) {
     View kept = keptView(g, r, w);
     // A revisit by an RMW's write half that would leave it sharing its source with another
     // RMW is dropped here rather than after the graph copy (applyBackwardRevisit).
-    if (wl->isRmwPart() && !checker_->rmwStaysAtomic(g, w, kept, r))
+    if (wl->isRmwPart() && !checker.rmwStaysAtomic(g, w, kept, r))
       continue;
     if (isMaximalExtension(g, r, w, kept))
-      pushWork(WorkItem{WorkItem::Kind::BackwardRevisit, wl->stamp(), r, w});
+      out.push_back(r);
   }
+  return out;
 }
 
 bool isMaximalExtension(const ExecutionGraph &g, Event r, Event w, const View &kept) {

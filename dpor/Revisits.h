@@ -9,6 +9,9 @@
 // (ConsistencyChecker::rmwStaysAtomic).
 #pragma once
 
+#include <vector>
+
+#include "model/Consistency.h"
 #include "model/ExecutionGraph.h"
 
 namespace scopemc {
@@ -20,5 +23,10 @@ View keptView(const ExecutionGraph &g, Event r, Event w);
 /// and every event it deletes are revisitable, were added maximally and observe no write
 /// co-before a kept write other than w, and w's co-successor stays.
 bool isMaximalExtension(const ExecutionGraph &g, Event r, Event w, const View &kept);
+/// The reads of w's location that write w (just added to g) revisits: not in its porf-prefix,
+/// revisitable and added maximally, the revisit a maximal extension (and, for an RMW's write,
+/// one that keeps the RMW atomic under `checker`), in the order of the location's reads.
+std::vector<Event> revisitedReads(const ExecutionGraph &g, Event w,
+                                  const ConsistencyChecker &checker);
 
 } // namespace scopemc

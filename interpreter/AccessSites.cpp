@@ -9,25 +9,11 @@
 #include <llvm/IR/IntrinsicInst.h>
 
 #include "interpreter/Symmetry.h"
+#include "interpreter/analysis/CallGraph.h"
 
 namespace scopemc {
 
 using namespace llvm;
-
-std::optional<std::vector<const Function *>> reachableFunctions(const Function &entry) {
-  std::vector<const Function *> fns{&entry};
-  std::set<const Function *> seen{&entry};
-  for (size_t k = 0; k < fns.size(); ++k)
-    for (const Instruction &i : instructions(*fns[k]))
-      if (auto *c = dyn_cast<CallBase>(&i)) {
-        const Function *callee = calledFunction(*c);
-        if (!callee && !c->isInlineAsm())
-          return std::nullopt;
-        if (callee && !callee->isDeclaration() && seen.insert(callee).second)
-          fns.push_back(callee);
-      }
-  return fns;
-}
 
 const SymmetryAnalysis::AccessSites &SymmetryAnalysis::accessSites(const Function &f) const {
   auto it = accessSites_.find(&f);

@@ -15,8 +15,8 @@
 #include <llvm/IR/DebugInfoMetadata.h>
 
 #include "interpreter/Calls.h"
+#include "interpreter/Launch.h"
 #include "interpreter/Leaves.h"
-#include "interpreter/Symmetry.h"
 #include "model/BarrierKeys.h"
 
 namespace scopemc {
@@ -70,42 +70,7 @@ std::string hex32(uint64_t v) {
   return buf;
 }
 
-/// Where each parameter of a kernel lies in a launch's parameter bytes: in order, each at its
-/// type's alignment (a by-value aggregate as its own type).
-struct ParamSlot {
-  Type *type;
-  uint64_t offset;
-  bool byval;
-};
-std::vector<ParamSlot> paramLayout(const DataLayout &dl, const Function &k) {
-  std::vector<ParamSlot> out;
-  uint64_t off = 0;
-  for (const Argument &a : k.args()) {
-    Type *t = a.getParamByValType();
-    bool byval = t != nullptr;
-    if (!t)
-      t = a.getType();
-    off = alignTo(off, dl.getABITypeAlign(t).value());
-    out.push_back({t, off, byval});
-    off += dl.getTypeAllocSize(t).getFixedValue();
-  }
-  return out;
-}
-
 } // namespace
-
-std::optional<uint64_t> launchScalarParam(const DataLayout &dl, const Function &kernel,
-                                          const std::vector<uint8_t> &bytes, unsigned argNo) {
-  std::vector<ParamSlot> slots = paramLayout(dl, kernel);
-  if (argNo >= slots.size() || slots[argNo].byval || !slots[argNo].type->isIntOrPtrTy())
-    return std::nullopt;
-  uint64_t size = dl.getTypeAllocSize(slots[argNo].type).getFixedValue();
-  if (size > 8 || slots[argNo].offset + size > bytes.size())
-    return std::nullopt;
-  uint64_t v = 0;
-  std::memcpy(&v, bytes.data() + slots[argNo].offset, size);
-  return v;
-}
 
 ThreadState::Stream &Calls::stream(Thread &th, uint64_t handle) {
   if (th.streams.empty())

@@ -6,7 +6,7 @@
 #include <llvm/IR/IntrinsicInst.h>
 
 #include "interpreter/Calls.h"
-#include "interpreter/Symmetry.h"
+#include "interpreter/Launch.h"
 #include "interpreter/frontend/IdQuery.h"
 #include "interpreter/frontend/KernelHarness.h"
 #include "model/BarrierKeys.h"
@@ -69,59 +69,7 @@ bool validSize(uint64_t s) { return s == 1 || s == 2 || s == 4 || s == 8; }
 bool loadOrder(MemOrder o) { return o != MemOrder::Release && o != MemOrder::AcqRel; }
 bool storeOrder(MemOrder o) { return o != MemOrder::Acquire && o != MemOrder::AcqRel; }
 
-// Splits a linear index into coordinates of extent d.
-uint32_t coordinate(uint64_t linear, const Dim3 &d, unsigned axis) {
-  switch (axis) {
-  case 0:
-    return static_cast<uint32_t>(linear % d.x);
-  case 1:
-    return static_cast<uint32_t>(linear / d.x % d.y);
-  default:
-    return static_cast<uint32_t>(linear / (uint64_t{d.x} * d.y));
-  }
-}
-
 } // namespace
-
-namespace {
-
-/// PTX's lane registers (idq::kLane..): the lane, and the masks of the lanes below it, up to
-/// it, above it, from it and at it, for the thread with in-block index t.
-uint64_t laneQuery(uint32_t t, uint64_t which) {
-  uint32_t lane = t % 32, at = 1u << lane, below = at - 1;
-  switch (which) {
-  case idq::kLane:
-    return lane;
-  case idq::kLaneMaskLt:
-    return below;
-  case idq::kLaneMaskLe:
-    return below | at;
-  case idq::kLaneMaskGt:
-    return ~(below | at);
-  case idq::kLaneMaskGe:
-    return ~below;
-  default:
-    return at;
-  }
-}
-
-} // namespace
-
-uint64_t launchedThreadQuery(const ThreadPos &p, const KernelGrid &k, uint64_t which) {
-  unsigned axis = static_cast<unsigned>(which % 3);
-  switch (which - axis) {
-  case idq::kThread:
-    return coordinate(p.thread, k.block, axis);
-  case idq::kBlock:
-    return coordinate(p.block - k.blockBase, k.grid, axis);
-  case idq::kBlockSize:
-    return axis == 0 ? k.block.x : axis == 1 ? k.block.y : k.block.z;
-  case idq::kGridSize:
-    return axis == 0 ? k.grid.x : axis == 1 ? k.grid.y : k.grid.z;
-  default:
-    return which == idq::kDevice ? p.device : laneQuery(p.thread, which);
-  }
-}
 
 uint64_t Calls::threadQuery(const Thread &th, uint64_t which) const {
   // which: an idq:: query (interpreter/frontend/IdQuery.h)

@@ -1,9 +1,9 @@
 #include "interpreter/Program.h"
 #include "interpreter/MathLib.h"
 #include "interpreter/OpenClLib.h"
-#include "interpreter/ProgramSymbolizer.h"
 #include "interpreter/analysis/Captures.h"
 #include "interpreter/analysis/Commuting.h"
+#include "interpreter/analysis/Names.h"
 #include "interpreter/analysis/Validate.h"
 #include "interpreter/frontend/IrPasses.h"
 

@@ -1,4 +1,5 @@
 #include "interpreter/ProgramSymbolizer.h"
+#include "interpreter/analysis/Names.h"
 
 #include <filesystem>
 
@@ -10,7 +11,7 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 
-#include "interpreter/Symmetry.h"
+#include "interpreter/Launch.h"
 
 using namespace llvm;
 
@@ -19,21 +20,6 @@ namespace scopemc {
 namespace {
 
 constexpr int kMaxTypeDepth = 8;
-
-std::string withoutParameters(const std::string &s) {
-  // "f(int)::x" -> "f::x": drop every balanced "(...)" group.
-  std::string out;
-  int depth = 0;
-  for (char c : s) {
-    if (c == '(')
-      ++depth;
-    else if (c == ')')
-      depth = depth > 0 ? depth - 1 : 0;
-    else if (depth == 0)
-      out += c;
-  }
-  return out;
-}
 
 const DIType *stripQualifiers(const DIType *t) {
   while (auto *d = dyn_cast_or_null<DIDerivedType>(t)) {
@@ -176,22 +162,6 @@ const Type *accessedType(const Instruction &i) {
 }
 
 } // namespace
-
-std::string readableFunctionName(StringRef linkName) {
-  if (!linkName.starts_with("_Z"))
-    return linkName.str();
-  std::string mangled = linkName.str(); // the demangler keeps pointers into it
-  ItaniumPartialDemangler d;
-  if (!d.partialDemangle(mangled.c_str()) && d.isFunction()) {
-    size_t n = 0;
-    if (char *buf = d.getFunctionName(nullptr, &n)) {
-      std::string s(buf);
-      std::free(buf);
-      return s;
-    }
-  }
-  return withoutParameters(demangle(mangled));
-}
 
 ProgramSymbolizer::ProgramSymbolizer(const Program &p, const std::string &includeDir) : p_(p) {
   indexSources();

@@ -30,9 +30,6 @@ class Instruction;
 
 namespace scopemc {
 
-/// "reduce" for "_Z6reducePKiPiS1_", "ns::Klass::get" for a method; C names unchanged.
-std::string readableFunctionName(llvm::StringRef linkName);
-
 class ProgramSymbolizer final : public Symbolizer {
 public:
   /// `includeDir`: the tool's headers (FrontendOptions::includeDir); events whose source is

@@ -8,8 +8,8 @@
 #include <numeric>
 #include <set>
 
-#include "interpreter/Symmetry.h"
 #include "interpreter/analysis/Builtin.h"
+#include "interpreter/analysis/CallGraph.h"
 
 namespace scopemc {
 

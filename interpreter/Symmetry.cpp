@@ -13,6 +13,7 @@
 // a loop-carried one cannot be evaluated ahead: the thread is then given no key.
 #include "interpreter/Symmetry.h"
 #include "interpreter/Bits.h"
+#include "interpreter/analysis/CallGraph.h"
 #include "interpreter/frontend/IdQuery.h"
 #include "model/CollectiveOp.h"
 

@@ -16,24 +16,11 @@
 #include <vector>
 
 #include "interpreter/InterpreterOptions.h"
+#include "interpreter/Launch.h"
 #include "interpreter/Program.h"
 #include "interpreter/ResumePoints.h"
 
 namespace scopemc {
-
-/// What __scopemc_id(which) returns to a launched kernel thread at `p` in grid `k`
-/// (Kernel.cpp): 0-2 thread index x/y/z, 3-5 block index, 6-8 block size, 9-11 grid size,
-/// 12 device.
-uint64_t launchedThreadQuery(const ThreadPos &p, const KernelGrid &k, uint64_t which);
-
-/// The value of parameter `argNo` of a CUDA kernel in a launch's parameter bytes, if it is an
-/// integer or a pointer passed by value (Cuda.cpp).
-std::optional<uint64_t> launchScalarParam(const llvm::DataLayout &dl, const llvm::Function &kernel,
-                                          const std::vector<uint8_t> &bytes, unsigned argNo);
-
-/// The functions a thread starting at `entry` may run: direct calls only (nullopt at an
-/// indirect call).
-std::optional<std::vector<const llvm::Function *>> reachableFunctions(const llvm::Function &entry);
 
 class SymmetryAnalysis {
 public:
