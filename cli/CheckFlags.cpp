@@ -7,8 +7,8 @@
 
 #include "cli/TextOutput.h"
 #include "cli/Watchdog.h"
-#include "interpreter/frontend/KernelHarness.h"
-#include "interpreter/frontend/PrefixCache.h"
+#include "frontend/KernelHarness.h"
+#include "frontend/PrefixCache.h"
 
 namespace scopemc {
 

@@ -25,8 +25,8 @@
 #include "cli/Sarif.h"
 #include "cli/TextOutput.h"
 #include "cli/Watchdog.h"
-#include "interpreter/frontend/CompileDb.h"
-#include "interpreter/frontend/PrefixCache.h"
+#include "frontend/CompileDb.h"
+#include "frontend/PrefixCache.h"
 #include "model/Errors.h"
 #include "session/Session.h"
 

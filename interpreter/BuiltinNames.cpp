@@ -1,11 +1,11 @@
 // The names of the functions the interpreter models (BuiltinId.h): the C library, pthreads,
 // GenMC's and GPUMC's verifier API, scopemc's own kernel API (include/scopemc.h), the math
 // library, <iostream> output and OpenCL C's built-in functions.
+#include "frontend/IrPasses.h"
 #include "interpreter/BuiltinId.h"
 #include "interpreter/Files.h"
 #include "interpreter/MathLib.h"
 #include "interpreter/OpenClLib.h"
-#include "interpreter/frontend/IrPasses.h"
 
 namespace scopemc {
 

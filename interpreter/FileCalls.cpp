@@ -9,7 +9,7 @@
 
 #include "interpreter/FileCalls.h"
 
-#include "interpreter/frontend/InputError.h"
+#include "frontend/InputError.h"
 
 namespace scopemc {
 

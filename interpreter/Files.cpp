@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "interpreter/frontend/InputError.h"
+#include "frontend/InputError.h"
 
 namespace scopemc {
 

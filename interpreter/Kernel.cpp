@@ -5,10 +5,10 @@
 // include/scopemc/api.h.
 #include <llvm/IR/IntrinsicInst.h>
 
+#include "frontend/IdQuery.h"
+#include "frontend/KernelHarness.h"
 #include "interpreter/Calls.h"
 #include "interpreter/Launch.h"
-#include "interpreter/frontend/IdQuery.h"
-#include "interpreter/frontend/KernelHarness.h"
 #include "model/BarrierKeys.h"
 
 namespace scopemc {
@@ -72,7 +72,7 @@ bool storeOrder(MemOrder o) { return o != MemOrder::Acquire && o != MemOrder::Ac
 } // namespace
 
 uint64_t Calls::threadQuery(const Thread &th, uint64_t which) const {
-  // which: an idq:: query (interpreter/frontend/IdQuery.h)
+  // which: an idq:: query (frontend/IdQuery.h)
   unsigned axis = static_cast<unsigned>(which % 3);
   if (th.entry.place)
     return launchedThreadQuery(th.pos, th.entry.kernel, which);

@@ -4,7 +4,7 @@
 
 #include <llvm/Support/MathExtras.h>
 
-#include "interpreter/frontend/IdQuery.h"
+#include "frontend/IdQuery.h"
 
 namespace scopemc {
 

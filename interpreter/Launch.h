@@ -5,7 +5,7 @@
 // created, share them so that both see the same values.
 //
 // Contract: pure functions of their arguments, safe from every worker. `which` is an idq::
-// query (interpreter/frontend/IdQuery.h); a parameter is read only where it is an integer or
+// query (frontend/IdQuery.h); a parameter is read only where it is an integer or
 // a pointer passed by value and lies wholly in the bytes (else nullopt).
 #pragma once
 

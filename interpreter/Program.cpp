@@ -1,11 +1,11 @@
 #include "interpreter/Program.h"
+#include "frontend/IrPasses.h"
 #include "interpreter/MathLib.h"
 #include "interpreter/OpenClLib.h"
 #include "interpreter/analysis/Captures.h"
 #include "interpreter/analysis/Commuting.h"
 #include "interpreter/analysis/Names.h"
 #include "interpreter/analysis/Validate.h"
-#include "interpreter/frontend/IrPasses.h"
 
 #include <algorithm>
 #include <cstring>

@@ -24,10 +24,10 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
+#include "frontend/InputError.h"
 #include "interpreter/BuiltinId.h"
 #include "interpreter/analysis/BulkShapes.h"
 #include "interpreter/analysis/Loops.h"
-#include "interpreter/frontend/InputError.h"
 #include "model/BarrierKeys.h"
 #include "model/Labels.h"
 

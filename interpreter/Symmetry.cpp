@@ -12,9 +12,9 @@
 // does, except tainted values that nothing observes. A sink that mixes in a loaded value or
 // a loop-carried one cannot be evaluated ahead: the thread is then given no key.
 #include "interpreter/Symmetry.h"
+#include "frontend/IdQuery.h"
 #include "interpreter/Bits.h"
 #include "interpreter/analysis/CallGraph.h"
-#include "interpreter/frontend/IdQuery.h"
 #include "model/CollectiveOp.h"
 
 #include <llvm/Analysis/ConstantFolding.h>

@@ -2,7 +2,7 @@
 //
 // Contract: both derive from std::runtime_error, neither from the other; what() is the message
 // the user is shown (the command line only adds its prefix). The command line exits with 5 for
-// UnsupportedProgram (as for InputError, interpreter/frontend/InputError.h) and with 7 for
+// UnsupportedProgram (as for InputError, frontend/InputError.h) and with 7 for
 // InternalError (as for any other exception; cli/CommandLine.cpp). A distributed search
 // carries them between ranks as text: UnsupportedProgram keeps its type, any other exception
 // arrives as InternalError.

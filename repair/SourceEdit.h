@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/frontend/Frontend.h"
+#include "frontend/Frontend.h"
 #include "repair/Repair.h"
 
 namespace scopemc {

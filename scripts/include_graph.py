@@ -15,7 +15,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # From the bottom up; a folder sees only folders of earlier layers.
-LAYERS = [["model", "litmus", "interpreter/frontend"],
+LAYERS = [["model", "litmus", "frontend"],
           ["runner", "interpreter/analysis"],
           ["interpreter", "dpor"],
           ["checks", "distributed"],

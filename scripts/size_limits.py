@@ -93,7 +93,7 @@ LIMITS = {
     "model": ("scopemc_model", AIM_LINES, 54),  # ExecutionGraph
     "runner": ("scopemc_runner", AIM_LINES, AIM_METHODS),
     "interpreter": ("scopemc_interpreter", AIM_LINES, 44),  # Interpreter
-    "interpreter/frontend": ("scopemc_frontend", AIM_LINES, AIM_METHODS),
+    "frontend": ("scopemc_frontend", AIM_LINES, AIM_METHODS),
     "interpreter/analysis": ("scopemc_analysis", AIM_LINES, AIM_METHODS),
     "dpor": ("scopemc_dpor", AIM_LINES, AIM_METHODS),
     "checks": ("scopemc_checks", AIM_LINES, AIM_METHODS),

@@ -6,9 +6,9 @@
 
 #include "dpor/Explorer.h"
 #include "dpor/Parallel.h"
+#include "frontend/Startup.h"
 #include "interpreter/Interpreter.h"
 #include "interpreter/ProgramSymbolizer.h"
-#include "interpreter/frontend/Startup.h"
 
 namespace scopemc {
 

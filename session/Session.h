@@ -23,10 +23,10 @@
 #include "dpor/Observer.h"
 #include "dpor/Options.h"
 #include "dpor/Parallel.h"
+#include "frontend/Frontend.h"
+#include "frontend/KernelHarness.h"
 #include "interpreter/InterpreterOptions.h"
 #include "interpreter/Program.h"
-#include "interpreter/frontend/Frontend.h"
-#include "interpreter/frontend/KernelHarness.h"
 
 namespace scopemc {
 

@@ -1,7 +1,7 @@
 // C++ library functions the standard headers declare but leave to the compiled library
 // (libstdc++.so), written here so that programs using them run as code: the growth policy of
 // std::unordered_map and std::unordered_set. The front end compiles this file and links the
-// definitions a program calls (interpreter/frontend/Libc.cpp).
+// definitions a program calls (frontend/Libc.cpp).
 //
 // The policy: bucket counts are primes; a table grows when its elements would exceed the
 // buckets times the maximum load factor, to at least twice as many buckets.

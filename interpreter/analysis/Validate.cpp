@@ -7,7 +7,7 @@
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/Support/raw_ostream.h>
 
-#include "interpreter/frontend/InputError.h"
+#include "frontend/InputError.h"
 
 namespace scopemc {
 

@@ -4,7 +4,7 @@
 // Contract: a function that passes validateFunction contains only instructions, intrinsics,
 // syncscopes and calls the interpreter runs: calls of defined functions or of the builtins it
 // models, with as many integer or pointer arguments as they read. Everything else throws
-// InputError (interpreter/frontend/InputError.h) with the position of the first such thing.
+// InputError (frontend/InputError.h) with the position of the first such thing.
 #pragma once
 
 #include <llvm/ADT/STLFunctionalExtras.h>

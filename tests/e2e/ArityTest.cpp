@@ -7,9 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include "frontend/Frontend.h"
+#include "frontend/Libc.h"
 #include "interpreter/BuiltinId.h"
-#include "interpreter/frontend/Frontend.h"
-#include "interpreter/frontend/Libc.h"
 #include "model/Errors.h"
 #include "session/Session.h"
 

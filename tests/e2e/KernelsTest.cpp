@@ -51,7 +51,7 @@ Outcome run(const Row &r, unsigned workers = 1, bool symmetry = false,
   o.file = std::string(SCOPEMC_E2E_DIR) + "/kernels/" + r.file;
   o.frontend.includeDir = SCOPEMC_TEST_INCLUDE_DIR;
   // The unreduced run, whose count the manifest specifies, loads the precompiled CUDA prefix
-  // (interpreter/frontend/PrefixCache.h); the reduced runs parse it.
+  // (frontend/PrefixCache.h); the reduced runs parse it.
   if (!symmetry)
     o.frontend.pchDir = ::testing::TempDir() + "scopemc-pch";
   if (r.flags != "-") {

@@ -1,4 +1,4 @@
-// The precompiled CUDA prefix (interpreter/frontend/PrefixCache.h): a compile that loads it
+// The precompiled CUDA prefix (frontend/PrefixCache.h): a compile that loads it
 // gives what a compile that parses the header gives, and it is not loaded where it could
 // mean something else (a user macro the header names, a header changed since).
 #include <filesystem>
@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "interpreter/frontend/InputError.h"
-#include "interpreter/frontend/PrefixCache.h"
+#include "frontend/InputError.h"
+#include "frontend/PrefixCache.h"
 #include "session/Session.h"
 #include "tests/oracle/TestSupport.h"
 

@@ -1,11 +1,11 @@
 // The scanf reader and the compilation-database flags (interpreter/Files.h,
-// interpreter/frontend/CompileDb.h), against what C's fscanf and a build's flags mean.
+// frontend/CompileDb.h), against what C's fscanf and a build's flags mean.
 #include <cstring>
 
 #include <gtest/gtest.h>
 
+#include "frontend/CompileDb.h"
 #include "interpreter/Files.h"
-#include "interpreter/frontend/CompileDb.h"
 
 namespace scopemc {
 namespace {

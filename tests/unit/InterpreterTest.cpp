@@ -7,8 +7,8 @@
 #include <llvm/AsmParser/Parser.h>
 #include <llvm/Support/SourceMgr.h>
 
+#include "frontend/IdQuery.h"
 #include "interpreter/Interpreter.h"
-#include "interpreter/frontend/IdQuery.h"
 
 namespace scopemc {
 namespace {
@@ -305,7 +305,7 @@ define i32 @main() {
 
 TEST(IdQueries, TheProgramsHeaderSpellsTheSameNumbers) {
   // include/scopemc/api.h gives programs the queries of __scopemc_id as numbers; the frontend,
-  // the interpreter and the symmetry analysis read them through interpreter/frontend/IdQuery.h.
+  // the interpreter and the symmetry analysis read them through frontend/IdQuery.h.
   std::ifstream in(std::string(SCOPEMC_TEST_INCLUDE_DIR) + "/scopemc/api.h");
   std::map<std::string, uint64_t> header;
   std::regex define(R"(#define __SCOPEMC_ID_([A-Z_]+) ([0-9]+))");

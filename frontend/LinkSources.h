@@ -12,7 +12,7 @@
 
 #include <llvm/IR/Module.h>
 
-#include "interpreter/frontend/Frontend.h"
+#include "frontend/Frontend.h"
 
 namespace scopemc {
 

@@ -1,4 +1,4 @@
-#include "interpreter/frontend/CudaLink.h"
+#include "frontend/CudaLink.h"
 
 #include <map>
 #include <set>
@@ -8,7 +8,7 @@
 #include <llvm/IR/Module.h>
 #include <llvm/Linker/Linker.h>
 
-#include "interpreter/frontend/InputError.h"
+#include "frontend/InputError.h"
 
 namespace scopemc {
 

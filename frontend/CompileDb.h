@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/frontend/Frontend.h"
+#include "frontend/Frontend.h"
 
 namespace scopemc {
 

@@ -1,4 +1,4 @@
-#include "interpreter/frontend/KernelHarness.h"
+#include "frontend/KernelHarness.h"
 
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/Constants.h>
@@ -6,8 +6,8 @@
 #include <llvm/IR/IRBuilder.h>
 #include <set>
 
-#include "interpreter/frontend/InputError.h"
-#include "interpreter/frontend/KernelArgs.h"
+#include "frontend/InputError.h"
+#include "frontend/KernelArgs.h"
 
 namespace scopemc {
 

@@ -1,4 +1,4 @@
-#include "interpreter/frontend/Frontend.h"
+#include "frontend/Frontend.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -29,13 +29,13 @@
 #include <llvm/Transforms/IPO/AlwaysInliner.h>
 #include <llvm/Transforms/Utils/Mem2Reg.h>
 
-#include "interpreter/frontend/CudaLink.h"
-#include "interpreter/frontend/ImageLimits.h"
-#include "interpreter/frontend/InputError.h"
-#include "interpreter/frontend/IrPasses.h"
-#include "interpreter/frontend/Libc.h"
-#include "interpreter/frontend/LinkSources.h"
-#include "interpreter/frontend/PrefixCache.h"
+#include "frontend/CudaLink.h"
+#include "frontend/ImageLimits.h"
+#include "frontend/InputError.h"
+#include "frontend/IrPasses.h"
+#include "frontend/Libc.h"
+#include "frontend/LinkSources.h"
+#include "frontend/PrefixCache.h"
 
 #ifndef SCOPEMC_CLANG_RESOURCE_DIR
 #error "SCOPEMC_CLANG_RESOURCE_DIR must be defined by the build"

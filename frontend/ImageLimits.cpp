@@ -1,4 +1,4 @@
-#include "interpreter/frontend/ImageLimits.h"
+#include "frontend/ImageLimits.h"
 
 #include <string>
 #include <vector>

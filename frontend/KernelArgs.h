@@ -19,7 +19,7 @@
 #include <llvm/IR/Constant.h>
 #include <llvm/IR/Function.h>
 
-#include "interpreter/frontend/KernelHarness.h"
+#include "frontend/KernelHarness.h"
 
 namespace scopemc {
 

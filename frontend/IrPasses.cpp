@@ -1,4 +1,4 @@
-#include "interpreter/frontend/IrPasses.h"
+#include "frontend/IrPasses.h"
 
 #include <llvm/Analysis/ConstantFolding.h>
 #include <llvm/Demangle/Demangle.h>

@@ -6,8 +6,8 @@
 #include <llvm/IR/InlineAsm.h>
 #include <llvm/IR/Instructions.h>
 
-#include "interpreter/frontend/IdQuery.h"
-#include "interpreter/frontend/IrPasses.h"
+#include "frontend/IdQuery.h"
+#include "frontend/IrPasses.h"
 
 namespace scopemc {
 

@@ -1,10 +1,10 @@
-#include "interpreter/frontend/CompileDb.h"
+#include "frontend/CompileDb.h"
 
 #include <filesystem>
 
 #include <clang/Tooling/JSONCompilationDatabase.h>
 
-#include "interpreter/frontend/InputError.h"
+#include "frontend/InputError.h"
 
 namespace scopemc {
 

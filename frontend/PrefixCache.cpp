@@ -1,5 +1,5 @@
 // Precompiled prefix headers, kept in a cache folder (PrefixCache.h).
-#include "interpreter/frontend/PrefixCache.h"
+#include "frontend/PrefixCache.h"
 
 #include <algorithm>
 #include <chrono>

@@ -1,8 +1,8 @@
-#include "interpreter/frontend/Libc.h"
+#include "frontend/Libc.h"
 
 #include <llvm/Linker/Linker.h>
 
-#include "interpreter/frontend/InputError.h"
+#include "frontend/InputError.h"
 
 namespace scopemc {
 

@@ -1,4 +1,4 @@
-#include "interpreter/frontend/Startup.h"
+#include "frontend/Startup.h"
 
 #include <algorithm>
 #include <vector>

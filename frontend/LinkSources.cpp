@@ -1,4 +1,4 @@
-#include "interpreter/frontend/LinkSources.h"
+#include "frontend/LinkSources.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -10,7 +10,7 @@
 #include <llvm/Linker/Linker.h>
 #include <llvm/Support/raw_ostream.h>
 
-#include "interpreter/frontend/InputError.h"
+#include "frontend/InputError.h"
 
 namespace scopemc {
 
