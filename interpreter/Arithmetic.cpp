@@ -218,9 +218,13 @@ RtValue castScalar(unsigned opcode, Type *srcTy, Type *dst, const RtValue &v) {
     return RtValue{toUnsigned(asDouble(v.bits, srcTy)) & maskBits(dw), {}};
   case Instruction::FPToSI:
     return RtValue{static_cast<uint64_t>(toSigned(asDouble(v.bits, srcTy))) & maskBits(dw), {}};
-  case Instruction::UIToFP:
+  case Instruction::UIToFP: // (to float in one rounding: through double would round twice)
+    if (dst->isFloatTy())
+      return RtValue{std::bit_cast<uint32_t>(static_cast<float>(v.bits & maskBits(sw))), {}};
     return RtValue{fromDouble(static_cast<double>(v.bits & maskBits(sw)), dst), {}};
   case Instruction::SIToFP:
+    if (dst->isFloatTy())
+      return RtValue{std::bit_cast<uint32_t>(static_cast<float>(sextBits(v.bits, sw))), {}};
     return RtValue{fromDouble(static_cast<double>(sextBits(v.bits, sw)), dst), {}};
   default:
     return RtValue{v.bits & maskBits(dst->isIntegerTy() ? dw : 64), {}}; // bitcast, ptr<->int

@@ -342,11 +342,19 @@ Flow FileCalls::format(Thread &th, Frame &f, const CallBase &i, unsigned formatA
     }
     size_t start = k++;
     std::string spec = "%";
-    for (; k < fmt.size() && std::strchr("-+ #0123456789.*", fmt[k]); ++k)
-      spec +=
-          fmt[k] != '*'
-              ? std::string(1, fmt[k]) // (a width or precision argument)
-              : std::to_string(static_cast<int32_t>(next < i.arg_size() ? arg(f, i, next++) : 0));
+    for (; k < fmt.size() && std::strchr("-+ #0123456789.*", fmt[k]); ++k) {
+      if (fmt[k] != '*') {
+        spec += fmt[k];
+        continue;
+      }
+      // A width or precision argument. A negative width is a '-' flag and the width (as
+      // written into the spec); a negative precision is as if none were given (C 7.21.6.1).
+      auto v = static_cast<int32_t>(next < i.arg_size() ? arg(f, i, next++) : 0);
+      if (v < 0 && spec.back() == '.')
+        spec.pop_back();
+      else
+        spec += std::to_string(v);
+    }
     size_t lenStart = k;
     while (k < fmt.size() && std::strchr("hljztqL", fmt[k]))
       ++k;
@@ -412,8 +420,8 @@ Flow FileCalls::parseFloat(Thread &th, Frame &f, const CallBase &i) {
                                     s + static_cast<uint64_t>(end - text.c_str()), kPlain);
         fl != Flow::Next)
       return fl;
-  if (i.getType()->isFloatTy())
-    return result(f, i, std::bit_cast<uint32_t>(static_cast<float>(d)));
+  if (i.getType()->isFloatTy()) // strtof: one rounding (through double would round twice)
+    return result(f, i, std::bit_cast<uint32_t>(std::strtof(text.c_str(), nullptr)));
   return result(f, i, std::bit_cast<uint64_t>(d));
 }
 

@@ -219,8 +219,8 @@ ScanResult scanFormat(std::string_view fmt, std::string_view in) {
       if (end == text.c_str())
         return done(false);
       p += static_cast<size_t>(end - text.c_str());
-      if (len.empty()) {
-        float fl = static_cast<float>(d);
+      if (len.empty()) { // read as a float in one rounding (through double would round twice)
+        float fl = std::strtof(text.c_str(), nullptr);
         bytes.assign(reinterpret_cast<const char *>(&fl), sizeof fl);
       } else {
         bytes.assign(reinterpret_cast<const char *>(&d), sizeof d);

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <optional>
 
 #include <llvm/IR/IntrinsicInst.h>
 
@@ -15,6 +16,26 @@ namespace scopemc {
 using namespace llvm;
 
 namespace {
+/// LLVM's FPClassTest bit of the float (single) or double with bits x: 0 signalling NaN, 1
+/// quiet NaN, 2 -inf, 3 -normal, 4 -subnormal, 5 -0, 6 +0, 7 +subnormal, 8 +normal, 9 +inf.
+unsigned fpClassOf(uint64_t x, bool single) {
+  int c = single ? std::fpclassify(std::bit_cast<float>(static_cast<uint32_t>(x)))
+                 : std::fpclassify(std::bit_cast<double>(x));
+  bool neg = single ? (x >> 31) & 1 : (x >> 63) & 1;
+  switch (c) {
+  case FP_NAN: // signalling when the quiet bit is clear
+    return (single ? (x >> 22) & 1 : (x >> 51) & 1) ? 1 : 0;
+  case FP_INFINITE:
+    return neg ? 2 : 9;
+  case FP_ZERO:
+    return neg ? 5 : 6;
+  case FP_SUBNORMAL:
+    return neg ? 4 : 7;
+  default:
+    return neg ? 3 : 8;
+  }
+}
+
 /// Whether a math intrinsic's floating-point operand is single precision.
 bool t32(const CallBase &i) {
   for (const Use &a : i.args())
@@ -22,6 +43,49 @@ bool t32(const CallBase &i) {
       return a->getType()->getScalarType()->isFloatTy();
   return false;
 }
+/// The element-wise intrinsics on one element `a` (and `b`, the second operand's element or
+/// an immediate) of type `et`; nullopt for any other intrinsic (a probe says whether `id` is
+/// one of them).
+std::optional<uint64_t> onElement(Intrinsic::ID id, uint64_t a, uint64_t b, Type *et) {
+  unsigned w = et->isIntegerTy() ? et->getIntegerBitWidth() : 64;
+  a &= maskBits(w);
+  b &= maskBits(w);
+  switch (id) {
+  case Intrinsic::smax:
+    return sextBits(a, w) >= sextBits(b, w) ? a : b;
+  case Intrinsic::smin:
+    return sextBits(a, w) <= sextBits(b, w) ? a : b;
+  case Intrinsic::umax:
+    return std::max(a, b);
+  case Intrinsic::umin:
+    return std::min(a, b);
+  case Intrinsic::abs: {
+    int64_t v = sextBits(a, w);
+    return static_cast<uint64_t>(v < 0 ? -v : v) & maskBits(w);
+  }
+  case Intrinsic::ctpop:
+    return static_cast<uint64_t>(__builtin_popcountll(a));
+  case Intrinsic::bswap:
+    return __builtin_bswap64(a) >> (64 - w);
+  case Intrinsic::ctlz:
+    return a ? static_cast<uint64_t>(__builtin_clzll(a) - (64 - static_cast<int>(w))) : w;
+  case Intrinsic::cttz:
+    return a ? static_cast<uint64_t>(__builtin_ctzll(a)) : w;
+  case Intrinsic::bitreverse: {
+    uint64_t r = 0;
+    for (unsigned k = 0; k < w; ++k)
+      r |= ((a >> k) & 1) << (w - 1 - k);
+    return r;
+  }
+  case Intrinsic::fabs: // the sign bit cleared (exact, NaNs included)
+    return a & ~(et->isFloatTy() ? (1ull << 31) : (1ull << 63));
+  case Intrinsic::is_fpclass: // (x, classes): bit k of classes is LLVM's FPClassTest k
+    return (b >> fpClassOf(a, et->isFloatTy())) & 1;
+  default:
+    return std::nullopt;
+  }
+}
+
 } // namespace
 
 Flow Calls::mathCall(Frame &f, const CallBase &i, MathOp op, bool single) {
@@ -112,6 +176,25 @@ Flow Calls::openClCall(Frame &f, const CallBase &i, const Function &callee) {
 }
 
 Flow Calls::intrinsic(Thread &th, Frame &f, const CallBase &i, Intrinsic::ID id) {
+  if (Type *et = i.getArgOperand(0)->getType()->getScalarType();
+      onElement(id, 0, 0, et)) { // element by element on a vector, as on a scalar
+    RtValue a = host_.get(f, i.getArgOperand(0));
+    uint64_t b = i.arg_size() > 1 ? host_.bits(f, i.getArgOperand(1)) : 0;
+    if (a.elems.empty()) {
+      host_.set(f, i, RtValue{*onElement(id, a.bits, b, et), {}});
+      return Flow::Next;
+    }
+    RtValue v; // (a second vector operand: smax, smin, umax, umin)
+    RtValue second = i.arg_size() > 1 && i.getArgOperand(1)->getType()->isVectorTy()
+                         ? host_.get(f, i.getArgOperand(1))
+                         : RtValue{};
+    for (size_t k = 0; k < a.elems.size(); ++k)
+      v.elems.push_back(RtValue{
+          *onElement(id, a.elems[k].bits, second.elems.empty() ? b : second.elems[k].bits, et),
+          {}});
+    host_.set(f, i, std::move(v));
+    return Flow::Next;
+  }
   auto arg = [&](unsigned k) { return host_.bits(f, i.getArgOperand(k)); };
   unsigned w = i.getType()->isIntegerTy() ? i.getType()->getIntegerBitWidth() : 64;
   auto result = [&](uint64_t v) {
@@ -130,37 +213,6 @@ Flow Calls::intrinsic(Thread &th, Frame &f, const CallBase &i, Intrinsic::ID id)
     return result(arg(0));
   case Intrinsic::threadlocal_address: // this thread's instance (addr::kThreadLocal)
     return result(addr::threadBase(addr::kThreadLocal, th.tid) + addr::offsetIn(arg(0)));
-  case Intrinsic::smax:
-    return result(sextBits(arg(0), w) >= sextBits(arg(1), w) ? arg(0) : arg(1));
-  case Intrinsic::smin:
-    return result(sextBits(arg(0), w) <= sextBits(arg(1), w) ? arg(0) : arg(1));
-  case Intrinsic::umax:
-    return result(std::max(arg(0) & maskBits(w), arg(1) & maskBits(w)));
-  case Intrinsic::umin:
-    return result(std::min(arg(0) & maskBits(w), arg(1) & maskBits(w)));
-  case Intrinsic::abs: {
-    int64_t v = sextBits(arg(0), w);
-    return result(static_cast<uint64_t>(v < 0 ? -v : v));
-  }
-  case Intrinsic::ctpop:
-    return result(static_cast<uint64_t>(__builtin_popcountll(arg(0) & maskBits(w))));
-  case Intrinsic::bswap: {
-    uint64_t v = __builtin_bswap64(arg(0));
-    return result(v >> (64 - w));
-  }
-  case Intrinsic::ctlz: {
-    uint64_t v = arg(0) & maskBits(w);
-    return result(v ? static_cast<uint64_t>(__builtin_clzll(v) - (64 - static_cast<int>(w))) : w);
-  }
-  case Intrinsic::cttz: {
-    uint64_t v = arg(0) & maskBits(w);
-    return result(v ? static_cast<uint64_t>(__builtin_ctzll(v)) : w);
-  }
-  case Intrinsic::fabs: {
-    uint64_t sign = i.getType()->isFloatTy() ? (1ull << 31) : (1ull << 63);
-    host_.set(f, i, RtValue{arg(0) & ~sign, {}});
-    return Flow::Next;
-  }
   case Intrinsic::sadd_with_overflow:
   case Intrinsic::uadd_with_overflow:
   case Intrinsic::ssub_with_overflow:
@@ -198,32 +250,6 @@ Flow Calls::intrinsic(Thread &th, Frame &f, const CallBase &i, Intrinsic::ID id)
   case Intrinsic::fmuladd: { // fused on a GPU (nvcc's default), a multiply and an add on a CPU
     bool gpu = i.getFunction()->getFnAttribute("target-cpu").getValueAsString().starts_with("sm_");
     return mathCall(f, i, gpu ? MathOp::Fma : MathOp::MulAdd, t32(i));
-  }
-  case Intrinsic::is_fpclass: { // (x, classes): bit k of classes is LLVM's FPClassTest k
-    bool single = t32(i);
-    double x = single ? std::bit_cast<float>(static_cast<uint32_t>(arg(0)))
-                      : std::bit_cast<double>(arg(0));
-    bool neg = std::signbit(x);
-    unsigned cls = 0;
-    if (std::isnan(x)) { // signalling when the quiet bit is clear
-      uint64_t quiet = single ? (arg(0) >> 22) & 1 : (arg(0) >> 51) & 1;
-      cls = quiet ? 1 : 0;
-    } else if (std::isinf(x)) {
-      cls = neg ? 2 : 9;
-    } else if (x == 0) {
-      cls = neg ? 5 : 6;
-    } else if (std::fpclassify(single ? static_cast<float>(x) : x) == FP_SUBNORMAL) {
-      cls = neg ? 4 : 7;
-    } else {
-      cls = neg ? 3 : 8;
-    }
-    return result((arg(1) >> cls) & 1);
-  }
-  case Intrinsic::bitreverse: {
-    uint64_t v = arg(0), r = 0;
-    for (unsigned k = 0; k < w; ++k)
-      r |= ((v >> k) & 1) << (w - 1 - k);
-    return result(r);
   }
   default:
     if (auto op = mathIntrinsic(id))

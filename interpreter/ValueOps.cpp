@@ -14,9 +14,13 @@ using namespace llvm;
 
 std::optional<Flow> execValue(CallHost &h, ThreadState &th, CallFrame &f, const Instruction &i) {
   switch (i.getOpcode()) {
-  case Instruction::FNeg: {
+  case Instruction::FNeg: { // the sign bit flipped (exact: NaNs keep their payload)
     RtValue v = h.get(f, i.getOperand(0));
-    CallHost::set(f, i, RtValue{fromDouble(-asDouble(v.bits, i.getType()), i.getType()), {}});
+    uint64_t sign = i.getType()->getScalarType()->isFloatTy() ? 1ull << 31 : 1ull << 63;
+    v.bits ^= sign;
+    for (size_t k = 0; k < v.elems.size(); ++k)
+      v.elems[k].bits ^= sign;
+    CallHost::set(f, i, std::move(v));
     return Flow::Next;
   }
   case Instruction::ICmp:

@@ -159,10 +159,11 @@ static int digitOf(char c)
 static int isSpace(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
 /* The digits of a number in `base` (0: from its prefix) after optional space and sign, as an
- * unsigned magnitude saturated at `limit`; *end is where parsing stopped (s itself when no
- * digit was read), *negative the sign. */
+ * unsigned magnitude saturated at `limit` (*over set when it was: a magnitude of exactly
+ * `limit` is not an overflow); *end is where parsing stopped (s itself when no digit was
+ * read), *negative the sign. */
 static unsigned long long parseMagnitude(const char *s, const char **end, int base, int *negative,
-                                         unsigned long long limit)
+                                         unsigned long long limit, int *over)
 {
     const char *p = s;
     while (isSpace(*p))
@@ -179,9 +180,13 @@ static unsigned long long parseMagnitude(const char *s, const char **end, int ba
     }
     unsigned long long v = 0;
     const char *first = p;
+    *over = 0;
     for (; digitOf(*p) < base; p++) {
         unsigned long long d = (unsigned long long)digitOf(*p);
-        v = v > (limit - d) / (unsigned long long)base ? limit : v * (unsigned long long)base + d;
+        if (*over || v > (limit - d) / (unsigned long long)base)
+            *over = 1, v = limit;
+        else
+            v = v * (unsigned long long)base + d;
     }
     *end = p == first ? s : p;
     return v;
@@ -190,23 +195,25 @@ static unsigned long long parseMagnitude(const char *s, const char **end, int ba
 long long strtoll(const char *s, char **end, int base)
 {
     const char *e;
-    int neg;
-    unsigned long long m = parseMagnitude(s, &e, base, &neg, ULLONG_MAX);
+    int neg, over;
+    unsigned long long m = parseMagnitude(s, &e, base, &neg, ULLONG_MAX, &over);
     if (end)
         *end = (char *)e;
     if (neg)
-        return m > (unsigned long long)LLONG_MAX + 1 ? LLONG_MIN : (long long)(0 - m);
+        return over || m > (unsigned long long)LLONG_MAX + 1 ? LLONG_MIN : (long long)(0 - m);
     return m > (unsigned long long)LLONG_MAX ? LLONG_MAX : (long long)m;
 }
 
 unsigned long long strtoull(const char *s, char **end, int base)
 {
     const char *e;
-    int neg;
-    unsigned long long m = parseMagnitude(s, &e, base, &neg, ULLONG_MAX);
+    int neg, over;
+    unsigned long long m = parseMagnitude(s, &e, base, &neg, ULLONG_MAX, &over);
     if (end)
         *end = (char *)e;
-    return neg && m != ULLONG_MAX ? 0 - m : m;
+    if (over) /* out of range, either sign: the largest value (C's strtoull) */
+        return ULLONG_MAX;
+    return neg ? 0 - m : m;
 }
 
 long strtol(const char *s, char **end, int base)

@@ -49,6 +49,7 @@ expect kernel-arg-too-big 5 "'256' is not a value of the integer type it gives" 
 expect kernel-arg-too-small 5 "'-129' is not a value of the integer type it gives" -- "$dir/kernel_char.cl" --kernel k --grid 1x1 --arg n=-129
 # arithmetic: refused or defined by the interpreter, never the host's trap or undefined value
 expect arith-defined 0 "No errors were detected" -- "$dir/arith_edges.c"
+expect values-as-native 0 "No errors were detected" -- "$dir/values.c"
 expect arith-vector-div-zero 42 "division by zero \(element 2 of a vector\)" -- "$dir/arith_edges.c" -- -DVDIV
 expect arith-vector-min-div 42 "signed overflow: the 32-bit minimum / -1 \(element 1 of a vector\)" -- "$dir/arith_edges.c" -- -DVMIN
 expect arith-half 5 "arith_edges.c:[0-9]+:[0-9]+: floating-point type 'half' is not supported" -- "$dir/arith_edges.c" -- -DHALF
