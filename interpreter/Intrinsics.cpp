@@ -181,7 +181,7 @@ Flow Calls::intrinsic(Thread &th, Frame &f, const CallBase &i, Intrinsic::ID id)
     RtValue a = host_.get(f, i.getArgOperand(0));
     uint64_t b = i.arg_size() > 1 ? host_.bits(f, i.getArgOperand(1)) : 0;
     if (a.elems.empty()) {
-      host_.set(f, i, RtValue{*onElement(id, a.bits, b, et), {}});
+      host_.set(f, i, RtValue{onElement(id, a.bits, b, et).value_or(0), {}});
       return Flow::Next;
     }
     RtValue v; // (a second vector operand: smax, smin, umax, umin)
@@ -190,7 +190,8 @@ Flow Calls::intrinsic(Thread &th, Frame &f, const CallBase &i, Intrinsic::ID id)
                          : RtValue{};
     for (size_t k = 0; k < a.elems.size(); ++k)
       v.elems.push_back(RtValue{
-          *onElement(id, a.elems[k].bits, second.elems.empty() ? b : second.elems[k].bits, et),
+          onElement(id, a.elems[k].bits, second.elems.empty() ? b : second.elems[k].bits, et)
+              .value_or(0),
           {}});
     host_.set(f, i, std::move(v));
     return Flow::Next;
