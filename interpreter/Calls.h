@@ -3,6 +3,15 @@
 // runtime and GenMC's API. It runs on the thread state of the thread that calls, and acts
 // through the interpreter's CallHost interface only (interpreter/CallHost.h): Interpreter runs
 // instructions and memory, Calls runs calls.
+//
+// Contract: one Calls per interpreter, as single-threaded as it. A call offers all its events
+// before it changes the calling thread's state, and keeps whatever a thread carries between
+// calls in ThreadState (so a Stop replays it, and snapshots copy it); its own members are
+// caches of the program (parsed OpenCL names, the symmetry analysis, the largest launch),
+// the same whatever the order threads run in. A call of a function not modelled was refused
+// at load (analysis/Validate.h); what a modelled call cannot do throws InputError or
+// UnsupportedProgram with the call's file:line, and the program's own errors end the thread
+// (CallHost::fail).
 #pragma once
 
 #include <map>

@@ -1,5 +1,12 @@
 // The interpreter's options (passed to its constructor) and the repair's per-instruction
 // access overrides.
+//
+// Contract: plain data, copied into each interpreter (one per exploration worker) and never
+// changed while it runs; the overrides are shared read-only. Every default is the tool's
+// default behaviour; the fields marked as test aids are set by the differential tests and
+// --planted-mistake only. The session may run a search again with a field changed when a
+// premise breaks (RunResult: symmetryAbandoned, barrierPhasesByArrival,
+// zeroNetEffectAbandoned).
 #pragma once
 
 #include <map>

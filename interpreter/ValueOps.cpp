@@ -12,62 +12,40 @@ namespace scopemc {
 
 using namespace llvm;
 
-std::optional<Flow> execValue(CallHost &h, ThreadState &th, CallFrame &f, const Instruction &i) {
+namespace {
+
+/// icmp and fcmp, on scalars and element by element on vectors.
+Flow compare(CallHost &h, CallFrame &f, const CmpInst &c, const Instruction &i) {
+  Type *t = c.getOperand(0)->getType();
+  if (!t->isVectorTy() && !c.isFPPredicate()) {
+    CallHost::setBits(f, i,
+                      compareInt(c.getPredicate(), h.bits(f, c.getOperand(0)),
+                                 h.bits(f, c.getOperand(1)), intBits(t))
+                          ? 1u
+                          : 0u);
+    return Flow::Next;
+  }
+  RtValue a = h.get(f, c.getOperand(0)), b = h.get(f, c.getOperand(1));
+  auto one = [&](uint64_t x, uint64_t y) {
+    return c.isFPPredicate() ? compareFloat(c.getPredicate(), asDouble(x, t->getScalarType()),
+                                            asDouble(y, t->getScalarType()))
+                             : compareInt(c.getPredicate(), x, y, intBits(t->getScalarType()));
+  };
+  if (t->isVectorTy()) {
+    RtValue r;
+    for (size_t k = 0; k < a.elems.size(); ++k)
+      r.elems.push_back(RtValue{one(a.elems[k].bits, b.elems[k].bits) ? 1u : 0u, {}});
+    CallHost::set(f, i, std::move(r));
+  } else {
+    CallHost::set(f, i, RtValue{one(a.bits, b.bits) ? 1u : 0u, {}});
+  }
+  return Flow::Next;
+}
+
+/// The instructions on aggregates and vectors (extract and insert, element or value; shuffle);
+/// nullopt for any other.
+std::optional<Flow> aggregateOp(CallHost &h, ThreadState &th, CallFrame &f, const Instruction &i) {
   switch (i.getOpcode()) {
-  case Instruction::FNeg: { // the sign bit flipped (exact: NaNs keep their payload)
-    RtValue v = h.get(f, i.getOperand(0));
-    uint64_t sign = i.getType()->getScalarType()->isFloatTy() ? 1ull << 31 : 1ull << 63;
-    v.bits ^= sign;
-    for (size_t k = 0; k < v.elems.size(); ++k)
-      v.elems[k].bits ^= sign;
-    CallHost::set(f, i, std::move(v));
-    return Flow::Next;
-  }
-  case Instruction::ICmp:
-  case Instruction::FCmp: {
-    auto &c = cast<CmpInst>(i);
-    Type *t = c.getOperand(0)->getType();
-    if (!t->isVectorTy() && !c.isFPPredicate()) {
-      CallHost::setBits(f, i,
-                        compareInt(c.getPredicate(), h.bits(f, c.getOperand(0)),
-                                   h.bits(f, c.getOperand(1)), intBits(t))
-                            ? 1u
-                            : 0u);
-      return Flow::Next;
-    }
-    RtValue a = h.get(f, c.getOperand(0)), b = h.get(f, c.getOperand(1));
-    auto one = [&](uint64_t x, uint64_t y) {
-      return c.isFPPredicate() ? compareFloat(c.getPredicate(), asDouble(x, t->getScalarType()),
-                                              asDouble(y, t->getScalarType()))
-                               : compareInt(c.getPredicate(), x, y, intBits(t->getScalarType()));
-    };
-    if (t->isVectorTy()) {
-      RtValue r;
-      for (size_t k = 0; k < a.elems.size(); ++k)
-        r.elems.push_back(RtValue{one(a.elems[k].bits, b.elems[k].bits) ? 1u : 0u, {}});
-      CallHost::set(f, i, std::move(r));
-    } else {
-      CallHost::set(f, i, RtValue{one(a.bits, b.bits) ? 1u : 0u, {}});
-    }
-    return Flow::Next;
-  }
-  case Instruction::Select: {
-    auto &s = cast<SelectInst>(i);
-    if (s.getCondition()->getType()->isVectorTy()) { // element by element
-      RtValue c = h.get(f, s.getCondition()), a = h.get(f, s.getTrueValue()),
-              b = h.get(f, s.getFalseValue()), r;
-      for (size_t k = 0; k < c.elems.size(); ++k)
-        r.elems.push_back((c.elems[k].bits & 1) ? a.elems[k] : b.elems[k]);
-      CallHost::set(f, i, std::move(r));
-      return Flow::Next;
-    }
-    CallHost::set(
-        f, i, h.get(f, (h.bits(f, s.getCondition()) & 1) ? s.getTrueValue() : s.getFalseValue()));
-    return Flow::Next;
-  }
-  case Instruction::Freeze:
-    CallHost::set(f, i, h.get(f, i.getOperand(0)));
-    return Flow::Next;
   case Instruction::ExtractValue: {
     RtValue constant; // the aggregate is read in place unless it is a constant
     const Value *op = i.getOperand(0);
@@ -124,26 +102,70 @@ std::optional<Flow> execValue(CallHost &h, ThreadState &th, CallFrame &f, const 
     return Flow::Next;
   }
   default:
-    break;
+    return std::nullopt;
   }
-  if (auto *b = dyn_cast<BinaryOperator>(&i)) {
-    if (!b->getType()->isVectorTy() && !b->getType()->isFloatingPointTy()) {
-      RtValue x{h.bits(f, b->getOperand(0)), {}}, y{h.bits(f, b->getOperand(1)), {}};
-      if (auto why = undefinedIntegerOp(*b, b->getType(), x.bits, y.bits))
-        return h.fail(th, i, ErrorKind::UndefinedBehaviour, *why);
-      CallHost::setBits(f, i, binaryOf(*b, b->getType(), x, y).bits);
-      return Flow::Next;
-    }
-    RtValue x = h.get(f, b->getOperand(0)), y = h.get(f, b->getOperand(1));
-    if (auto *vt = dyn_cast<VectorType>(b->getType()); vt && vt->getElementType()->isIntegerTy())
-      for (size_t k = 0; k < x.elems.size() && k < y.elems.size(); ++k) // each lane, as C's
-        if (auto why =
-                undefinedIntegerOp(*b, vt->getElementType(), x.elems[k].bits, y.elems[k].bits))
-          return h.fail(th, i, ErrorKind::UndefinedBehaviour,
-                        *why + " (element " + std::to_string(k) + " of a vector)");
-    CallHost::set(f, i, binaryOf(*b, b->getType(), x, y));
+}
+
+/// A binary operator; C's undefined integer operations (undefinedIntegerOp) end the thread.
+Flow binary(CallHost &h, ThreadState &th, CallFrame &f, const BinaryOperator *b,
+            const Instruction &i) {
+  if (!b->getType()->isVectorTy() && !b->getType()->isFloatingPointTy()) {
+    RtValue x{h.bits(f, b->getOperand(0)), {}}, y{h.bits(f, b->getOperand(1)), {}};
+    if (auto why = undefinedIntegerOp(*b, b->getType(), x.bits, y.bits))
+      return h.fail(th, i, ErrorKind::UndefinedBehaviour, *why);
+    CallHost::setBits(f, i, binaryOf(*b, b->getType(), x, y).bits);
     return Flow::Next;
   }
+  RtValue x = h.get(f, b->getOperand(0)), y = h.get(f, b->getOperand(1));
+  if (auto *vt = dyn_cast<VectorType>(b->getType()); vt && vt->getElementType()->isIntegerTy())
+    for (size_t k = 0; k < x.elems.size() && k < y.elems.size(); ++k) // each lane, as C's
+      if (auto why = undefinedIntegerOp(*b, vt->getElementType(), x.elems[k].bits, y.elems[k].bits))
+        return h.fail(th, i, ErrorKind::UndefinedBehaviour,
+                      *why + " (element " + std::to_string(k) + " of a vector)");
+  CallHost::set(f, i, binaryOf(*b, b->getType(), x, y));
+  return Flow::Next;
+}
+
+} // namespace
+
+std::optional<Flow> execValue(CallHost &h, ThreadState &th, CallFrame &f, const Instruction &i) {
+  switch (i.getOpcode()) {
+  case Instruction::FNeg: { // the sign bit flipped (exact: NaNs keep their payload)
+    RtValue v = h.get(f, i.getOperand(0));
+    uint64_t sign = i.getType()->getScalarType()->isFloatTy() ? 1ull << 31 : 1ull << 63;
+    v.bits ^= sign;
+    for (size_t k = 0; k < v.elems.size(); ++k)
+      v.elems[k].bits ^= sign;
+    CallHost::set(f, i, std::move(v));
+    return Flow::Next;
+  }
+  case Instruction::ICmp:
+  case Instruction::FCmp:
+    return compare(h, f, cast<CmpInst>(i), i);
+  case Instruction::Select: {
+    auto &s = cast<SelectInst>(i);
+    if (s.getCondition()->getType()->isVectorTy()) { // element by element
+      RtValue c = h.get(f, s.getCondition()), a = h.get(f, s.getTrueValue()),
+              b = h.get(f, s.getFalseValue()), r;
+      for (size_t k = 0; k < c.elems.size(); ++k)
+        r.elems.push_back((c.elems[k].bits & 1) ? a.elems[k] : b.elems[k]);
+      CallHost::set(f, i, std::move(r));
+      return Flow::Next;
+    }
+    CallHost::set(
+        f, i, h.get(f, (h.bits(f, s.getCondition()) & 1) ? s.getTrueValue() : s.getFalseValue()));
+    return Flow::Next;
+  }
+  case Instruction::Freeze:
+    CallHost::set(f, i, h.get(f, i.getOperand(0)));
+    return Flow::Next;
+  default:
+    break;
+  }
+  if (std::optional<Flow> fl = aggregateOp(h, th, f, i))
+    return fl;
+  if (auto *b = dyn_cast<BinaryOperator>(&i))
+    return binary(h, th, f, b, i);
   if (auto *c = dyn_cast<CastInst>(&i)) {
     if (!c->getType()->isVectorTy() && !c->getSrcTy()->isVectorTy()) {
       CallHost::setBits(

@@ -5,6 +5,12 @@
 // (kind, location, value, order, scope, thread position, source location) offered to an
 // EventSink, in program order. Thread-local work (registers, non-escaping stack memory)
 // creates no events. The interpreter knows nothing about how the sink chooses executions.
+//
+// Contract: replay is deterministic: a runner given the same replies offers the same events
+// (kinds, fields, values) in the same order, whatever ran on other threads in between; a
+// Stop means the thread is suspended before the operation, which it offers again when run
+// next. The exploration uses only the reductions the runner says its labels are marked for
+// (ProgramRunner::reductions).
 #pragma once
 
 #include <cstdint>

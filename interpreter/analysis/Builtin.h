@@ -2,6 +2,11 @@
 // them: an identity per modelled function. Which declaration stands for which builtin is the
 // interpreter's table (interpreter/BuiltinId.h, builtinNamed); the analyses are handed the
 // program's answer as a BuiltinOf.
+//
+// Contract: SCOPEMC_BUILTINS is the one list of builtins and of these properties (family,
+// arity, memory effect, freshness; the names are interpreter/BuiltinNames.cpp's); everything
+// here is a constant function of it, safe from every worker. A property left out of a row is
+// a compile error, not a default.
 #pragma once
 
 #include <cstdint>
