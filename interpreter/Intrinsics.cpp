@@ -176,8 +176,8 @@ Flow Calls::openClCall(Frame &f, const CallBase &i, const Function &callee) {
 }
 
 Flow Calls::intrinsic(Thread &th, Frame &f, const CallBase &i, Intrinsic::ID id) {
-  if (Type *et = i.getArgOperand(0)->getType()->getScalarType();
-      onElement(id, 0, 0, et)) { // element by element on a vector, as on a scalar
+  if (Type *et = i.arg_size() > 0 ? i.getArgOperand(0)->getType()->getScalarType() : nullptr;
+      et && onElement(id, 0, 0, et)) { // element by element on a vector, as on a scalar
     RtValue a = host_.get(f, i.getArgOperand(0));
     uint64_t b = i.arg_size() > 1 ? host_.bits(f, i.getArgOperand(1)) : 0;
     if (a.elems.empty()) {

@@ -2,7 +2,8 @@
 // division with a zero lane (-DVDIV: the host would trap), a signed minimum divided by -1 in
 // a lane (-DVMIN), half and long double values (-DHALF, -DLONGDOUBLE: refused by name, since
 // their arithmetic is not float's or double's), float-to-integer casts of NaN and of values out
-// of range (the default: a value for each, the same on every host; nothing reported).
+// of range (the default: a value for each, the same on every host; nothing reported), and
+// __builtin_trap (-DTRAP: an assertion violation).
 #include <assert.h>
 #include <limits.h>
 #include <math.h>
@@ -19,6 +20,10 @@ int main(void) {
   v4 a = {1, INT_MIN, 3, 4}, b = {1, minusOne, 1, 1};
   v4 c = a / b;
   return c[0];
+#elif defined(TRAP) // an intrinsic without operands (the element-wise ones take one)
+  if (zero == 0)
+    __builtin_trap();
+  return 0;
 #elif defined(HALF)
   volatile _Float16 h = 1.5;
   _Float16 d = h * 2;

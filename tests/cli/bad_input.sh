@@ -52,6 +52,7 @@ expect arith-defined 0 "No errors were detected" -- "$dir/arith_edges.c"
 expect values-as-native 0 "No errors were detected" -- "$dir/values.c"
 expect arith-vector-div-zero 42 "division by zero \(element 2 of a vector\)" -- "$dir/arith_edges.c" -- -DVDIV
 expect arith-vector-min-div 42 "signed overflow: the 32-bit minimum / -1 \(element 1 of a vector\)" -- "$dir/arith_edges.c" -- -DVMIN
+expect arith-trap 42 "trap instruction executed" -- "$dir/arith_edges.c" -- -DTRAP
 expect arith-half 5 "arith_edges.c:[0-9]+:[0-9]+: floating-point type 'half' is not supported" -- "$dir/arith_edges.c" -- -DHALF
 expect arith-long-double 5 "arith_edges.c:[0-9]+:[0-9]+: floating-point type 'x86_fp80' is not supported" -- "$dir/arith_edges.c" -- -DLONGDOUBLE
 # a grid beyond the limits is a command-line error
