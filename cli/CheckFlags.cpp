@@ -176,7 +176,6 @@ void addReductionOptions(CLI::App &app, CheckFlags &f) {
                "symmetry, commuting updates, spin-loop cuts, zero-net-effect iterations, idle "
                "rounds, election shortcuts or pthread barrier phases formed by calls (loops then "
                "need --unroll N to end)");
-  app.add_option("--planted-mistake", f.planted)->group("");
 }
 
 void addCheckingOptions(CLI::App &app, CheckFlags &f, RunOptions &opts) {
@@ -248,13 +247,6 @@ std::optional<int> applyCheckFlags(const CheckFlags &f, RunOptions &opts, const 
   opts.interpreter.reductions.commutingUpdates = !f.noSymmetry && !f.noCommuting;
   if (f.noReductions)
     opts.disableAllReductions();
-  if (!f.planted.empty() && !opts.plantMistake(f.planted)) {
-    std::cerr << "scopemc: --planted-mistake " << f.planted << ": unknown (";
-    for (std::string_view n : plantedMistakes())
-      std::cerr << " " << n;
-    std::cerr << " )\n";
-    return kExitUsage;
-  }
   opts.undefinedAsNondet = f.undefinedFunctions == "nondet";
   opts.checks.races = !f.noRaces;
   opts.checks.exitStatus = !f.ignoreExit;

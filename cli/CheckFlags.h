@@ -1,12 +1,13 @@
 // The options of `scopemc [check]` and `scopemc repair`, declared on a CLI11 app and then
 // applied to the session's options (cli/CommandLine.cpp runs the command).
 //
-// Contract: the add* functions bind every option either straight to a field of the session's
-// options (RunOptions, OutputOptions, RepairCliOptions) or to CheckFlags, which holds what
-// the command line reads only once parsed. After the app parsed, applyCheckFlags checks what
-// CLI11 cannot (--kernel with --grid, the grid's limits, --arg's and --args' forms, a planted
-// mistake's name) and fills the rest of the RunOptions: nullopt, or the exit status after a
-// usage message on stderr. Nothing here runs a program.
+// Contract: the add* functions bind every option either straight to a field of the options
+// they are given (the session's RunOptions, the command line's OutputOptions and
+// RepairCliOptions) or to CheckFlags, which holds what the command line reads only once
+// parsed; the objects bound must outlive the parse. After the app parsed, applyCheckFlags
+// checks what CLI11 cannot (--kernel with --grid, the grid's limits, --arg's and --args'
+// forms) and fills the rest of the RunOptions: nullopt, or the exit status after a usage
+// message on stderr. Nothing here runs a program.
 #pragma once
 
 #include <cstdint>
@@ -32,7 +33,6 @@ struct CheckFlags {
   std::vector<std::string> defines, includes; // -D, -I
   std::string undefinedFunctions = "refuse";  // --undefined-functions
   bool noSymmetry = false, noThreadSymmetry = false, noCommuting = false, noReductions = false;
-  std::string planted; // --planted-mistake, a test aid hidden from --help
   bool keepGoing = false, stopFirst = false, noRaces = false, noDivergence = false;
   bool ignoreExit = false;
   uint64_t seed = 0;
@@ -42,17 +42,28 @@ struct CheckFlags {
   unsigned samples = 1000;
 };
 
+/// -o, --orders, --races, --max-rounds (`scopemc repair` only).
 void addRepairOptions(CLI::App &app, RepairCliOptions &repairOpts);
+/// The files, -p, --stdin, --input, the kernel and its grid and arguments, --args, -D, -I,
+/// --unroll, --undefined-functions.
 void addInputOptions(CLI::App &app, CheckFlags &f, RunOptions &opts);
+/// --no-symmetry, --no-thread-symmetry, --no-commuting-updates, --no-reductions.
 void addReductionOptions(CLI::App &app, CheckFlags &f);
+/// --keep-going, --stop-on-first, the checks turned off, --check-atomicity.
 void addCheckingOptions(CLI::App &app, CheckFlags &f, RunOptions &opts);
+/// --print-error-trace, --html, --verbose, --json, --sarif, --dump-error-graph.
 void addOutputOptions(CLI::App &app, OutputOptions &output);
+/// --seed, --timeout, --memory-limit (it sets opts' memory limit to defaultMemoryLimitMb()
+/// first), --model, --estimate, --estimate-samples, --nthreads.
 void addSearchOptions(CLI::App &app, CheckFlags &f, RunOptions &opts);
 
 /// Checks the flags CLI11 cannot and fills `opts` from them (argv0: where the tool's headers
-/// are found). Nullopt, or the exit status after a message on stderr.
+/// are found), with the precompiled-header cache and compiler warnings printed on stderr.
+/// `f` must have been bound by addSearchOptions (its seedOpt). Nullopt, or the exit status
+/// (kExitUsage) after a message on stderr.
 std::optional<int> applyCheckFlags(const CheckFlags &f, RunOptions &opts, const char *argv0);
-/// Progress on a terminal (one line rewritten in place) and warnings on stderr.
+/// Progress on stderr when it is a terminal (one line rewritten in place), and warnings on
+/// stderr: only the first warning of the process is printed (its explorers may each give it).
 void reportToTerminal(RunOptions &opts);
 
 } // namespace scopemc

@@ -240,6 +240,7 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
   reportToTerminal(opts);
 
   opts.backend = hooks.backend;
+  opts.interpreter.reductions.waiver = hooks.waiver;
   if (!hooks.primary) { // reports, files and other commands are another process's
     if (repair)
       return kExitVerified;

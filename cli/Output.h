@@ -1,6 +1,10 @@
 // What the command line makes of a verification (docs/interface.md §3-4): the files it
 // writes and the exit code. The session (session/Session.h) renders nothing and knows
-// neither.
+// neither. The renderers are TextOutput.h, JsonOutput.h, Sarif.h, DotOutput.h and
+// HtmlOutput.h; CommandLine.cpp and RepairCommand.cpp write their files.
+//
+// Contract: a verdict's exit code is exitCodeOf's alone (docs/interface.md §4 lists them;
+// `scopemc litmus` adds 1 for a disagreement with --expect). An empty file name writes no file.
 #pragma once
 
 #include <string>
@@ -9,8 +13,9 @@
 
 namespace scopemc {
 
+/// What to print and write besides the text on stdout (--print-error-trace, --json, ...).
 struct OutputOptions {
-  bool printTrace = false;
+  bool printTrace = false; // each report's witness in the text output
   std::string jsonFile;
   std::string dotFile;   // the first error's witness as Graphviz
   std::string sarifFile; // errors (and repair edits) as SARIF 2.1.0
@@ -23,9 +28,9 @@ enum ExitCode : int {
   kExitVerified = 0,
   kExitError = 42,
   kExitBounded = 3,
-  kExitInput = 5,
-  kExitUsage = 17,
-  kExitInternal = 7,
+  kExitInput = 5,    // InputError, UnsupportedProgram: what is refused, and where if known
+  kExitUsage = 17,   // a bad command line, or an output file that cannot be written
+  kExitInternal = 7, // a bug, or a search that failed (Verdict::Failed)
   kExitTimeout = 124
 };
 

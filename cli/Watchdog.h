@@ -1,6 +1,7 @@
 // The last line of defence for --timeout and --memory-limit: the engine stops itself at a
 // limit with its counts (dpor/Monitor.h), but some phases cannot poll (Clang compiling a huge
 // file, a repair round's set-up). The watchdog ends the process when a limit is overshot.
+// The command line's alone (cli/CommandLine.cpp); the session never ends the process.
 #pragma once
 
 #include <atomic>
@@ -18,11 +19,13 @@ inline constexpr double kDefaultMemoryShare = 0.8;
 /// kDefaultMemoryShare of this machine's physical memory, in MB.
 uint64_t defaultMemoryLimitMb();
 
-/// While it lives, a thread ends the process when the run has taken 0.5 s more than
-/// `timeoutSeconds` (exit 124), or its resident memory exceeds `memoryLimitMb` by 10% (exit
-/// 3, bounded), printing why after `onLimit(why, timedOut)` (which writes the machine-readable
-/// outputs). Either limit may be 0 (none). Destroying it stops the thread, so a run that ends
-/// in time is never cut during its teardown.
+/// While it lives, a thread ends the process (_exit: no destructor runs) when 0.5 s more than
+/// `timeoutSeconds` have passed since it was made (exit 124), or the process's resident memory
+/// exceeds `memoryLimitMb` by 10% (exit 3, bounded); it looks every 50 ms. It first prints why
+/// on stdout, then calls `onLimit(why, timedOut)` (which writes the machine-readable outputs)
+/// on its own thread, while the run goes on: onLimit must be safe to call from there. Either
+/// limit may be 0 (none; with both 0 no thread is started). Destroying it stops the thread, so
+/// a run that ends in time is never cut during its teardown.
 class Watchdog {
 public:
   Watchdog(double timeoutSeconds, uint64_t memoryLimitMb,

@@ -1,7 +1,8 @@
 // The explorers of one process of a distributed search (docs/distributed.md): a queue of
 // parts (the whole search, branches received as paths, branches its own explorers split off),
 // `workers` TBB workers exploring them, and what the process's message loop takes from them:
-// a branch given away on request, the paths of new errors, warnings, progress.
+// a branch given away on request, the paths of new errors, warnings, progress. Below
+// MpiBackend.cpp's message loop, above dpor/ (Explorer, Replay); it knows nothing of MPI.
 #pragma once
 
 #include <atomic>
@@ -23,21 +24,28 @@
 
 namespace scopemc {
 
-/// Contract: every part added is explored once by one explorer (or dropped after stop());
-/// idle() is true exactly when no part is queued and no explorer runs; the result is the
-/// merge of every explorer's result.
+/// Contract: every part added is explored once by one explorer (or dropped after stop(), or
+/// when a limit interrupts the replay of its path); idle() is true exactly when no part is
+/// queued and no explorer runs; the result is the merge of every explorer's result. Each part
+/// gets a runner and an observer of its own from the setup (made under the pool's lock, one
+/// at a time). Thread-safety: the public members may be called from the message loop's thread
+/// while the workers explore; the setup must outlive the pool. The explorers' progress lines
+/// are dropped (finished() counts) and their warnings queued (takeWarnings).
 class LocalPool {
 public:
   struct Options {
-    unsigned workers = 1;
+    unsigned workers = 1; // explorers at once (a TBB arena of this many)
     /// This process does not report: the path of every error its explorers find is kept for
     /// the process that does (takeErrorPaths).
     bool errorsAsPaths = false;
   };
   LocalPool(const ParallelSetup &setup, const ExplorationOptions &opts, Options local);
+  /// Stops the explorers and waits for them; an exception not taken by finish() is dropped.
   ~LocalPool();
 
+  /// Queues the search from the program's start (rank 0's whole search).
   void startWholeSearch();
+  /// Queues a branch another process gave away, as its path (replayed before it is explored).
   void add(SearchPath branch);
   bool idle();
   /// The next explorer to finish an execution gives a branch away (takeGiven).
@@ -45,20 +53,28 @@ public:
   /// The branch given on request: none yet (nullopt), or an answer (empty bytes: none could
   /// be given, the pool being idle or the explorer's search having no alternative left).
   std::optional<std::vector<uint8_t>> takeGiven();
+  /// The encoded paths (dpor/Path.h) of the errors found since the last call, each where its
+  /// explorer's observer counted a new finding (Options::errorsAsPaths; else none).
   std::vector<std::vector<uint8_t>> takeErrorPaths();
+  /// The explorers' warnings since the last call.
   std::vector<ExplorationWarning> takeWarnings();
-  /// Every explorer stops at its next check; queued parts are dropped.
+  /// Every explorer stops at its next check; queued parts are dropped. An explorer's
+  /// exception or its stop (an error with stopOnFirst, a limit) also stops the pool.
   void stop() { stop_.store(true); }
   bool stopped() const { return stop_.load(); }
+  /// Executions the explorers of this process finished so far.
   uint64_t finished() const { return finished_.load(); }
   /// Waits for the explorers (after idle() or stop()), then the merged result. Rethrows the
   /// first exception an explorer threw.
   ExplorationResult finish();
 
   struct Counts {
+    /// Parts taken by an explorer, branches given away on request (takeGiven), steps of the
+    /// paths replayed.
     uint64_t parts = 0, given = 0, replayedSteps = 0;
     double exploringSeconds = 0; // summed over workers
   };
+  /// The figures so far.
   Counts counts();
 
 private:

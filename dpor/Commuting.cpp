@@ -57,8 +57,7 @@ bool CommutingPruner::violation(const ExecutionGraph &g, const ReadLabel &rb) {
   if (!wal || !wal->isRmwPart() || !ra || !ra->rmw().commutes || ra->addr() != rb.addr() ||
       ra->size() != rb.size())
     return false;
-  if (!rmwOpsCommute(ra->rmw().op, rb.rmw().op) &&
-      p_.plantedMistake() != SymmetryMistake::CommuteAnyOperations)
+  if (!rmwOpsCommute(ra->rmw().op, rb.rmw().op) && p_.checks(Premise::CommutingOperations))
     return false;
   Event wb = rb.pos().next();
   if (wb.index >= g.threadSize(wb.thread))
@@ -106,7 +105,7 @@ bool CommutingPruner::syncInert(const ExecutionGraph &g, Event w) {
 
 bool CommutingPruner::unreadForGood(const ExecutionGraph &g, const WriteLabel &wa,
                                     const WriteLabel &wb) {
-  if (p_.plantedMistake() == SymmetryMistake::CommuteSeenUpdates)
+  if (!p_.checks(Premise::CommutingUnread))
     return true;
   // A read that has wb in its happens-before reads wb or a write co-after it (coherence).
   auto knowsB = [&](const View &known) { return known.contains(wb.pos()); };

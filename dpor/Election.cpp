@@ -9,7 +9,7 @@
 namespace scopemc {
 
 void electSerial(const ExecutionGraph &g, BarrierDepartLabel &d, std::vector<ThreadId> &others,
-                 bool oneNonUser, bool plantedMistake) {
+                 bool oneNonUser, bool alternatives) {
   others.clear();
   std::vector<ThreadId> users;
   std::vector<ThreadId> nonUsers;
@@ -36,7 +36,7 @@ void electSerial(const ExecutionGraph &g, BarrierDepartLabel &d, std::vector<Thr
     users.insert(users.end(), nonUsers.begin(), nonUsers.end());
   std::sort(users.begin(), users.end());
   d.setSerial(users.front());
-  if (!plantedMistake)
+  if (alternatives)
     others.assign(users.begin() + 1, users.end());
 }
 

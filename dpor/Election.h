@@ -8,10 +8,11 @@
 // electSerial takes a departure already in g whose instance's arrivals are in g (the scheduler
 // lets a departure run only then); it clears `others` first, makes the lowest-numbered choice
 // serial and lists the others in thread order. That one non-user stands for all is assumed here:
-// tests/fuzz/reductions.py compares it with --no-reductions (and must catch the planted mistake
-// "election"). settleConvergence and oversubscribedPhase take a label not yet in g: the first
-// changes convergence-barrier labels only; the second is true only for pthread barrier arrivals
-// (never a block's, grid's or warp's barrier), and throws UnsupportedProgram as said below.
+// tests/fuzz/reductions.py compares it with --no-reductions (and must catch the waived
+// Premise::ElectionAlternatives). settleConvergence and oversubscribedPhase take a label not yet in
+// g: the first changes convergence-barrier labels only; the second is true only for pthread barrier
+// arrivals (never a block's, grid's or warp's barrier), and throws UnsupportedProgram as said
+// below.
 #pragma once
 
 #include <vector>
@@ -27,10 +28,10 @@ namespace scopemc {
 /// one the search takes first (d stays "added maximally"); later departures of the instance
 /// copy the choice and add no alternative. No participant reading the result: no serial thread
 /// and no alternative.
-/// `oneNonUser` false: every participant is a choice (the reference search). `plantedMistake`
-/// (a test aid, never set otherwise): the first choice only.
+/// `oneNonUser` false: every participant is a choice (the reference search). `alternatives`
+/// false (a test waived Premise::ElectionAlternatives): the first choice only.
 void electSerial(const ExecutionGraph &g, BarrierDepartLabel &d, std::vector<ThreadId> &others,
-                 bool oneNonUser = true, bool plantedMistake = false);
+                 bool oneNonUser = true, bool alternatives = true);
 
 /// Before `lab` is added to g: an arrival at a warp's convergence barrier joins the first
 /// open instance from the one its thread asks for (openConvergenceInstance); a departure of

@@ -46,16 +46,17 @@ void checkLocation(const ExecutionGraph &g, const MemAccessLabel &m) {
 
 Explorer::Explorer(ProgramRunner &runner, ExplorationObserver &observer, ExplorationOptions opts,
                    const Sharing *sharing)
-    : runner_(runner), observer_(observer), opts_(std::move(opts)), sharing_(sharing),
+    : runner_(runner), observer_(observer), opts_(std::move(opts)),
+      reductions_(runner.reductions()), sharing_(sharing),
       checker_(makeConsistencyChecker(opts_.model, opts_.crossCheckPsc)),
       driver_(runner, opts_.replayCacheEvents, [this] { return limitReached(); }),
       scheduler_(driver_, {opts_.scheduleSeed, opts_.postponeWaitingAwaits,
-                           runner.reductions().commutingUpdates, runner.reductions().symmetry}),
+                           reductions_.commutingUpdates, reductions_.symmetry}),
       spins_(driver_, opts_.dropFrozenSpins),
-      persistence_(opts_.symmetryPlantedMistake,
+      persistence_(reductions_,
                    [this](ThreadId t) -> const EventLabel * { return driver_.next(t); }),
-      symmetry_(runner.reductions().symmetry, opts_.symmetryPairwiseUpTo, persistence_),
-      commuting_(runner.reductions().commutingUpdates, persistence_),
+      symmetry_(reductions_.symmetry, opts_.symmetryPairwiseUpTo, persistence_),
+      commuting_(reductions_.commutingUpdates, persistence_),
       monitor_({opts_.timeoutSeconds, opts_.memoryLimitMb}, opts_.onProgress,
                sharing ? sharing->progress : SharedProgress{}) {}
 
@@ -227,7 +228,7 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
     s->setCreator(g.creatorOf(s->thread()));
   }
   settleConvergence(g, *owned);
-  if (!opts_.oversubscribedPlantedMistake &&
+  if (reductions_.checks(Premise::BarrierPhasesFit) &&
       oversubscribedPhase(g, *owned)) { // the caller starts over, phases by arrival order
     result_.barrierOversubscribed = stop_ = true;
     return false;
@@ -256,7 +257,8 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
   else
     ok = checker_->isConsistent(g, e);
   if (auto *d = dyn_cast<BarrierDepartLabel>(lab); d && ok) {
-    electSerial(g, *d, electScratch_, opts_.electOneNonUser, opts_.electionPlantedMistake);
+    electSerial(g, *d, electScratch_, opts_.electOneNonUser,
+                reductions_.checks(Premise::ElectionAlternatives));
     for (ThreadId t : electScratch_)
       pushWork(
           WorkItem{WorkItem::Kind::Election, d->stamp(), e, Event::init(), static_cast<size_t>(t)});

@@ -145,6 +145,7 @@ private:
   ProgramRunner &runner_;
   ExplorationObserver &observer_;
   ExplorationOptions opts_;
+  Reductions reductions_; // the runner's (ProgramRunner::reductions)
   const Sharing *sharing_;
   std::unique_ptr<ConsistencyChecker> checker_;
   ThreadDriver driver_;

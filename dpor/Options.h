@@ -4,8 +4,7 @@
 // onProgress and onWarning are called from the exploring threads, at once from several with
 // several workers, and must allow that. The defaults turn every reduction here on; with one on,
 // a subset of the executions is explored, with the same errors and final states (Explorer.h).
-// The test aids (crossCheckPsc and the planted mistakes, which --planted-mistake sets for the
-// fuzz tests) are for tests only: a planted mistake makes wrong answers on purpose. A result's
+// crossCheckPsc is a test aid (the premises a test may waive are in runner/Premises.h). A result's
 // counts are those of a whole search only when stoppedEarly, timedOut and memoryLimitHit are
 // false and failure is empty. forEachResultField lists every field of a result: a new field is
 // merged and sent between processes once it is listed there.
@@ -59,16 +58,6 @@ struct ExplorationOptions {
   /// thread, each participant that reads it and one that does not (the others cannot be
   /// told apart from it). Off (--no-reductions): every participant in turn.
   bool electOneNonUser = true;
-  /// Test aid: an instance elects its first choice only (no alternatives), a planted mistake
-  /// the differential tests must catch. Never set otherwise.
-  bool electionPlantedMistake = false;
-  /// Test aid: a pthread barrier phase with more waiters than its count goes unnoticed (the
-  /// premise of forming phases by calls, dpor/Election.h, unchecked: a planted mistake the
-  /// differential test must catch). Never set otherwise.
-  bool oversubscribedPlantedMistake = false;
-  /// Test aid: the reduction with a planted mistake (SymmetryPruner), which the differential
-  /// tests must catch. Never set otherwise.
-  SymmetryMistake symmetryPlantedMistake = SymmetryMistake::None;
   /// Classes of at most this many threads are searched for violations pair by pair, larger
   /// ones through a trie of their histories (SymmetryPruner::anyViolation). Both give the same
   /// answers (a test compares them); only the cost differs.

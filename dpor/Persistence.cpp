@@ -126,7 +126,7 @@ bool Persistence::consultInto(const ExecutionGraph &g, ThreadId u, bool local, V
   if (!next_ || g.threadSize(u) == 0 || !staysWhole(g, u))
     return false;
   const EventLabel *n = next_(u);
-  if (plantedMistake_ == SymmetryMistake::WaitersKnowAll)
+  if (!checks(Premise::PersistenceJoinWaits))
     return true;
   if (n && isa<ThreadFinishLabel>(n))
     return true; // only its finish is left: u adds nothing more that reads or writes
@@ -166,7 +166,7 @@ bool Persistence::mayStillWrite(const ExecutionGraph &g, ThreadId u, uint64_t ad
   auto *start = g.threadSize(u) > 0 ? dyn_cast<ThreadStartLabel>(g.label(Event{u, 0})) : nullptr;
   if (!start || !start->sites())
     return mayAccess(g, u, addr, size);
-  if (plantedMistake_ == SymmetryMistake::SitesOnlyRead)
+  if (!checks(Premise::PersistenceSiteWrites))
     return false;
   const SiteFootprint &sites = *start->sites();
   int32_t last = lastStaying(g, u);
@@ -175,7 +175,7 @@ bool Persistence::mayStillWrite(const ExecutionGraph &g, ThreadId u, uint64_t ad
                                                    : nullptr;
   if (n && n->resumePoint() != 0) {
     auto *m = dyn_cast<MemAccessLabel>(n);
-    bool own = m && !isPlainRead(n) && plantedMistake_ != SymmetryMistake::NextAccessIgnored &&
+    bool own = m && !isPlainRead(n) && checks(Premise::PersistenceNextAccess) &&
                m->addr() < addr + size && addr < m->addr() + m->size();
     return own || sites.mayWriteAfter(n->resumePoint(), addr, size);
   }
@@ -249,7 +249,7 @@ const View *Persistence::computeKnowledge(const ExecutionGraph &g, ThreadId u, b
 }
 
 bool Persistence::staysKnown(const EventLabel *l) const {
-  return plantedMistake_ == SymmetryMistake::PruneEagerly || !l->revisitable() || !l->addedMax() ||
+  return !checks(Premise::PersistenceRevisits) || !l->revisitable() || !l->addedMax() ||
          l->stamp() < minRevisitable_;
 }
 

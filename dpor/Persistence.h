@@ -24,37 +24,17 @@
 #include <vector>
 
 #include "model/ExecutionGraph.h"
+#include "runner/EventSink.h"
 
 namespace scopemc {
-
-/// Mistakes the differential tests plant in the reductions to show that they catch them.
-enum class SymmetryMistake : uint8_t {
-  None,
-  /// Every event is taken to stay: a branch is dropped at the first violation, persistent or
-  /// not.
-  PruneEagerly,
-  /// A thread whose events all stay is taken to know every write (not only, when it waits to
-  /// join another, what that one knows).
-  WaitersKnowAll,
-  /// What a thread whose events all stay may still write leaves out its next event's own
-  /// write (only what its code may run after it counts).
-  NextAccessIgnored,
-  /// Every access site of a thread's code is taken to only read.
-  SitesOnlyRead,
-  /// Commuting RMWs: an RMW whose write another thread still may read is taken as unread.
-  CommuteSeenUpdates,
-  /// Commuting RMWs: two marked RMWs on one location are exchanged whatever their operations
-  /// (an or and an and, a min and a max, an add and an or).
-  CommuteAnyOperations,
-};
 
 class Persistence {
 public:
   /// `next`: the event a thread offers next in the graph under exploration
   /// (ThreadDriver::next), to see that a thread waits to join another; may be empty.
-  explicit Persistence(SymmetryMistake plantedMistake,
-                       std::function<const EventLabel *(ThreadId)> next = {})
-      : plantedMistake_(plantedMistake), next_(std::move(next)) {}
+  /// `reductions`: whose premises are checked (all of them unless a test waived some).
+  explicit Persistence(Reductions reductions, std::function<const EventLabel *(ThreadId)> next = {})
+      : reductions_(std::move(reductions)), next_(std::move(next)) {}
 
   /// The graph changed: answers are computed again for g when next asked.
   void refresh() {
@@ -77,7 +57,8 @@ public:
     known(g);
     return nextRevisitable_;
   }
-  SymmetryMistake plantedMistake() const { return plantedMistake_; }
+  /// Whether the reductions built on this one check premise `p` (Reductions::checks).
+  bool checks(Premise p) const { return reductions_.checks(p); }
 
 private:
   void known(const ExecutionGraph &g) {
@@ -137,7 +118,7 @@ private:
   };
   static constexpr long kLevelAll = std::numeric_limits<long>::max();
 
-  SymmetryMistake plantedMistake_;
+  Reductions reductions_;
   std::function<const EventLabel *(ThreadId)> next_;
   Stamp minRevisitable_ = 0, nextRevisitable_ = 0; // the two least stamps of such reads
   bool minKnown_ = false;

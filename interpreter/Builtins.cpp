@@ -150,7 +150,8 @@ Flow Calls::barrierWait(Thread &th, const CallBase &i, uint64_t barrier, uint32_
   // A plain barrier's reply: bit 0, this thread is the serial one; bit 1, the instance
   // ends an idle round of every participant (docs/dpor.md §4): they all block.
   if (!coll &&
-      ((isSerial & 2) != 0 || (host_.options().idleRoundsPlantedMistake && arrive.idleFrom() >= 0)))
+      ((isSerial & 2) != 0 || (!host_.options().reductions.checks(Premise::IdleRoundsEveryPeer) &&
+                               arrive.idleFrom() >= 0)))
     return host_.block(th, i, BlockReason::IdleRound);
   if (serial)
     *serial = (isSerial & 1) != 0;
@@ -170,9 +171,9 @@ Flow Calls::barrierWait(Thread &th, const CallBase &i, uint64_t barrier, uint32_
 Calls::Calls(CallHost &host)
     : host_(host),
       symmetry_(host.options().reductions.symmetry || host.options().reductions.commutingUpdates
-                    ? std::make_unique<SymmetryAnalysis>(host.program(),
-                                                         host.options().overrides.get(),
-                                                         host.options().symmetryPlantedMistake)
+                    ? std::make_unique<SymmetryAnalysis>(
+                          host.program(), host.options().overrides.get(),
+                          host.options().reductions.checks(Premise::SymmetryIdBranches))
                     : nullptr),
       files_(std::make_unique<FileCalls>(host)) {}
 

@@ -38,7 +38,8 @@ void Interpreter::resetThread(ThreadId t, const ThreadEntry &entry, ThreadPos po
   th.tid = t;
   th.pos = pos;
   th.entry = entry;
-  th.progress = LoopProgress(opts_.zeroNetEffect, opts_.zeroNetEffectPlantedMistake);
+  th.progress =
+      LoopProgress(opts_.zeroNetEffect, opts_.reductions.checks(Premise::ZeroNetEffectUnobserved));
 }
 
 int32_t Interpreter::saveThread(ThreadId t, uint32_t slot) {
@@ -219,7 +220,8 @@ Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *
       auto startsAlike = [&] { // the next iteration starts as this one did
         if (!privateAsBefore(th, s))
           return false;
-        for (size_t k = 0; k < phis.size() && !opts_.spinLoopsPlantedMistake; ++k) {
+        for (size_t k = 0;
+             k < phis.size() && opts_.reductions.checks(Premise::SpinLoopPhisUnchanged); ++k) {
           const RtValue &cur = reg(f, phis[k].first), &v = phis[k].second;
           if (!sameValue(cur, v))
             return false;
@@ -232,11 +234,10 @@ Interpreter::Flow Interpreter::branchTo(Thread &th, Frame &f, const BasicBlock *
         BlockLabel b(nextEvent(th), th.pos, src(term), BlockReason::SpinLoop,
                      th.nextIndex - s.events == 1);
         b.setIterationStart(s.events);
-        if (th.progress.reliedOnOwnHeap(s) && !opts_.zeroNetEffectPlantedMistake)
-          b.setReliesOnOwnHeap(
-              addr::threadBase(addr::kHeap, th.tid),
-              addr::threadBase(addr::kHeap, th.tid) +
-                  addr::kThreadSpan); // (the planted mistake: an unchecked premise)
+        if (th.progress.reliedOnOwnHeap(s) &&
+            opts_.reductions.checks(Premise::ZeroNetEffectUnobserved))
+          b.setReliesOnOwnHeap(addr::threadBase(addr::kHeap, th.tid),
+                               addr::threadBase(addr::kHeap, th.tid) + addr::kThreadSpan);
         return offer(th, b) ? Flow::Done : Flow::Stop;
       }
       // The same but for waiting at a barrier: the next call of it says so, and blocks if

@@ -3,8 +3,8 @@
 //
 // Contract: plain data, copied into each interpreter (one per exploration worker) and never
 // changed while it runs; the overrides are shared read-only. Every default is the tool's
-// default behaviour; the fields marked as test aids are set by the differential tests and
-// --planted-mistake only. The session may run a search again with a field changed when a
+// default behaviour (the differential tests waive premises through Reductions::waiver only).
+// The session may run a search again with a field changed when a
 // premise breaks (RunResult: symmetryAbandoned, barrierPhasesByArrival,
 // zeroNetEffectAbandoned).
 #pragma once
@@ -48,10 +48,6 @@ struct InterpreterOptions {
   /// the loop head with every header value, private byte and annotation as it began blocks
   /// the thread. Off (--no-reductions): every loop runs until --unroll bounds it.
   bool spinLoops = true;
-  /// Test aid: a spin loop's header values are not compared (a CAS loop whose expected value
-  /// a failure refreshed counts as no progress), a planted mistake the differential tests
-  /// must catch. Never set otherwise.
-  bool spinLoopsPlantedMistake = false;
   /// Changes to the order, scope or atomicity of accesses, per instruction (repair verifies
   /// candidate edits with them); applied as each access's label is built.
   std::shared_ptr<const AccessOverrides> overrides;
@@ -61,17 +57,10 @@ struct InterpreterOptions {
   /// wrote nothing (every header value must repeat either way; the differential tests compare
   /// the two).
   bool zeroNetEffect = true;
-  /// Test aid: a heap block published to other threads still counts as unpublished, and any
-  /// write to it as a rewrite, a planted mistake the differential tests must catch. Never set
-  /// otherwise.
-  bool zeroNetEffectPlantedMistake = false;
   /// Idle rounds block (docs/dpor.md §4): when every thread of a barrier went once round a
   /// loop doing nothing but wait at it, they all block. Off: only the loop bound (--unroll)
   /// ends such loops (the differential tests compare the two).
   bool idleRounds = true;
-  /// Test aid: a thread's own idle iteration suffices to block it, whatever its peers did (a
-  /// planted mistake the differential test must catch). Never set otherwise.
-  bool idleRoundsPlantedMistake = false;
   /// Which reductions the labels are marked for (symmetry classes of created threads,
   /// interpreter/Symmetry.h; commuting RMWs, interpreter/analysis/Commuting.h); the
   /// exploration learns them through ProgramRunner::reductions.
@@ -83,12 +72,6 @@ struct InterpreterOptions {
   /// session turns this on when the search finds one (ExplorationResult::barrierOversubscribed);
   /// --no-reductions from the start (the reference the k-th-call shortcut is tested against).
   bool barrierArrivalOrder = false;
-  /// Test aid: the symmetry analysis with a planted mistake (SymmetryAnalysis), which the
-  /// differential tests must catch. Never set otherwise.
-  bool symmetryPlantedMistake = false;
-  /// Test aid: RMWs whose results are used are marked as commuting too, a mistake the
-  /// differential tests must catch. Never set otherwise.
-  bool commutingPlantedMistake = false;
 };
 
 } // namespace scopemc

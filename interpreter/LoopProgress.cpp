@@ -98,7 +98,7 @@ bool LoopProgress::isUnpublished(const WriteLabel &w) const {
     return false;
   for (const OwnAlloc &a : ownAllocs_)
     if (w.addr() >= a.addr && w.addr() + w.size() <= a.addr + a.size)
-      return a.event > lastRelease_ && !a.readByOwner && (!a.published || plantedMistake_);
+      return a.event > lastRelease_ && !a.readByOwner && (!a.published || !checked_);
   return false;
 }
 
@@ -123,7 +123,7 @@ bool LoopProgress::rewritesUnpublished(const WriteLabel &w) {
     now.bytes = (now.bytes & ~(uint64_t{0xff} << shift)) | (byte << shift);
     now.written |= bit;
   }
-  return (same || plantedMistake_) && w.size() <= 8;
+  return (same || !checked_) && w.size() <= 8;
 }
 
 void LoopProgress::rewindOwnWords(size_t end) {

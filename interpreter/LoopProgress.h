@@ -71,11 +71,11 @@ public:
 
   /// `zeroNetEffect`: rewrites of unpublished own blocks and hazard pointers are no effect
   /// (InterpreterOptions::zeroNetEffect); off: only the strict rule.
-  /// `plantedMistake` (a test aid, never set otherwise): a published block still counts as
-  /// unpublished, and any write to it as a rewrite of what the thread last wrote.
+  /// `checked` false (a test waived Premise::ZeroNetEffectUnobserved): a published block still
+  /// counts as unpublished, and any write to it as a rewrite of what the thread last wrote.
   LoopProgress() = default;
-  explicit LoopProgress(bool zeroNetEffect, bool plantedMistake = false)
-      : zeroNetEffect_(zeroNetEffect), plantedMistake_(plantedMistake) {}
+  explicit LoopProgress(bool zeroNetEffect, bool checked = true)
+      : zeroNetEffect_(zeroNetEffect), checked_(checked) {}
 
   /// About how many machine words a copy of this record copies (Interpreter::snapshotCost);
   /// a hash node (an allocation and an insertion) counts as 32.
@@ -175,7 +175,7 @@ private:
   bool noEffectButBarriers(const Start &s, const AnnotationState &now) const;
 
   bool zeroNetEffect_ = true;
-  bool plantedMistake_ = false;
+  bool checked_ = true;
   int32_t effects_ = 0;     // events with an effect on memory or threads, barriers apart
   int32_t ownRewrites_ = 0; // writes taken as rewrites of unpublished own blocks
   // Barrier events (not collectives): how many, the latest one's barrier and instance, and

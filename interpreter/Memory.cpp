@@ -400,7 +400,7 @@ Interpreter::Flow Interpreter::rmwAt(Thread &th, const Instruction &i, uint64_t 
   ReadLabel::Rmw info{op, x, 0, false, false};
   info.resultUnused = prog_.rmwResultUnused(&i);
   info.commutes = !scFences_ && commutingOp(op, acc.order) &&
-                  (opts_.commutingPlantedMistake || info.resultUnused) &&
+                  (info.resultUnused || !opts_.reductions.checks(Premise::CommutingResultUnused)) &&
                   (!changeSeesValue(op) || !inLoop(th));
   Flow fl = loadScalar(th, i, a, size, rd, old, info);
   uint64_t newv = applyRmw(op, old, x, size);

@@ -263,8 +263,8 @@ private:
 } // namespace
 
 SymmetryAnalysis::SymmetryAnalysis(const Program &prog, const AccessOverrides *overrides,
-                                   bool plantedMistake)
-    : prog_(prog), plantedMistake_(plantedMistake) {
+                                   bool idBranches)
+    : prog_(prog), idBranches_(idBranches) {
   scanProgram(overrides);
 }
 
@@ -451,12 +451,12 @@ SymmetryAnalysis::Summary SymmetryAnalysis::analyse(const Function &entry, bool 
         if (isa<ReturnInst>(i))
           return std::nullopt; // a callee's identity-dependent result
         if (auto *br = dyn_cast<BranchInst>(&i)) {
-          if (!plantedMistake_)
+          if (idBranches_)
             sink(br->getCondition());
           continue;
         }
         if (auto *sw = dyn_cast<SwitchInst>(&i)) {
-          if (!plantedMistake_)
+          if (idBranches_)
             sink(sw->getCondition());
           continue;
         }

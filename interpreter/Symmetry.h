@@ -24,11 +24,10 @@ namespace scopemc {
 
 class SymmetryAnalysis {
 public:
-  /// `plantedMistake` (a test aid only): branch conditions are not taken as uses of the
-  /// identity, which makes threads that branch on their id look alike; the differential tests
-  /// show that they catch it.
-  SymmetryAnalysis(const Program &prog, const AccessOverrides *overrides,
-                   bool plantedMistake = false);
+  /// `idBranches` false (a test waived Premise::SymmetryIdBranches): branch conditions are
+  /// not taken as uses of the identity, which makes threads that branch on their id look
+  /// alike; the differential tests show that they catch it.
+  SymmetryAnalysis(const Program &prog, const AccessOverrides *overrides, bool idBranches = true);
 
   /// The key of a thread started with `entry`: a launched kernel thread (entry.place set) or
   /// a thread created by pthread_create or __VERIFIER_spawn whose one argument is its
@@ -95,7 +94,7 @@ private:
   bool namesLanes(const std::vector<const llvm::Function *> &fns) const;
 
   const Program &prog_;
-  bool plantedMistake_;
+  bool idBranches_;
   /// Whether block boundaries are visible to the program (some operation is block-scoped, a
   /// block barrier or collective, or block-shared memory): threads of different blocks are
   /// then never interchangeable. Warps likewise, through warp collectives.

@@ -423,7 +423,11 @@ private:
     RunOptions o = opts_;
     o.interpreter.overrides = overridesOf(edits);
     std::vector<std::unique_ptr<AnnotationRecorder>> recorders;
-    auto make = [&]() -> ExplorationObserver & {
+    unsigned last = 0;
+    auto make = [&](unsigned search) -> ExplorationObserver & {
+      if (search != last)
+        recorders.clear(); // (the search started over: only the last one counts)
+      last = search;
       recorders.push_back(std::make_unique<AnnotationRecorder>());
       return *recorders.back();
     };

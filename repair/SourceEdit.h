@@ -5,6 +5,14 @@
 // - GPUMC annotation calls: the call is renamed, or split around the one access that changes;
 // - a token written in a macro of the user's: the active definition, when every use of the
 //   macro needs the same change; otherwise each use that needs it spells the new value out.
+// Between repair/Repair.h (the edits, on the loaded program) and repair/RepairFile.h (which
+// verifies the texts made here); the token names are repair/Spelling.h's.
+//
+// Contract: an edit that cannot be made on the text (no token carries it, no spelling in the
+// token's style, a token in no file of the user's, one token asked two different changes) is
+// left out and named in SourcePatch::refused, never thrown. Only files of the user's are
+// changed (not system headers, not the tool's include directory), and only the tokens or
+// lines the edits ask for; the texts made are not compiled here.
 #pragma once
 
 #include <map>
@@ -18,35 +26,45 @@ namespace scopemc {
 
 /// One change to a file's text.
 struct TextEdit {
-  std::string file;
-  unsigned line = 0, col = 0;
-  std::string before, after;       // the replaced token ("" for an insertion) and its replacement
+  std::string file;           // as the compiler names it (a litmus translation: the test's)
+  unsigned line = 0, col = 0; // 1-based, in the text before any edit
+  /// The replaced token ("" for an insertion) and its replacement (patchIr's removal of a
+  /// syncscope says "(no syncscope: system)" instead of the empty replacement).
+  std::string before, after;
   std::string change;              // in the model's words: "block -> device", "relaxed -> acquire"
   std::string reason;              // why the access changes (AccessEdit::reason)
-  const SourceLoc *site = nullptr; // the access that changes
+  const SourceLoc *site = nullptr; // the access that changes (null: a race repair's edit)
 };
 
 struct SourcePatch {
-  std::vector<TextEdit> edits;
+  std::vector<TextEdit> edits; // in the order made (patchSource: replacements, then insertions)
   std::map<std::string, std::string> original; // path -> text, for each changed file
-  std::map<std::string, std::string> repaired; // path -> text
+  std::map<std::string, std::string> repaired; // path -> text, for the same files
   /// Edits that cannot be made on the text, each with the reason.
   std::vector<std::string> refused;
 };
 
 /// The text edits that make `edits` (grouped per access) on the program compiled from `file`
-/// with `fo`. `annotated`: the accesses each GPUMC annotation call decided (RepairResult).
+/// with `fo` (its remapped files read as the compiler does); patchIr for a .ll file; an empty
+/// patch for no edits. `annotated`: the accesses each GPUMC annotation call decided
+/// (RepairResult): an annotation is renamed only when every access it decided needs the same
+/// scope, else split around the access. Throws InputError when `file` does not compile.
 SourcePatch
 patchSource(const std::string &file, const FrontendOptions &fo,
             const std::vector<AccessEdit> &edits,
             const std::map<const SourceLoc *, std::vector<const SourceLoc *>> &annotated);
 
-/// The same for textual LLVM IR: each access's instruction line (frontend's line marks) gets
-/// its syncscope and ordering keyword changed.
+/// The same for textual LLVM IR (read from fo.remappedFiles, else from disk; unreadable: every
+/// edit refused): each access's instruction line (frontend's line marks) gets its syncscope
+/// widened (removed for system scope) and its first ordering keyword changed. An access with
+/// no syncscope (a plain one to make atomic) or no ordering keyword is refused. An order edit
+/// after a syncscope edit of the same line gets its column in the line already edited.
 SourcePatch patchIr(const std::string &file, const FrontendOptions &fo,
                     const std::vector<AccessEdit> &edits);
 
-/// A unified diff (3 lines of context) of two texts, with `path` in its headers.
+/// A unified diff of two texts by lines (3 lines of context, hunks at most 6 unchanged lines
+/// apart joined), with `path` in its headers ("--- path", "+++ path (repaired)"); the headers
+/// alone when the texts are equal.
 std::string unifiedDiff(const std::string &path, const std::string &before,
                         const std::string &after);
 

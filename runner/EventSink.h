@@ -14,9 +14,11 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "model/Labels.h"
+#include "runner/Premises.h"
 
 namespace scopemc {
 
@@ -71,7 +73,12 @@ struct Reductions {
   /// (RmwInfo::commutes), the exploration drops the other orders where nothing tells them
   /// apart (docs/commuting.md; --no-commuting-updates, --no-symmetry: off).
   bool commutingUpdates = true;
+  /// Test aid (runner/Premises.h): premises the reductions leave unchecked; null in the
+  /// product, where every premise is checked.
+  std::shared_ptr<const PremiseWaiver> waiver;
   void setAll(bool on) { symmetry = commutingUpdates = on; }
+  /// Whether the reductions check `p` (always, unless a test waived it).
+  bool checks(Premise p) const { return !waiver || !waiver->waives(p); }
 };
 
 /// What the exploration needs from a program. Implementations are single-threaded: one

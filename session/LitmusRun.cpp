@@ -102,8 +102,12 @@ LitmusOutcome runLitmus(const litmus::Test &t, const LitmusRunOptions &o) {
   }
   const Program &prog = *program;
   ro.exploration.workers = o.workers;
-  std::vector<std::unique_ptr<FinalStates>> recorders; // one per explorer
-  auto makeRecorder = [&]() -> ExplorationObserver & {
+  std::vector<std::unique_ptr<FinalStates>> recorders; // one per explorer of the last search
+  unsigned last = 0;
+  auto makeRecorder = [&](unsigned search) -> ExplorationObserver & {
+    if (search != last)
+      recorders.clear(); // (a search started over: what the abandoned one saw does not count)
+    last = search;
     recorders.push_back(std::make_unique<FinalStates>(prog, slots));
     return *recorders.back();
   };

@@ -67,37 +67,6 @@ SearchEstimate estimateProgram(const Program &program, const RunOptions &opts, u
                       : sample(samples, seed, nullptr);
 }
 
-namespace {
-using Plant = std::pair<std::string_view, void (*)(RunOptions &)>;
-const Plant kPlants[] = {
-    {"spin-loops", [](RunOptions &o) { o.interpreter.spinLoopsPlantedMistake = true; }},
-    {"zero-net-effect", [](RunOptions &o) { o.interpreter.zeroNetEffectPlantedMistake = true; }},
-    {"idle-rounds", [](RunOptions &o) { o.interpreter.idleRoundsPlantedMistake = true; }},
-    {"symmetry",
-     [](RunOptions &o) { o.exploration.symmetryPlantedMistake = SymmetryMistake::PruneEagerly; }},
-    {"symmetry-classes", [](RunOptions &o) { o.interpreter.symmetryPlantedMistake = true; }},
-    {"commuting", [](RunOptions &o) { o.interpreter.commutingPlantedMistake = true; }},
-    {"election", [](RunOptions &o) { o.exploration.electionPlantedMistake = true; }},
-    {"barrier-phases", [](RunOptions &o) { o.exploration.oversubscribedPlantedMistake = true; }},
-};
-} // namespace
-
-bool RunOptions::plantMistake(std::string_view reduction) {
-  for (auto &[name, plant] : kPlants)
-    if (name == reduction) {
-      plant(*this);
-      return true;
-    }
-  return false;
-}
-
-std::vector<std::string_view> plantedMistakes() {
-  std::vector<std::string_view> names;
-  for (auto &[name, plant] : kPlants)
-    names.push_back(name);
-  return names;
-}
-
 RunResult verify(const RunOptions &opts) { return verifyProgram(loadProgram(opts), opts); }
 
 namespace {
@@ -107,7 +76,7 @@ namespace {
 /// location, so that the report does not depend on the schedule; one on this machine keeps
 /// its order.
 void explore(RunResult &res, const RunOptions &opts, const CheckOptions &checks,
-             const Symbolizer &sym, const ObserverFactory &extra) {
+             const Symbolizer &sym, const ObserverFactory &extra, unsigned search) {
   std::vector<std::unique_ptr<BugChecker>> checkers;
   std::vector<std::unique_ptr<BothObservers>> pairs;
   ParallelSetup setup;
@@ -119,7 +88,7 @@ void explore(RunResult &res, const RunOptions &opts, const CheckOptions &checks,
     checkers.push_back(std::make_unique<BugChecker>(checks, opts.exploration.model, &sym));
     if (!extra)
       return *checkers.back();
-    pairs.push_back(std::make_unique<BothObservers>(*checkers.back(), extra()));
+    pairs.push_back(std::make_unique<BothObservers>(*checkers.back(), extra(search)));
     return *pairs.back();
   };
   res.exploration = opts.backend ? opts.backend->explore(setup, opts.exploration)
@@ -139,13 +108,13 @@ void explore(RunResult &res, const RunOptions &opts, const CheckOptions &checks,
 }
 
 RunResult verifyOnce(std::shared_ptr<const Program> program, const RunOptions &opts,
-                     const ObserverFactory &extra) {
+                     const ObserverFactory &extra, unsigned search) {
   RunResult res;
   res.program = std::move(program);
   res.sampledNondet = res.program->samplesNondet();
   res.sampledUndefined = res.program->callsUndefined();
   ProgramSymbolizer sym(*res.program, opts.frontend.includeDir);
-  explore(res, opts, opts.checks, sym, extra);
+  explore(res, opts, opts.checks, sym, extra, search);
   if (!res.reports.empty())
     res.verdict = Verdict::ErrorFound;
   else if (!res.exploration.failure.empty())
@@ -166,7 +135,8 @@ RunResult verifyOnce(std::shared_ptr<const Program> program, const RunOptions &o
 RunResult verifyProgram(const std::shared_ptr<const Program> &program, const RunOptions &opts,
                         const ObserverFactory &extra) {
   RunOptions o = opts;
-  RunResult res = verifyOnce(program, o, extra);
+  unsigned search = 0;
+  RunResult res = verifyOnce(program, o, extra, search);
   bool abandoned = false, byArrival = false, ownHeap = false;
   while (true) {
     if (res.exploration.symmetryBroken) {
@@ -187,7 +157,7 @@ RunResult verifyProgram(const std::shared_ptr<const Program> &program, const Run
     } else {
       break;
     }
-    res = verifyOnce(program, o, extra);
+    res = verifyOnce(program, o, extra, ++search);
   }
   res.symmetryAbandoned = abandoned;
   res.zeroNetEffectAbandoned = ownHeap;

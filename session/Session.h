@@ -8,7 +8,9 @@
 // (else Bounded, Timeout or Failed, never Verified); the reports are the bug checks'
 // (checks/Report.h), ready to render. Input that cannot be compiled or loaded throws
 // InputError, a program using what is not modelled throws UnsupportedProgram (each with
-// file:line where there is one).
+// file:line where there is one); InternalError is a bug of the tool (distributed: also an
+// explorer's exception on another process). A loaded Program is only read: it may be verified
+// several times, each time with other options.
 #pragma once
 
 #include <functional>
@@ -30,8 +32,9 @@
 
 namespace scopemc {
 
+/// Everything one verification reads; the session never changes the caller's copy.
 struct RunOptions {
-  std::string file;
+  std::string file; // the input; its extension picks the front end (frontend/Frontend.h)
   FrontendOptions frontend;
   KernelOptions kernel; // --kernel: run this kernel on a grid instead of main
   /// --args: argv[1], argv[2]... as main sees them (argv[0] names the program: "./NAME" for
@@ -60,21 +63,22 @@ struct RunOptions {
     exploration.electOneNonUser = false;
     interpreter.barrierArrivalOrder = true; // every order of arrival at a pthread barrier
   }
-  /// Test aid (the differential fuzzer, tests/fuzz/reductions.py --plant): sets the planted
-  /// mistake of one default reduction, which the comparison with --no-reductions must catch.
-  /// Names: plantedMistakes(). False for an unknown name.
-  bool plantMistake(std::string_view reduction);
 };
 
-/// The reductions that have a planted mistake (RunOptions::plantMistake).
-std::vector<std::string_view> plantedMistakes();
-
 /// Failed: the search could not run to its end (ExplorationResult::failure says why).
+/// Decided in this order: ErrorFound (any report, whatever else cut the search), Failed,
+/// Timeout, Bounded (a loop bound, the memory limit, a sampled value, or hungUnreported),
+/// else Verified.
 enum class Verdict { Verified, ErrorFound, Bounded, Timeout, Failed };
 
 struct RunResult {
   Verdict verdict = Verdict::Verified;
+  /// The counts and flags of the last search (after a restart, of the search without the
+  /// reduction: verifyProgram); counts are of the executions explored, up to the reductions.
   ExplorationResult exploration;
+  /// Each distinct error once (ErrorType and Report::key). One explorer on this process: in
+  /// the order found; several, or a backend: ordered by kind and key, so that they do not
+  /// depend on the schedule. With CheckOptions::stopOnFirst at most one.
   std::vector<Report> reports;
   /// Owns what the reports point to (their source locations, the loops in boundLoops).
   std::shared_ptr<const Program> program;
@@ -98,18 +102,35 @@ struct RunResult {
 };
 
 /// Makes the extra observer of one explorer: called once for a sequential run and once per
-/// explorer of a parallel one (never concurrently). The caller owns the observers and merges
-/// what they saw; each is told everything the bug checks of its explorer are told.
-using ObserverFactory = std::function<ExplorationObserver &()>;
+/// explorer of a parallel or distributed one (each branch explored is an explorer's; never
+/// concurrently), and again for every explorer of a search verifyProgram starts over. `search`
+/// numbers the searches of one verifyProgram from 0: what observers of an earlier search saw
+/// belongs to an abandoned search (a premise broke; its executions may not be the program's)
+/// and must be dropped, so only the observers of the highest number count. The caller owns the
+/// observers (they must outlive the call) and merges what they saw; each is told everything
+/// the bug checks of its explorer are told, on its explorer's thread, and may stop the search
+/// by returning false.
+using ObserverFactory = std::function<ExplorationObserver &(unsigned search)>;
 
-/// Knuth's estimate of the size of the exploration (no verification).
+/// Knuth's estimate of the size of the exploration (dpor/Estimate.h; nothing is verified):
+/// `samples` random paths of a search with opts.interpreter and opts.exploration (progress
+/// lines off), seeded with opts.exploration.scheduleSeed (else 1), the same figures for the
+/// same seed. opts.backend, if any, shares the paths out and may fail the estimate
+/// (SearchEstimate::failure). An exception of the run (UnsupportedProgram) goes to the caller.
 SearchEstimate estimateProgram(const Program &program, const RunOptions &opts, unsigned samples);
 
-/// Loads and verifies. Throws InputError or UnsupportedProgram (see the contract above).
+/// loadProgram then verifyProgram. Throws InputError, UnsupportedProgram or InternalError (see
+/// the contract above).
 RunResult verify(const RunOptions &opts);
-/// The two steps of verify: compile or parse (and add the --kernel entry), then explore.
-/// A loaded program can be verified several times (with other interpreter options).
+/// The first step of verify: compiles or parses opts.file (frontend options), adds the entry
+/// (the --kernel harness, else a start that calls main with "./STEM" and
+/// opts.programArguments) and validates the program. Throws InputError.
 std::unique_ptr<Program> loadProgram(const RunOptions &opts);
+/// The second step: explores `program` (loaded with the same file, frontend and kernel options)
+/// with opts' interpreter, exploration and check options, on opts.backend if set; `extra`
+/// (may be empty) adds an observer to each explorer. When the search finds a reduction's
+/// premise broken (symmetry, pthread barrier phases by calls, zero-net effect), it starts over
+/// without that reduction, and says so in the result. The result shares `program`.
 RunResult verifyProgram(const std::shared_ptr<const Program> &program, const RunOptions &opts,
                         const ObserverFactory &extra = {});
 

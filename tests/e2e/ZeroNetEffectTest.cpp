@@ -12,6 +12,7 @@
 #include "tests/e2e/FinalStates.h"
 #include "tests/e2e/Manifest.h"
 #include "tests/oracle/TestSupport.h"
+#include "tests/planted/Planted.h"
 
 namespace scopemc {
 namespace {
@@ -34,10 +35,15 @@ Outcome run(const std::string &file, Reductions red, unsigned unroll = 0) {
   o.checks.stopOnFirst = false;
   o.interpreter.zeroNetEffect = red.zeroNetEffect;
   o.interpreter.idleRounds = red.idleRounds;
-  o.interpreter.idleRoundsPlantedMistake = red.planted;
+  if (red.planted)
+    o.interpreter.reductions.waiver = test::waive({Premise::IdleRoundsEveryPeer});
   auto prog = loadProgram(o);
   test::FinalStates fs(*prog);
-  RunResult r = verifyProgram(std::move(prog), o, [&]() -> ExplorationObserver & { return fs; });
+  RunResult r = verifyProgram(std::move(prog), o, [&](unsigned search) -> ExplorationObserver & {
+    if (search > 0)
+      fs.states.clear(); // (only the last search counts; one worker: one call per search)
+    return fs;
+  });
   Outcome out{r.exploration.complete, fs.states, {}};
   for (auto &rep : r.reports)
     out.errors.insert(std::string(errorTypeName(rep.type)));

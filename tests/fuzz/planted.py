@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Each default reduction's planted mistake (scopemc --planted-mistake, RunOptions::plantMistake)
+"""Each default reduction's planted mistake (scopemc-planted --planted-mistake, tests/planted/)
 must make the differential fuzzer (reductions.py) fail: some generated program whose errors
 with the mistake differ from --no-reductions. Each mistake runs on the shape of programs it
 concerns, and the run stops at the first program that tells it apart.
@@ -7,7 +7,7 @@ concerns, and the run stops at the first program that tells it apart.
 The symmetry reduction's and idle rounds' mistakes are caught by the comparisons of final states
 in the unit and e2e tests (SymmetryTest, ZeroNetEffectTest), which see what a verdict hides.
 
-usage: planted.py --tool BIN [--seed N]"""
+usage: planted.py --tool SCOPEMC-PLANTED [--seed N]"""
 import argparse
 import os
 import subprocess

@@ -34,7 +34,7 @@ Usage:
 Program I of seed N is the same on every run: `--seed N --only I --print` shows it.
 Prints `N passed, M failed` and exits 1 on any difference (2 if the only trouble is a refused
 program). With `--plant NAME` the default run carries that reduction's planted mistake
-(`scopemc --planted-mistake NAME`): the run succeeds once a program tells it apart and stops
+(`scopemc-planted --planted-mistake NAME`, tests/planted/main.cpp; --tool must be that binary): the run succeeds once a program tells it apart and stops
 there, and fails if none does (planted.py runs every mistake)."""
 import argparse
 import concurrent.futures
@@ -907,6 +907,7 @@ def run_tool(tool, src, extra, timeout, tmp):
 
 
 def check(args, i):
+    caught = False
     text, tags, ext = generate(args.seed, i, args.lang, args.shape)
     with tempfile.TemporaryDirectory(prefix="fuzzred") as tmp:
         src = os.path.join(tmp, "p%d%s" % (i, ext))
@@ -939,6 +940,7 @@ def check(args, i):
         status = "failed"
     elif d["keys"] != ref["keys"]:
         status = "failed"
+        caught = True  # (a planted mistake shows in the errors, not in a crash or a usage error)
         extra = d["keys"] - ref["keys"]
         bounded = ref["rc"] == 3 or bool((ref["doc"] or {}).get("bounded_by"))
         if bounded and ref["keys"] <= d["keys"] and all(k[0] in HANG_KINDS for k in extra):
@@ -948,7 +950,8 @@ def check(args, i):
             status = "unconfirmed"
     else:
         status = "passed"
-    return {"i": i, "status": status, "text": text, "tags": tags, "ext": ext, "runs": runs}
+    return {"i": i, "status": status, "text": text, "tags": tags, "ext": ext, "runs": runs,
+            "caught": status == "failed" and caught}
 
 
 def fmt(keys):
@@ -1000,7 +1003,7 @@ def main():
     ap.add_argument("--seconds", type=float, help="stop starting programs after S seconds")
     ap.add_argument("--quiet", action="store_true", help="no progress lines")
     ap.add_argument("--plant", help="run the defaults with this reduction's planted mistake "
-                    "(scopemc --planted-mistake): succeed only if some program tells it apart, and stop there")
+                    "(needs --tool scopemc-planted): succeed only if some program tells it apart, and stop there")
     args = ap.parse_args()
     ids = [args.only] if args.only is not None else list(range(args.start, args.start + args.count))
     if args.print:
@@ -1009,15 +1012,27 @@ def main():
             print("// program %d%s [%s]\n%s" % (i, ext, " ".join(tags), text))
         return 0
     args.tool = os.path.abspath(args.tool)
+    if args.plant:  # only the test build plants mistakes (tests/planted/main.cpp)
+        with tempfile.TemporaryDirectory(prefix="fuzzplant") as tmp:
+            src = os.path.join(tmp, "empty.c")
+            with open(src, "w") as f:
+                f.write("int main(void) { return 0; }\n")
+            pr = subprocess.run([args.tool, src, "--planted-mistake", args.plant],
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if pr.returncode != 0:
+            print("--plant %s: %s cannot plant it (is it scopemc-planted?): %s"
+                  % (args.plant, args.tool, pr.stdout.strip()))
+            return 2
     t0 = time.time()
     counts = {"passed": 0, "failed": 0, "timeout": 0, "refused": 0, "unconfirmed": 0, "limit": 0}
+    caught = [0]  # programs whose errors tell a planted mistake apart
     lock = threading.Lock()
     done = [0]
 
     def one(i):
         if args.seconds is not None and time.time() - t0 > args.seconds:
             return None
-        if args.plant and counts["failed"]:
+        if args.plant and caught[0]:
             return None  # caught: the mistake shows
         return check(args, i)
 
@@ -1027,6 +1042,7 @@ def main():
                 continue
             with lock:
                 counts[r["status"]] += 1
+                caught[0] += r["caught"]
                 done[0] += 1
                 if r["status"] != "passed":
                     print(describe(args, r), flush=True)
@@ -1042,8 +1058,8 @@ def main():
              time.time() - t0, args.seed, ids[0], ids[-1]))
     print("%d passed, %d failed" % (counts["passed"], counts["failed"]))
     if args.plant:
-        print("planted mistake %s: %s" % (args.plant, "caught" if counts["failed"] else "NOT caught"))
-        return 0 if counts["failed"] else 1
+        print("planted mistake %s: %s" % (args.plant, "caught" if caught[0] else "NOT caught"))
+        return 0 if caught[0] else 1
     return 1 if counts["failed"] else 2 if counts["refused"] else 0
 
 

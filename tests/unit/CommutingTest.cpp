@@ -7,6 +7,7 @@
 // used results taken as unused) must be caught by the same comparison.
 #include <cstdio>
 #include <functional>
+#include <optional>
 #include <random>
 #include <set>
 #include <string>
@@ -17,6 +18,7 @@
 #include "session/Session.h"
 #include "tests/oracle/FinalMemory.h"
 #include "tests/oracle/TestSupport.h"
+#include "tests/planted/Planted.h"
 
 namespace scopemc {
 namespace {
@@ -194,18 +196,27 @@ struct Outcome {
 
 enum class Mode { None, Commuting, Both };
 
-Outcome run(const std::shared_ptr<const Program> &prog, Mode mode, SymmetryMistake mistake,
+Outcome run(const std::shared_ptr<const Program> &prog, Mode mode, std::optional<Premise> mistake,
             bool usedAsUnused) {
   RunOptions o;
   o.checks.stopOnFirst = false;
   o.setReductions(mode == Mode::Both);
   o.interpreter.reductions.commutingUpdates = mode != Mode::None;
-  o.exploration.symmetryPlantedMistake = mistake;
-  o.interpreter.commutingPlantedMistake = usedAsUnused;
+  std::vector<Premise> waived;
+  if (mistake)
+    waived.push_back(*mistake);
+  if (usedAsUnused)
+    waived.push_back(Premise::CommutingResultUnused);
+  if (!waived.empty())
+    o.interpreter.reductions.waiver = std::make_shared<test::Waiver>(waived);
   oracle::FinalMemory mem;
   mem.prog = prog.get();
   mem.withBlocked = true;
-  RunResult res = verifyProgram(prog, o, [&]() -> ExplorationObserver & { return mem; });
+  RunResult res = verifyProgram(prog, o, [&](unsigned search) -> ExplorationObserver & {
+    if (search > 0)
+      mem.states.clear(); // (only the last search counts; one worker: one call per search)
+    return mem;
+  });
   Outcome out{mem.states, {}, res.exploration.complete, res.exploration.commutingPruned};
   for (auto &r : res.reports)
     out.errors.insert(std::string(errorTypeName(r.type)) + " " + r.message);
@@ -218,11 +229,10 @@ struct Tally {
 
 /// Compares the searches on `count` generated programs with commuting RMWs; with a planted
 /// mistake, until the first program on which they differ.
-Tally compare(uint64_t first, int count, bool alike,
-              SymmetryMistake mistake = SymmetryMistake::None, bool usedAsUnused = false,
-              bool cuda = false, bool bitwise = false) {
+Tally compare(uint64_t first, int count, bool alike, std::optional<Premise> mistake = std::nullopt,
+              bool usedAsUnused = false, bool cuda = false, bool bitwise = false) {
   Tally t;
-  bool planted = mistake != SymmetryMistake::None || usedAsUnused;
+  bool planted = mistake.has_value() || usedAsUnused;
   for (uint64_t seed = first; t.compared < count && !(planted && t.differed); ++seed) {
     if (const char *only = std::getenv("SCOPEMC_COMMUTING_SEED"); only && seed != std::stoull(only))
       continue;
@@ -239,7 +249,7 @@ Tally compare(uint64_t first, int count, bool alike,
     lo.file = file.path();
     lo.frontend.includeDir = SCOPEMC_TEST_INCLUDE_DIR;
     std::shared_ptr<const Program> prog = loadProgram(lo);
-    Outcome full = run(prog, Mode::None, SymmetryMistake::None, false);
+    Outcome full = run(prog, Mode::None, std::nullopt, false);
     Outcome reduced = run(prog, alike ? Mode::Both : Mode::Commuting, mistake, usedAsUnused);
     bool same = full.states == reduced.states && full.errors == reduced.errors &&
                 reduced.complete <= full.complete;
@@ -282,38 +292,37 @@ TEST(Commuting, WithTheSymmetryReductionTooAlikeThreadsReachTheSameStates) {
 }
 
 TEST(Commuting, KernelLaunchesReachTheSameFinalStatesAndErrors) {
-  Tally t = compare(1, programs() / 4, false, SymmetryMistake::None, false, true);
+  Tally t = compare(1, programs() / 4, false, std::nullopt, false, true);
   EXPECT_GT(t.shrunk, programs() / 20);
 }
 
 TEST(Commuting, BitwiseUpdatesReachTheSameFinalStatesAndErrors) {
-  Tally t = compare(1, programs(), false, SymmetryMistake::None, false, false, true);
+  Tally t = compare(1, programs(), false, std::nullopt, false, false, true);
   EXPECT_GT(t.shrunk, programs() / 10);
 }
 
 TEST(Commuting, MinMaxUpdatesOfKernelLaunchesReachTheSameFinalStatesAndErrors) {
-  Tally t = compare(1, programs() / 8, false, SymmetryMistake::None, false, true, true);
+  Tally t = compare(1, programs() / 8, false, std::nullopt, false, true, true);
   EXPECT_GT(t.shrunk, programs() / 40);
 }
 
 TEST(Commuting, TheOracleCatchesUpdatesOfAnyOperationsTakenToCommute) {
-  EXPECT_GT(
-      compare(1, kMistakePrograms, false, SymmetryMistake::CommuteAnyOperations, false, false, true)
-          .differed,
-      0);
+  EXPECT_GT(compare(1, kMistakePrograms, false, Premise::CommutingOperations, false, false, true)
+                .differed,
+            0);
 }
 
 TEST(Commuting, TheOracleCatchesALaunchRunnerTakenToKnowEveryWrite) {
-  EXPECT_GT(
-      compare(1, programs() / 4, false, SymmetryMistake::WaitersKnowAll, false, true).differed, 0);
+  EXPECT_GT(compare(1, programs() / 4, false, Premise::PersistenceJoinWaits, false, true).differed,
+            0);
 }
 
 TEST(Commuting, TheOracleCatchesAnUpdateTakenAsUnreadWhileOthersMayReadIt) {
-  EXPECT_GT(compare(1, kMistakePrograms, false, SymmetryMistake::CommuteSeenUpdates).differed, 0);
+  EXPECT_GT(compare(1, kMistakePrograms, false, Premise::CommutingUnread).differed, 0);
 }
 
 TEST(Commuting, TheOracleCatchesUsedResultsTakenAsUnused) {
-  EXPECT_GT(compare(1, kMistakePrograms, false, SymmetryMistake::None, true).differed, 0);
+  EXPECT_GT(compare(1, kMistakePrograms, false, std::nullopt, true).differed, 0);
 }
 
 } // namespace
