@@ -61,14 +61,20 @@ void printLitmus(std::ostream &os, const LitmusOutcome &r) {
 
 namespace {
 
+/// The files named and the .litmus files under the folders named, each folder's sorted.
+/// Throws InputError for a folder that cannot be read through.
 std::vector<std::string> collectInputs(const std::vector<std::string> &inputs) {
   std::vector<std::string> files;
   for (auto &in : inputs) {
-    if (fs::is_directory(in)) {
+    std::error_code ec;
+    if (fs::is_directory(in, ec)) {
       std::vector<std::string> found;
-      for (auto &e : fs::recursive_directory_iterator(in))
-        if (e.is_regular_file() && e.path().extension() == ".litmus")
-          found.push_back(e.path().string());
+      fs::recursive_directory_iterator it(in, ec), end;
+      for (; !ec && it != end; it.increment(ec))
+        if (it->is_regular_file(ec) && it->path().extension() == ".litmus")
+          found.push_back(it->path().string());
+      if (ec)
+        throw InputError(in + ": cannot read the folder: " + ec.message());
       std::sort(found.begin(), found.end());
       files.insert(files.end(), found.begin(), found.end());
     } else {
@@ -139,9 +145,11 @@ int litmusCommand(const std::vector<std::string> &args, const std::string &inclu
   o.timeoutSeconds = timeout;
   o.workers = workers;
   std::map<std::string, bool> expected;
+  std::vector<std::string> files;
   try {
     if (!expectFile.empty())
       expected = readExpectations(expectFile);
+    files = collectInputs(inputs);
   } catch (const InputError &e) {
     std::cerr << "scopemc: error: " << printable(e.what()) << "\n";
     return kExitInput;
@@ -156,7 +164,7 @@ int litmusCommand(const std::vector<std::string> &args, const std::string &inclu
   std::vector<Row> rows;
   bool broken = false;
   int disagreements = 0;
-  for (auto &f : collectInputs(inputs)) {
+  for (auto &f : files) {
     Row row;
     row.file = f;
     try {

@@ -68,7 +68,7 @@ std::string printable(std::string_view text) {
 
 void printReport(std::ostream &os, const Report &r, bool trace, bool verbose) {
   os << "Error: " << errorTypeName(r.type) << "!\n";
-  os << "  " << r.message << "\n";
+  os << "  " << printable(r.message) << "\n"; // (it may quote the program's own strings)
   for (size_t k = 0; k < r.events.size(); ++k) {
     const auto &e = r.events[k];
     bool access = isAtomic(e.order) || (e.isAccess() && !e.rmw);
@@ -79,7 +79,7 @@ void printReport(std::ostream &os, const Report &r, bool trace, bool verbose) {
        << toString(reportedSource(r, e)) << "\n";
   }
   if (r.trace && r.trace->why != r.message + ".") // more than the message says
-    os << "  Why: " << r.trace->why << "\n";
+    os << "  Why: " << printable(r.trace->why) << "\n";
   if (r.type == ErrorType::ExitStatus)
     os << "  (a program's non-zero exit status is an error; --ignore-exit-status does not "
           "report it)\n";

@@ -163,5 +163,11 @@ expect bounded 3 "Verification bounded" -- "$dir/../e2e/programs/loop_bound.c" -
 # much memory it needs (issue 58). Limits from the test's own sizes: 262,144 threads.
 [ -n "${SCOPEMC_SANITIZED:-}" ] || # (the sanitizers' own memory moves the limit's point)
   expect launch-memory 3 "the launch at .*vecadd.cu:33:3 has 262144 threads: at the memory per thread so far it needs about [0-9]+ GB" -- "$dir/../../benchmarks/programs/launch/vecadd.cu" --memory-limit 1000 -- -DBLOCKS=1024 -DTHREADS=256
+expect control-bytes 42 'assertion `clear\\x1b\[2J' -- "$dir/control_bytes.c"
+if "$tool" "$dir/control_bytes.c" 2>&1 | grep -q $'\033'; then
+  echo "FAIL control-bytes: a raw escape byte reached the output"; fails=$((fails+1))
+else
+  passes=$((passes+1))
+fi
 echo "$passes passed, $fails failed"
 [ "$fails" = 0 ]
