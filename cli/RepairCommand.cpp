@@ -40,7 +40,7 @@ void printEdits(std::ostream &os, const SourcePatch &patch) {
     if (e.before.empty())
       os << "insert " << trimmed(e.after);
     else
-      os << e.before << " -> " << e.after;
+      os << e.before << " -> " << shownAfter(e);
     os << "  (" << e.change << ")\n      because: " << e.reason << "\n";
   }
 }
@@ -171,7 +171,7 @@ int runRepair(RunOptions &opts, const OutputOptions &output, const RepairCliOpti
   if (!output.htmlFile.empty() && !rr.rounds.empty() && !rr.rounds.front().errors.empty()) {
     std::vector<HtmlEdit> edits;
     for (const TextEdit &e : patch.edits) {
-      edits.push_back(HtmlEdit{e.file, e.line, e.before, e.after, e.change, e.reason, ""});
+      edits.push_back(HtmlEdit{e.file, e.line, e.before, shownAfter(e), e.change, e.reason, ""});
       if (auto it = patch.original.find(e.file); it != patch.original.end()) {
         std::istringstream in(it->second);
         std::string text;

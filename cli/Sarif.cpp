@@ -80,7 +80,7 @@ json fix(const TextEdit &e) {
                   {"endLine", e.line},
                   {"endColumn", col + static_cast<unsigned>(e.before.size())}};
   json replacement = {{"deletedRegion", deleted}, {"insertedContent", {{"text", e.after}}}};
-  std::string what = e.before.empty() ? "insert " + e.after : e.before + " -> " + e.after;
+  std::string what = e.before.empty() ? "insert " + e.after : e.before + " -> " + shownAfter(e);
   return {{"description", {{"text", what + " (" + e.change + "): " + e.reason}}},
           {"artifactChanges", json::array({{{"artifactLocation", {{"uri", sarifUri(e.file)}}},
                                             {"replacements", json::array({replacement})}}})}};

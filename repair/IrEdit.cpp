@@ -105,8 +105,6 @@ SourcePatch patchIr(const std::string &file, const FrontendOptions &fo,
         out.edits.push_back(TextEdit{file, site->line, static_cast<unsigned>(at + 2),
                                      before.substr(1), after.empty() ? "" : after.substr(1), change,
                                      first->reason, site});
-        if (after.empty())
-          out.edits.back().after = "(no syncscope: system)";
         line.replace(at, before.size(), after);
       }
     }

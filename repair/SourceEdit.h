@@ -28,13 +28,18 @@ namespace scopemc {
 struct TextEdit {
   std::string file;           // as the compiler names it (a litmus translation: the test's)
   unsigned line = 0, col = 0; // 1-based, in the text before any edit
-  /// The replaced token ("" for an insertion) and its replacement (patchIr's removal of a
-  /// syncscope says "(no syncscope: system)" instead of the empty replacement).
+  /// The replaced token ("" for an insertion) and its replacement, exactly as the repaired
+  /// text has it ("" for a removal, e.g. patchIr's syncscope widened to system; shownAfter).
   std::string before, after;
   std::string change;              // in the model's words: "block -> device", "relaxed -> acquire"
   std::string reason;              // why the access changes (AccessEdit::reason)
   const SourceLoc *site = nullptr; // the access that changes (null: a race repair's edit)
 };
+
+/// The replacement as a person reads it: "(removed)" for a removal, else TextEdit::after.
+inline std::string shownAfter(const TextEdit &e) {
+  return e.after.empty() && !e.before.empty() ? "(removed)" : e.after;
+}
 
 struct SourcePatch {
   std::vector<TextEdit> edits; // in the order made (patchSource: replacements, then insertions)
