@@ -3,7 +3,7 @@
 // per permutation.
 //
 // Which threads are interchangeable is the interpreter's answer (ThreadEntry::symmetry,
-// interpreter/Symmetry.h): threads with equal keys, created by one thread one right after the
+// program/Symmetry.h): threads with equal keys, created by one thread one right after the
 // other. Among two such threads s < t, an execution where t "goes first" is redundant: at the
 // first event where their histories differ, both read one location, and t's source is co-before
 // s's. Exchanging the two threads gives an execution where s goes first, which is explored.

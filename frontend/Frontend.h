@@ -45,7 +45,7 @@ struct FrontendOptions {
 };
 
 /// Compiles or parses `path` and opts.otherSources, linked into one module. Throws
-/// InputError (interpreter/Program.h) with the compiler's diagnostics when the input cannot
+/// InputError (program/Program.h) with the compiler's diagnostics when the input cannot
 /// be turned into a module.
 std::unique_ptr<llvm::Module> loadModule(const std::string &path, llvm::LLVMContext &ctx,
                                          const FrontendOptions &opts);

@@ -1,5 +1,5 @@
 #include "interpreter/Arithmetic.h"
-#include "interpreter/Bits.h"
+#include "program/Bits.h"
 
 #include <bit>
 #include <cmath>

@@ -20,7 +20,7 @@
 #include <llvm/IR/InstrTypes.h>
 #include <llvm/IR/Instructions.h>
 
-#include "interpreter/Program.h"
+#include "program/Program.h"
 
 namespace scopemc {
 

@@ -8,9 +8,9 @@
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/IntrinsicInst.h>
 
-#include "interpreter/Bits.h"
 #include "interpreter/Calls.h"
 #include "model/BarrierKeys.h"
+#include "program/Bits.h"
 
 namespace scopemc {
 

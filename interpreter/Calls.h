@@ -19,9 +19,9 @@
 
 #include "interpreter/CallHost.h"
 #include "interpreter/FileCalls.h"
-#include "interpreter/MathLib.h"
-#include "interpreter/OpenClLib.h"
-#include "interpreter/Symmetry.h"
+#include "program/MathLib.h"
+#include "program/OpenClLib.h"
+#include "program/Symmetry.h"
 #include "runner/EventSink.h"
 
 namespace scopemc {

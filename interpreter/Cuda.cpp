@@ -15,9 +15,9 @@
 #include <llvm/IR/DebugInfoMetadata.h>
 
 #include "interpreter/Calls.h"
-#include "interpreter/Launch.h"
 #include "interpreter/Leaves.h"
 #include "model/BarrierKeys.h"
+#include "program/Launch.h"
 
 namespace scopemc {
 

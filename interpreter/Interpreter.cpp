@@ -1,6 +1,6 @@
 #include "interpreter/Interpreter.h"
 #include "interpreter/Arithmetic.h"
-#include "interpreter/Bits.h"
+#include "program/Bits.h"
 
 #include "interpreter/Calls.h"
 

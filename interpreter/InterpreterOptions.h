@@ -1,12 +1,10 @@
-// The interpreter's options (passed to its constructor) and the repair's per-instruction
-// access overrides.
+// The interpreter's options (passed to its constructor).
 //
 // Contract: plain data, copied into each interpreter (one per exploration worker) and never
 // changed while it runs; the overrides are shared read-only. Every default is the tool's
 // default behaviour (the differential tests waive premises through Reductions::waiver only).
-// The session may run a search again with a field changed when a
-// premise breaks (RunResult: symmetryAbandoned, barrierPhasesByArrival,
-// zeroNetEffectAbandoned).
+// The session may run a search again with a field changed when a premise breaks (RunResult:
+// symmetryAbandoned, barrierPhasesByArrival, zeroNetEffectAbandoned).
 #pragma once
 
 #include <map>
@@ -15,21 +13,10 @@
 #include <vector>
 
 #include "model/Labels.h"
+#include "program/AccessOverrides.h"
 #include "runner/EventSink.h"
 
 namespace scopemc {
-
-/// A change to the accesses one instruction makes (each only strengthens): a plain access
-/// becomes a relaxed atomic, a scope is widened to at least `scope`, a read becomes an
-/// acquire, a write a release.
-struct AccessOverride {
-  bool makeAtomic = false;
-  Scope scope = Scope::Thread;
-  bool acquire = false, release = false;
-  bool operator==(const AccessOverride &) const = default;
-};
-/// Keyed by the instruction's source record (Program::sourceOf; one per instruction).
-using AccessOverrides = std::map<const SourceLoc *, AccessOverride>;
 
 /// The files a program may read (interpreter/Files.h): reads come from the disk, writes stay
 /// in the run.
@@ -62,7 +49,7 @@ struct InterpreterOptions {
   /// ends such loops (the differential tests compare the two).
   bool idleRounds = true;
   /// Which reductions the labels are marked for (symmetry classes of created threads,
-  /// interpreter/Symmetry.h; commuting RMWs, interpreter/analysis/Commuting.h); the
+  /// program/Symmetry.h; commuting RMWs, program/analysis/Commuting.h); the
   /// exploration learns them through ProgramRunner::reductions.
   Reductions reductions;
   /// pthread barriers form their phases by arrival order (docs/model.md §5): each wait first

@@ -8,8 +8,8 @@
 
 #include <llvm/IR/IntrinsicInst.h>
 
-#include "interpreter/Bits.h"
 #include "interpreter/Calls.h"
+#include "program/Bits.h"
 
 namespace scopemc {
 

@@ -8,8 +8,8 @@
 #include "frontend/IdQuery.h"
 #include "frontend/KernelHarness.h"
 #include "interpreter/Calls.h"
-#include "interpreter/Launch.h"
 #include "model/BarrierKeys.h"
+#include "program/Launch.h"
 
 namespace scopemc {
 

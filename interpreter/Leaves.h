@@ -12,7 +12,7 @@
 #include <llvm/IR/DataLayout.h>
 #include <llvm/IR/DerivedTypes.h>
 
-#include "interpreter/Program.h"
+#include "program/Program.h"
 
 namespace scopemc {
 

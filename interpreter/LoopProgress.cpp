@@ -1,5 +1,5 @@
 #include "interpreter/LoopProgress.h"
-#include "interpreter/Bits.h"
+#include "program/Bits.h"
 
 namespace scopemc {
 

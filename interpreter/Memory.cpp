@@ -7,8 +7,8 @@
 
 #include "interpreter/Interpreter.h"
 #include "interpreter/Leaves.h"
-#include "interpreter/ResumePoints.h"
-#include "interpreter/analysis/Commuting.h"
+#include "program/ResumePoints.h"
+#include "program/analysis/Commuting.h"
 
 namespace scopemc {
 
@@ -261,7 +261,7 @@ Interpreter::Flow Interpreter::storeScalar(Thread &th, const Instruction &i, uin
   }
   if (size != 1 && size != 2 && size != 4 && size != 8)
     throw InputError(toString(src(i)) + ": unsupported access size " + std::to_string(size));
-  if (th.entry.place && prog_.hasDeviceConstants() && prog_.isDeviceConstant(a))
+  if (th.entry.place && prog_.isDeviceConstant(a))
     return fail(th, i, ErrorKind::MemoryError,
                 "a device thread writes __constant__ memory, which is read-only on the device");
   a = locate(th, a);

@@ -23,7 +23,7 @@
 #include <llvm/IR/BasicBlock.h>
 
 #include "interpreter/LoopProgress.h"
-#include "interpreter/Program.h"
+#include "program/Program.h"
 
 namespace scopemc {
 

@@ -7,7 +7,7 @@
 // the caller keeps it below 2^16; device 12, block 16; launch 12, block in launch 10, warp 5):
 // distinct arguments give distinct keys only within those widths, which the interpreter keeps
 // to (interpreter/Kernel.cpp refuses larger launches). No key is a memory address: block keys
-// lie in a region the address space leaves free (interpreter/Program.h), warp keys have bit 63
+// lie in a region the address space leaves free (program/Program.h), warp keys have bit 63
 // set. The predicates read bits only: a barrier object in memory is neither block nor warp.
 #pragma once
 

@@ -5,7 +5,7 @@
 // sorting by them is deterministic; isInit() holds of every event of a negative thread. The
 // modes are declared weakest first, but acq and rel are incomparable: ask isAcquire and
 // isRelease, never compare modes with <. An Addr is one of the interpreter's addresses
-// (interpreter/Program.h) or a barrier key (model/BarrierKeys.h).
+// (program/Program.h) or a barrier key (model/BarrierKeys.h).
 #pragma once
 
 #include <cstdint>

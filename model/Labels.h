@@ -221,7 +221,7 @@ struct RmwInfo {
   /// in a program without SC fences. Its thread does the same whatever it reads.
   bool commutes = false;
   /// The program never uses the value this RMW reads (its result is dead: the interpreter's
-  /// analysis, interpreter/analysis/Commuting.h). An exchange so marked depends on nothing it
+  /// analysis, program/analysis/Commuting.h). An exchange so marked depends on nothing it
   /// reads: its read of uninitialised memory is no error (checks/BugChecker.h).
   bool resultUnused = false;
 };

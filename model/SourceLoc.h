@@ -2,7 +2,7 @@
 //
 // Contract: labels and results hold `const SourceLoc *` they do not own (null: not known).
 // Whoever made one keeps it alive, at a fixed address, for as long as they are used: the
-// program one per instruction for its life (interpreter/Program.h), the distributed backend
+// program one per instruction for its life (program/Program.h), the distributed backend
 // those other ranks name. toString gives file:line:col with the file as the compiler names it
 // ("<unknown>" for null or no file); path() is the one to open.
 #pragma once

@@ -6,7 +6,7 @@
 // reuses a cached run of a thread only for an equal start (dpor/ThreadDriver.cpp). Null means
 // not known or none as each field says; an unknown footprint, reach or resume point answers
 // "may access" / "may write". The promises (keys, footprints, reaches) are the interpreter's
-// (interpreter/Symmetry.h), assumed here, not checked; a SiteFootprint's ranges have an entry
+// (program/Symmetry.h), assumed here, not checked; a SiteFootprint's ranges have an entry
 // for every site its reach names.
 #pragma once
 
@@ -79,7 +79,7 @@ inline bool mayAccess(const Footprint &f, uint64_t addr, uint64_t size) {
 }
 
 /// Which access sites of a thread function's code may still run after each point of it
-/// (interpreter/ResumePoints.h): a point lies in a block, and the sites still to run are the
+/// (program/ResumePoints.h): a point lies in a block, and the sites still to run are the
 /// block's own from the point on, and those of the blocks after it.
 struct ResumeReach {
   struct Point {
@@ -93,7 +93,7 @@ struct ResumeReach {
 };
 
 /// Where a thread may still access memory others share once it is past a point of its code
-/// (interpreter/Symmetry.h, sitesOf): the range of each access site of its code, evaluated
+/// (program/Symmetry.h, sitesOf): the range of each access site of its code, evaluated
 /// when the thread is created, and which sites may still run from each resume point
 /// (EventLabel::resumePoint). Compared by the ranges (the reach is a function of the code).
 struct SiteFootprint {
@@ -134,10 +134,10 @@ struct ThreadEntry {
   std::optional<ThreadPos> place;
   KernelGrid kernel;                     // meaningful when place is set
   std::shared_ptr<const EntryData> data; // shared by the threads of a launch; may be null
-  /// The thread's symmetry class (interpreter/Symmetry.h): threads of one creator, created one
+  /// The thread's symmetry class (program/Symmetry.h): threads of one creator, created one
   /// after the other, with equal keys are interchangeable. Null: none. Compared by value.
   SymmetryKey symmetry;
-  /// Where the thread may access memory others share (interpreter/Symmetry.h); the pruning
+  /// Where the thread may access memory others share (program/Symmetry.h); the pruning
   /// needs no consent from a thread that never touches a location. Null: anywhere.
   Footprint footprint;
   /// The same by the points of its code (SiteFootprint); null: not known.

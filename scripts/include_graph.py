@@ -16,7 +16,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # From the bottom up; a folder sees only folders of earlier layers.
 LAYERS = [["model", "litmus", "frontend"],
-          ["runner", "interpreter/analysis"],
+          ["runner", "program/analysis"],
+          ["program"],
           ["interpreter", "dpor"],
           ["checks", "distributed"],
           ["session"],
@@ -26,8 +27,8 @@ FOLDERS = [f for layer in LAYERS for f in layer]
 
 
 def folder_of(path):
-    """The library folder an include path names (interpreter/x.h: interpreter; the subfolders
-    of interpreter/ are libraries of their own)."""
+    """The library folder an include path names (program/x.h: program; the subfolders of
+    program/ are libraries of their own)."""
     best = None
     for f in FOLDERS:
         if path.startswith(f + "/") and "/" not in path[len(f) + 1:]:

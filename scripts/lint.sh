@@ -25,7 +25,7 @@ build=${1:-build-lint}
 # The project's own C++: not the programs it checks (examples, benchmarks, test inputs) nor
 # the headers those programs include (include/).
 sources() {
-  find model runner frontend interpreter dpor checks litmus session repair distributed cli tests -name '*.cpp' -o -name '*.h' |
+  find model runner frontend program interpreter dpor checks litmus session repair distributed cli tests -name '*.cpp' -o -name '*.h' |
     grep -Ev '^(tests/(cli|conformance|e2e/(programs|kernels|repair))|litmus/tests)/' | sort
 }
 

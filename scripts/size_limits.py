@@ -94,7 +94,8 @@ LIMITS = {
     "runner": ("scopemc_runner", AIM_LINES, AIM_METHODS),
     "interpreter": ("scopemc_interpreter", AIM_LINES, 44),  # Interpreter
     "frontend": ("scopemc_frontend", AIM_LINES, AIM_METHODS),
-    "interpreter/analysis": ("scopemc_analysis", AIM_LINES, AIM_METHODS),
+    "program": ("scopemc_program", AIM_LINES, AIM_METHODS),
+    "program/analysis": ("scopemc_analysis", AIM_LINES, AIM_METHODS),
     "dpor": ("scopemc_dpor", AIM_LINES, AIM_METHODS),
     "checks": ("scopemc_checks", AIM_LINES, AIM_METHODS),
     "litmus": ("scopemc_litmus", 810, AIM_METHODS),  # Parser.cpp

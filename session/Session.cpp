@@ -8,7 +8,7 @@
 #include "dpor/Parallel.h"
 #include "frontend/Startup.h"
 #include "interpreter/Interpreter.h"
-#include "interpreter/ProgramSymbolizer.h"
+#include "program/ProgramSymbolizer.h"
 
 namespace scopemc {
 

@@ -28,7 +28,7 @@
 #include "frontend/Frontend.h"
 #include "frontend/KernelHarness.h"
 #include "interpreter/InterpreterOptions.h"
-#include "interpreter/Program.h"
+#include "program/Program.h"
 
 namespace scopemc {
 

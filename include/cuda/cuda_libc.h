@@ -1,7 +1,7 @@
 /* Device-side declarations of the C library for scopemc's CUDA runtime (included by
    cuda_runtime.h after the host's headers): what device code may call of <stdio.h>,
    <stdlib.h>, <string.h>, <assert.h> and <math.h>. The interpreter implements them
-   (interpreter/MathLib.h for the math library). */
+   (program/MathLib.h for the math library). */
 #ifndef SCOPEMC_CUDA_LIBC_H
 #define SCOPEMC_CUDA_LIBC_H
 #include <time.h>

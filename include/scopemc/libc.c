@@ -9,7 +9,7 @@
  * numbers are clamped as the C standard says.
  *
  * stdin, stdout and stderr name the standard streams of scopemc's file functions
- * (interpreter/Files.h; addr::kFiles in interpreter/Program.h): they are not memory. */
+ * (interpreter/Files.h; addr::kFiles in program/Program.h): they are not memory. */
 #include <limits.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -17,7 +17,7 @@
    atomic_add/sub/xchg/inc/dec/cmpxchg/min/max/and/or/xor and the atom_* forms.
    Asynchronous copies: async_work_group_copy, async_work_group_strided_copy,
    wait_group_events, prefetch; vloadN and vstoreN (below). The rest of the library (conversions, math, integer,
-   relational, geometric functions) is computed by the interpreter (interpreter/OpenClLib.h). */
+   relational, geometric functions) is computed by the interpreter (program/OpenClLib.h). */
 #ifndef SCOPEMC_OPENCL_H
 #define SCOPEMC_OPENCL_H
 

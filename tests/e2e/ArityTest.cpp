@@ -9,8 +9,8 @@
 
 #include "frontend/Frontend.h"
 #include "frontend/Libc.h"
-#include "interpreter/BuiltinId.h"
 #include "model/Errors.h"
+#include "program/BuiltinId.h"
 #include "session/Session.h"
 
 namespace scopemc {

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "dpor/Observer.h"
-#include "interpreter/Program.h"
+#include "program/Program.h"
 
 namespace scopemc::test {
 

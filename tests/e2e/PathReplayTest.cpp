@@ -15,7 +15,7 @@
 
 #include "dpor/Replay.h"
 #include "interpreter/Interpreter.h"
-#include "interpreter/ProgramSymbolizer.h"
+#include "program/ProgramSymbolizer.h"
 #include "session/Session.h"
 
 namespace scopemc {

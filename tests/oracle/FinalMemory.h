@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "dpor/Observer.h"
-#include "interpreter/Program.h"
+#include "program/Program.h"
 
 namespace scopemc::oracle {
 

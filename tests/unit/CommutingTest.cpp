@@ -14,7 +14,7 @@
 
 #include <gtest/gtest.h>
 
-#include "interpreter/Program.h"
+#include "program/Program.h"
 #include "session/Session.h"
 #include "tests/oracle/FinalMemory.h"
 #include "tests/oracle/TestSupport.h"

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "interpreter/LoopProgress.h"
-#include "interpreter/Program.h"
+#include "program/Program.h"
 
 namespace scopemc {
 namespace {

@@ -11,8 +11,8 @@
 // mayFenceSc).
 #pragma once
 
-#include "interpreter/analysis/Builtin.h"
 #include "model/Labels.h"
+#include "program/analysis/Builtin.h"
 
 namespace llvm {
 class Instruction;

@@ -2,10 +2,10 @@
 // GenMC's and GPUMC's verifier API, scopemc's own kernel API (include/scopemc.h), the math
 // library, <iostream> output and OpenCL C's built-in functions.
 #include "frontend/IrPasses.h"
-#include "interpreter/BuiltinId.h"
-#include "interpreter/Files.h"
-#include "interpreter/MathLib.h"
-#include "interpreter/OpenClLib.h"
+#include "program/BuiltinId.h"
+#include "program/FileNames.h"
+#include "program/MathLib.h"
+#include "program/OpenClLib.h"
 
 namespace scopemc {
 

@@ -1,11 +1,11 @@
-#include "interpreter/analysis/CallGraph.h"
+#include "program/analysis/CallGraph.h"
 
 #include <set>
 
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/Instructions.h>
 
-#include "interpreter/analysis/Builtin.h"
+#include "program/analysis/Builtin.h"
 
 namespace scopemc {
 

@@ -3,7 +3,7 @@
 // (mixed-size accesses are refused). A global's pieces follow its type; stack and heap memory
 // follow what the IR says of the operand at the call: the allocated type of the stack object
 // it points into, else the types the function indexes or accesses it with, else its alignment.
-#include "interpreter/analysis/BulkShapes.h"
+#include "program/analysis/BulkShapes.h"
 
 #include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/DataLayout.h>

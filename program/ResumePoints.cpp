@@ -1,4 +1,4 @@
-#include "interpreter/ResumePoints.h"
+#include "program/ResumePoints.h"
 
 #include <llvm/IR/CFG.h>
 #include <llvm/IR/InstrTypes.h>
@@ -8,8 +8,8 @@
 #include <numeric>
 #include <set>
 
-#include "interpreter/analysis/Builtin.h"
-#include "interpreter/analysis/CallGraph.h"
+#include "program/analysis/Builtin.h"
+#include "program/analysis/CallGraph.h"
 
 namespace scopemc {
 

@@ -15,7 +15,7 @@
 
 #include <llvm/ADT/StringRef.h>
 
-#include "interpreter/analysis/Builtin.h"
+#include "program/analysis/Builtin.h"
 
 namespace scopemc {
 

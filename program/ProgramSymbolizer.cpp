@@ -1,5 +1,5 @@
-#include "interpreter/ProgramSymbolizer.h"
-#include "interpreter/analysis/Names.h"
+#include "program/ProgramSymbolizer.h"
+#include "program/analysis/Names.h"
 
 #include <filesystem>
 
@@ -11,7 +11,7 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/IR/IntrinsicInst.h>
 
-#include "interpreter/Launch.h"
+#include "program/Launch.h"
 
 using namespace llvm;
 

@@ -9,7 +9,7 @@
 
 #include <llvm/ADT/DenseSet.h>
 
-#include "interpreter/analysis/Builtin.h"
+#include "program/analysis/Builtin.h"
 
 namespace llvm {
 class AllocaInst;

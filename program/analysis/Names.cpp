@@ -1,4 +1,4 @@
-#include "interpreter/analysis/Names.h"
+#include "program/analysis/Names.h"
 
 #include <cstdlib>
 

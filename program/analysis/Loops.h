@@ -14,7 +14,7 @@
 #include <llvm/Analysis/LoopInfo.h>
 #include <llvm/IR/Dominators.h>
 
-#include "interpreter/analysis/Builtin.h"
+#include "program/analysis/Builtin.h"
 
 namespace scopemc {
 

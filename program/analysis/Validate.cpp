@@ -1,4 +1,4 @@
-#include "interpreter/analysis/Validate.h"
+#include "program/analysis/Validate.h"
 
 #include <llvm/Demangle/Demangle.h>
 #include <llvm/IR/DebugInfoMetadata.h>

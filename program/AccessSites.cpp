@@ -8,8 +8,8 @@
 #include <llvm/IR/InstIterator.h>
 #include <llvm/IR/IntrinsicInst.h>
 
-#include "interpreter/Symmetry.h"
-#include "interpreter/analysis/CallGraph.h"
+#include "program/Symmetry.h"
+#include "program/analysis/CallGraph.h"
 
 namespace scopemc {
 

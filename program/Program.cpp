@@ -1,11 +1,11 @@
-#include "interpreter/Program.h"
+#include "program/Program.h"
 #include "frontend/IrPasses.h"
-#include "interpreter/MathLib.h"
-#include "interpreter/OpenClLib.h"
-#include "interpreter/analysis/Captures.h"
-#include "interpreter/analysis/Commuting.h"
-#include "interpreter/analysis/Names.h"
-#include "interpreter/analysis/Validate.h"
+#include "program/MathLib.h"
+#include "program/OpenClLib.h"
+#include "program/analysis/Captures.h"
+#include "program/analysis/Commuting.h"
+#include "program/analysis/Names.h"
+#include "program/analysis/Validate.h"
 
 #include <algorithm>
 #include <cstring>

@@ -1,10 +1,10 @@
 // The library functions the interpreter implements itself, as the load-time analyses see
 // them: an identity per modelled function. Which declaration stands for which builtin is the
-// interpreter's table (interpreter/BuiltinId.h, builtinNamed); the analyses are handed the
+// interpreter's table (program/BuiltinId.h, builtinNamed); the analyses are handed the
 // program's answer as a BuiltinOf.
 //
 // Contract: SCOPEMC_BUILTINS is the one list of builtins and of these properties (family,
-// arity, memory effect, freshness; the names are interpreter/BuiltinNames.cpp's); everything
+// arity, memory effect, freshness; the names are program/BuiltinNames.cpp's); everything
 // here is a constant function of it, safe from every worker. A property left out of a row is
 // a compile error, not a default.
 #pragma once
@@ -27,8 +27,8 @@ enum class BuiltinFamily : uint8_t {
   Api,      // the kernel API of include/scopemc.h (interpreter/Kernel.cpp)
   Cuda,     // CUDA's runtime (interpreter/Cuda.cpp) and the warp/block collectives
   GenMc,    // GenMC's API and the arbitrary values of undefined functions
-  OpenCl,   // OpenCL C's built-in library (interpreter/OpenClLib.h)
-  Math,     // the C math library (interpreter/MathLib.h)
+  OpenCl,   // OpenCL C's built-in library (program/OpenClLib.h)
+  Math,     // the C math library (program/MathLib.h)
   Stream,   // <iostream> output: no effect, returns the stream (its first argument)
   File,     // C stdio and POSIX files (interpreter/Files.h)
 };
@@ -44,7 +44,7 @@ enum class BuiltinMemory : uint8_t {
 // - arity: the integer or pointer arguments the interpreter reads (C lets an unprototyped
 //   declaration pass fewer, which is refused at load);
 // - fresh: each call makes something new (memory, a thread, an arbitrary value), which two
-//   threads with equal symmetry keys would not make alike (interpreter/Symmetry.cpp).
+//   threads with equal symmetry keys would not make alike (program/Symmetry.cpp).
 #define SCOPEMC_BUILTINS(X)                                                                        \
   X(PthreadCreate, Thread, 4, Other, true)                                                         \
   X(PthreadJoin, Thread, 2, Other, false)                                                          \

@@ -13,7 +13,7 @@
 #include <map>
 #include <utility>
 
-#include "interpreter/analysis/Builtin.h"
+#include "program/analysis/Builtin.h"
 
 namespace llvm {
 class DataLayout;

@@ -17,8 +17,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "interpreter/Program.h"
 #include "model/Symbolizer.h"
+#include "program/Program.h"
 
 namespace llvm {
 class DILocalVariable;

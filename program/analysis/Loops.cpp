@@ -1,4 +1,4 @@
-#include "interpreter/analysis/Loops.h"
+#include "program/analysis/Loops.h"
 
 #include <algorithm>
 

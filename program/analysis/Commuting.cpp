@@ -1,4 +1,4 @@
-#include "interpreter/analysis/Commuting.h"
+#include "program/analysis/Commuting.h"
 
 #include <llvm/ADT/SmallPtrSet.h>
 #include <llvm/ADT/SmallVector.h>

@@ -1,4 +1,4 @@
-#include "interpreter/MathLib.h"
+#include "program/MathLib.h"
 
 #include <bit>
 #include <cmath>

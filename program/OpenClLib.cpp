@@ -1,5 +1,5 @@
-#include "interpreter/OpenClLib.h"
-#include "interpreter/Bits.h"
+#include "program/OpenClLib.h"
+#include "program/Bits.h"
 
 #include <bit>
 #include <cmath>
@@ -8,7 +8,7 @@
 
 #include <llvm/Demangle/Demangle.h>
 
-#include "interpreter/MathLib.h"
+#include "program/MathLib.h"
 
 namespace scopemc {
 

@@ -12,8 +12,8 @@
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/LLVMContext.h>
 
-#include "interpreter/analysis/Builtin.h"
 #include "model/Labels.h"
+#include "program/analysis/Builtin.h"
 
 namespace llvm {
 class Function;

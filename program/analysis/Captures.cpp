@@ -1,4 +1,4 @@
-#include "interpreter/analysis/Captures.h"
+#include "program/analysis/Captures.h"
 
 #include <llvm/Analysis/CaptureTracking.h>
 #include <llvm/Analysis/ValueTracking.h>

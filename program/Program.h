@@ -5,7 +5,7 @@
 // Contract: a Program that was constructed can be run: validation refused (InputError, with
 // file:line) every instruction, intrinsic and call the interpreter cannot run. After
 // construction it is immutable and may be read by the interpreters of every worker at once.
-// The load-time analyses that fill it are in interpreter/analysis/, one per file.
+// The load-time analyses that fill it are in program/analysis/, one per file.
 #pragma once
 
 #include <deque>
@@ -25,11 +25,11 @@
 #include <llvm/IR/Module.h>
 
 #include "frontend/InputError.h"
-#include "interpreter/BuiltinId.h"
-#include "interpreter/analysis/BulkShapes.h"
-#include "interpreter/analysis/Loops.h"
 #include "model/BarrierKeys.h"
 #include "model/Labels.h"
+#include "program/BuiltinId.h"
+#include "program/analysis/BulkShapes.h"
+#include "program/analysis/Loops.h"
 
 namespace scopemc {
 
@@ -242,7 +242,6 @@ public:
         return true;
     return false;
   }
-  bool hasDeviceConstants() const { return !deviceConstants_.empty(); }
   /// The template address of CUDA's dynamic shared memory block (CudaLink.h), or ~0.
   uint64_t dynamicSharedAddress() const { return dynamicShared_; }
   bool isPrivate(const llvm::AllocaInst *a) const { return privateAllocas_.contains(a); }

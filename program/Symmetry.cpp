@@ -11,11 +11,11 @@
 // behave alike: run on the same values, every instruction of one computes what the other's
 // does, except tainted values that nothing observes. A sink that mixes in a loaded value or
 // a loop-carried one cannot be evaluated ahead: the thread is then given no key.
-#include "interpreter/Symmetry.h"
+#include "program/Symmetry.h"
 #include "frontend/IdQuery.h"
-#include "interpreter/Bits.h"
-#include "interpreter/analysis/CallGraph.h"
 #include "model/CollectiveOp.h"
+#include "program/Bits.h"
+#include "program/analysis/CallGraph.h"
 
 #include <llvm/Analysis/ConstantFolding.h>
 #include <llvm/Analysis/ValueTracking.h>

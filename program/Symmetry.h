@@ -15,10 +15,10 @@
 #include <set>
 #include <vector>
 
-#include "interpreter/InterpreterOptions.h"
-#include "interpreter/Launch.h"
-#include "interpreter/Program.h"
-#include "interpreter/ResumePoints.h"
+#include "program/AccessOverrides.h"
+#include "program/Launch.h"
+#include "program/Program.h"
+#include "program/ResumePoints.h"
 
 namespace scopemc {
 

@@ -1,4 +1,4 @@
-#include "interpreter/Launch.h"
+#include "program/Launch.h"
 
 #include <cstring>
 
