@@ -1,6 +1,7 @@
-// Calls: defined functions and the library functions scopemc models itself (pthreads, heap,
-// assert, __VERIFIER_*); intrinsics and math are in Intrinsics.cpp. Each event-producing builtin
-// offers its events before changing any thread-local state, so that it can be re-run after a Stop.
+// Calls: defined functions, and the routing of each builtin to its family (CallFamilies.h);
+// the thread, memory and verifier families (pthreads, heap, assert, __VERIFIER_*) are here,
+// intrinsics and math in Intrinsics.cpp. Each event-producing builtin offers its events before
+// changing any thread-local state, so that it can be re-run after a Stop.
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -22,6 +23,11 @@ constexpr uint64_t kEBUSY = 16;
 // a loop that waits for the clock comes out (docs/interface.md).
 constexpr uint64_t kClockTick = 1000000;
 } // namespace
+
+Calls::Calls(CallHost &host)
+    : host_(host), shared_(host), threads_(shared_), memory_(shared_), verifier_(shared_),
+      genmc_(shared_), kernel_(shared_), cuda_(shared_), files_(std::make_unique<FileCalls>(host)) {
+}
 
 Flow Calls::call(Thread &th, Frame &f, const CallBase &i) {
   const Function *callee = calledFunction(i);
@@ -46,21 +52,7 @@ Flow Calls::call(Thread &th, Frame &f, const CallBase &i) {
   return host_.enterFunction(th, host_.program().info(callee), std::move(args));
 }
 
-std::string Calls::cString(uint64_t a) const {
-  std::string s;
-  for (uint64_t k = 0; k < 512; ++k) {
-    uint64_t start, size;
-    if (!host_.program().globalRange(a + k, start, size))
-      return s.empty() ? "?" : s;
-    char c = static_cast<char>(host_.program().initialValue(a + k, 1));
-    if (!c)
-      break;
-    s += c;
-  }
-  return s;
-}
-
-void Calls::checkPlace(const Thread &th, const CallBase &i) const {
+void VerifierCalls::checkPlace(const Thread &th, const CallBase &i) const {
   // Shared-memory copies and block barriers are named with 16 bits of block and 4 of device
   // (block 0xFFFF names the grid's barrier): a larger number would share them by accident.
   if (th.pos.block >= 0xFFFF || th.pos.device > 0xF)
@@ -69,7 +61,7 @@ void Calls::checkPlace(const Thread &th, const CallBase &i) const {
                      " is beyond scopemc's limits (blocks 0-65534, devices 0-15)");
 }
 
-void Calls::place(Thread &th, Builtin what, uint64_t v) {
+void VerifierCalls::place(Thread &th, Builtin what, uint64_t v) {
   if (!th.placed) {
     th.placed = true;
     th.pos = ThreadPos{0, 0, 0};
@@ -87,166 +79,40 @@ void Calls::place(Thread &th, Builtin what, uint64_t v) {
     th.pos.device = n;
 }
 
-namespace {
-constexpr uint64_t kHeapRedZone = 16;
-} // namespace
-
-Flow Calls::allocate(Thread &th, Frame &f, const CallBase &i, uint64_t size, bool zeroed,
-                     uint64_t &out) {
-  uint64_t top = (std::max<uint64_t>(th.heapTop, 16) + 15) / 16 * 16; // never offset 0
-  // Allocation fails (NULL, no event) beyond kMaxAllocation or past the thread's heap region,
-  // as it does on a machine for sizes no machine can give.
-  if (size > addr::kMaxAllocation || top + size > addr::kThreadSpan) {
-    out = 0;
-    return Flow::Next;
-  }
-  out = addr::threadBase(addr::kHeap, th.tid) + top;
-  if (!host_.offer(th, AllocLabel(host_.nextEvent(th), th.pos, host_.src(i), out, size, zeroed)))
-    return Flow::Stop;
-  // A red zone of 16 bytes after every block: an access just past its end (a[n]) lands in
-  // memory no block owns, and the bug checks report it, instead of reading the next block.
-  th.heapTop = top + std::max<uint64_t>(size, 1) + kHeapRedZone;
-  th.progress.noteAllocation(out, size, th.nextIndex - 1);
-  return Flow::Next;
-}
-
-Flow Calls::barrierWait(Thread &th, const CallBase &i, uint64_t barrier, uint32_t count, Scope s,
-                        bool *serial, uint8_t fences, const Collective *coll, uint64_t *result) {
-  uint32_t k = 0;
-  for (auto &[b, n] : th.barrierCalls)
-    if (b == barrier)
-      k = n;
-  bool byArrival = host_.options().barrierArrivalOrder && !coll && !isBlockBarrier(barrier) &&
-                   !isWarpBarrier(barrier);
-  if (byArrival) { // the arrival counter, after the count in the barrier object
-    uint64_t before = 0;
-    if (Flow fl = host_.rmwAt(th, i, barrier + 4, 4, RmwOp::Add, 1,
-                              Access{MemOrder::Relaxed, Scope::System}, before);
-        fl != Flow::Next)
-      return fl;
-    k = static_cast<uint32_t>(before / count);
-  }
-  uint64_t isSerial = 0;
-  BarrierArriveLabel arrive(host_.nextEvent(th), th.pos, s, host_.src(i), barrier, k, count,
-                            serial != nullptr);
-  arrive.setFences(fences);
-  arrive.setByArrival(byArrival);
-  if (coll)
-    arrive.setCollective(*coll);
-  else if (th.idle && th.idle->barrier == barrier && th.progress.noBarrierSince(*th.idle))
-    arrive.setIdleFrom(static_cast<int32_t>(th.idle->from));
-  // The instance the exploration put the arrival in: the k-th, but for a warp's convergence
-  // barrier the first that is still open (model/Collective.h, openConvergenceInstance).
-  uint64_t joined = k;
-  if (!host_.offer(th, arrive, &joined))
-    return Flow::Stop;
-  k = static_cast<uint32_t>(joined);
-  BarrierDepartLabel depart(host_.nextEvent(th), th.pos, s, host_.src(i), barrier, k, count);
-  depart.setFences(fences);
-  depart.setCollective(coll != nullptr);
-  depart.setByArrival(byArrival);
-  if (!host_.offer(th, depart, &isSerial))
-    return Flow::Stop;
-  // A plain barrier's reply: bit 0, this thread is the serial one; bit 1, the instance
-  // ends an idle round of every participant (docs/dpor.md §4): they all block.
-  if (!coll &&
-      ((isSerial & 2) != 0 || (!host_.options().reductions.checks(Premise::IdleRoundsEveryPeer) &&
-                               arrive.idleFrom() >= 0)))
-    return host_.block(th, i, BlockReason::IdleRound);
-  if (serial)
-    *serial = (isSerial & 1) != 0;
-  if (result)
-    *result = isSerial;
-  bool known = false;
-  for (auto &[b, n] : th.barrierCalls)
-    if (b == barrier) {
-      n = k + 1;
-      known = true;
-    }
-  if (!known)
-    th.barrierCalls.push_back({barrier, k + 1});
-  return Flow::Next;
-}
-
-Calls::Calls(CallHost &host)
-    : host_(host),
-      symmetry_(host.options().reductions.symmetry || host.options().reductions.commutingUpdates
-                    ? std::make_unique<SymmetryAnalysis>(
-                          host.program(), host.options().overrides.get(),
-                          host.options().reductions.checks(Premise::SymmetryIdBranches))
-                    : nullptr),
-      files_(std::make_unique<FileCalls>(host)) {}
-
-SiteFootprintPtr Calls::mainSites() {
-  if (!mainSites_)
-    mainSites_ = symmetry_ ? symmetry_->sitesOf(ThreadEntry{}, host_.program().entry()) : nullptr;
-  return *mainSites_;
-}
-
-void Calls::describe(ThreadEntry &entry, bool keyed) const {
-  if (symmetry_)
-    if (const FunctionInfo *fi = host_.program().functionAt(entry.function)) {
-      if (host_.options().reductions.symmetry && keyed)
-        entry.symmetry = symmetry_->keyOf(entry, *fi);
-      entry.sites = symmetry_->sitesOf(entry, *fi);
-      entry.footprint = entry.sites ? SymmetryAnalysis::wholeFootprint(*entry.sites) : nullptr;
-    }
-}
-
-ThreadCreateLabel Calls::creation(const Thread &th, const CallBase &i, ThreadEntry entry) const {
-  describe(entry, true);
-  return ThreadCreateLabel(host_.nextEvent(th), th.pos, host_.src(i), std::move(entry));
-}
-
-Flow Calls::joinThread(Thread &th, const CallBase &i, uint64_t child, uint64_t &value) {
-  ThreadJoinLabel join(host_.nextEvent(th), th.pos, host_.src(i), static_cast<ThreadId>(child));
-  return host_.offer(th, join, &value) ? Flow::Next : Flow::Stop;
-}
-
-Flow Calls::createThread(Thread &th, const CallBase &i, uint64_t routine, uint64_t argument,
-                         uint64_t &child) {
-  if (const FunctionInfo *fi = host_.program().functionAt(routine); !fi || fi->fn->isDeclaration())
-    return host_.fail(th, i, ErrorKind::MemoryError,
-                      calledFunction(i)->getName().str() +
-                          " with a start routine that is not a function");
-  ThreadEntry entry{routine, argument, std::nullopt, {}, nullptr, nullptr, nullptr, nullptr};
-  return host_.offer(th, creation(th, i, std::move(entry)), &child) ? Flow::Next : Flow::Stop;
-}
-
-Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
-  auto arg = [&](unsigned k) { return argOf(f, i, k); };
-  auto ret = [&](uint64_t v) { return result(f, i, v); };
-  switch (b) {
-  case Builtin::PthreadCreate: {
+Flow ThreadCalls::run(Thread &th, Frame &f, const CallBase &i, Builtin b) {
+  auto arg = [&](unsigned k) { return shared_.argOf(f, i, k); };
+  auto ret = [&](uint64_t v) { return shared_.result(f, i, v); };
+  switch (asMember<ThreadBuiltin>(b)) {
+  case ThreadBuiltin::PthreadCreate: {
     uint64_t child = 0;
-    if (Flow fl = createThread(th, i, arg(2), arg(3), child); fl != Flow::Next)
+    if (Flow fl = shared_.createThread(th, i, arg(2), arg(3), child); fl != Flow::Next)
       return fl;
     if (Flow fl = host_.storeScalar(th, i, arg(0), 8, child, kPlain); fl != Flow::Next)
       return fl;
     return ret(0);
   }
-  case Builtin::PthreadJoin: {
+  case ThreadBuiltin::PthreadJoin: {
     uint64_t value = 0;
-    if (Flow fl = joinThread(th, i, arg(0), value); fl != Flow::Next)
+    if (Flow fl = shared_.joinThread(th, i, arg(0), value); fl != Flow::Next)
       return fl;
     if (arg(1))
       if (Flow fl = host_.storeScalar(th, i, arg(1), 8, value, kPlain); fl != Flow::Next)
         return fl;
     return ret(0);
   }
-  case Builtin::PthreadExit:
+  case ThreadBuiltin::PthreadExit:
     return host_.offer(th, ThreadFinishLabel(host_.nextEvent(th), th.pos, host_.src(i), arg(0),
                                              FinishKind::ThreadExit))
                ? Flow::Done
                : Flow::Stop;
-  case Builtin::PthreadSelf:
+  case ThreadBuiltin::PthreadSelf:
     return ret(static_cast<uint64_t>(th.tid));
-  case Builtin::PthreadEqual:
+  case ThreadBuiltin::PthreadEqual:
     return ret(arg(0) == arg(1));
-  case Builtin::MutexInit:
+  case ThreadBuiltin::MutexInit:
     return host_.storeScalar(th, i, arg(0), 4, 0, kPlain) == Flow::Next ? ret(0) : Flow::Stop;
-  case Builtin::MutexLock:
-  case Builtin::MutexTrylock: {
+  case ThreadBuiltin::MutexLock:
+  case ThreadBuiltin::MutexTrylock: {
     bool blocking = b == Builtin::MutexLock;
     uint64_t old = 0;
     if (Flow fl = host_.loadScalar(th, i, arg(0), 4, Access{MemOrder::Acquire, Scope::System}, old,
@@ -262,12 +128,12 @@ Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
     th.progress.noteRmw(arg(0), 4, 0, 1);
     return ret(0);
   }
-  case Builtin::MutexUnlock:
+  case ThreadBuiltin::MutexUnlock:
     return host_.storeScalar(th, i, arg(0), 4, 0, Access{MemOrder::Release, Scope::System}) ==
                    Flow::Next
                ? ret(0)
                : Flow::Stop;
-  case Builtin::BarrierInit: // the count lives in the barrier object
+  case ThreadBuiltin::BarrierInit: // the count lives in the barrier object
     if (arg(2) == 0)
       return ret(22); // EINVAL, as POSIX requires (the barrier stays uninitialised)
     if (host_.storeScalar(th, i, arg(0), 4, arg(2), kPlain) != Flow::Next ||
@@ -275,7 +141,7 @@ Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
          host_.storeScalar(th, i, arg(0) + 4, 4, 0, kPlain) != Flow::Next))
       return Flow::Stop;
     return ret(0);
-  case Builtin::BarrierWait: {
+  case ThreadBuiltin::BarrierWait: {
     uint64_t count = 0;
     if (Flow fl = host_.loadScalar(th, i, arg(0), 4, kPlain, count); fl != Flow::Next)
       return fl;
@@ -285,20 +151,20 @@ Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
     // One participant of each instance gets PTHREAD_BARRIER_SERIAL_THREAD (-1), the others 0;
     // which one is a choice of the search when the result is read (dpor/Election.h).
     bool serial = false;
-    if (Flow fl = barrierWait(th, i, arg(0), static_cast<uint32_t>(count), Scope::System,
-                              i.use_empty() ? nullptr : &serial);
+    if (Flow fl = shared_.barrierWait(th, i, arg(0), static_cast<uint32_t>(count), Scope::System,
+                                      i.use_empty() ? nullptr : &serial);
         fl != Flow::Next)
       return fl;
     unsigned w = i.getType()->isIntegerTy() ? i.getType()->getIntegerBitWidth() : 64;
     return ret(serial ? maskBits(w) : 0);
   }
-  case Builtin::Rand: // a 64-bit linear congruential generator's high bits: 0..2^31-1
+  case ThreadBuiltin::Rand: // a 64-bit linear congruential generator's high bits: 0..2^31-1
     th.randState = th.randState * 6364136223846793005ull + 1442695040888963407ull;
     return ret(th.randState >> 33);
-  case Builtin::Srand:
+  case ThreadBuiltin::Srand:
     th.randState = arg(0) & 0xFFFFFFFFu;
     return ret(0);
-  case Builtin::Time: { // time(t): the thread's clock in seconds, also stored to *t
+  case ThreadBuiltin::Time: { // time(t): the thread's clock in seconds, also stored to *t
     uint64_t secs = (th.clock + kClockTick) / kClockTick;
     if (arg(0))
       if (Flow fl = host_.storeScalar(th, i, arg(0), 8, secs, kPlain); fl != Flow::Next)
@@ -306,12 +172,13 @@ Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
     th.clock += kClockTick; // (after the store, which may stop the call and run it again)
     return ret(secs);
   }
-  case Builtin::Clock:
+  case ThreadBuiltin::Clock:
     th.clock += kClockTick;
     return ret(th.clock);
-  case Builtin::TimeOfDay: { // gettimeofday(tv, tz), clock_gettime(id, ts): the clock too
-    bool spec = i.getCalledFunction() && i.getCalledFunction()->getName() == "clock_gettime";
-    uint64_t at = arg(spec ? 1 : 0), secs = (th.clock + kClockTick) / kClockTick;
+  case ThreadBuiltin::TimeOfDay:      // gettimeofday(tv, tz): the clock too
+  case ThreadBuiltin::ClockGettime: { // clock_gettime(id, ts)
+    uint64_t at = arg(asMember<ThreadBuiltin>(b) == ThreadBuiltin::ClockGettime ? 1 : 0),
+             secs = (th.clock + kClockTick) / kClockTick;
     if (at)
       for (uint64_t k = 0; k < 2; ++k) // seconds, then the fraction (0: whole seconds)
         if (Flow fl = host_.storeScalar(th, i, at + 8 * k, 8, k ? 0 : secs, kPlain);
@@ -320,22 +187,26 @@ Flow Calls::threadBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
     th.clock += kClockTick;
     return ret(0);
   }
-  default:
-    return ret(0); // NoEffect, Output
+  case ThreadBuiltin::NoEffect:
+  case ThreadBuiltin::Output:
+    break;
   }
+  return ret(0);
 }
 
-Flow Calls::verifierBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
+Flow VerifierCalls::run(Thread &th, Frame &f, const CallBase &i, Builtin b) {
   auto arg = [&](unsigned k) { return host_.bits(f, i.getArgOperand(k)); };
-  switch (b) {
-  case Builtin::AssertFail:
-    return host_.fail(th, i, ErrorKind::Assertion, "assertion `" + cString(arg(0)) + "' failed");
-  case Builtin::VerifierAssert:
-    return truthOf(f, i, 0) ? Flow::Next
-                            : host_.fail(th, i, ErrorKind::Assertion, "__VERIFIER_assert failed");
-  case Builtin::VerifierAssume:
-    return truthOf(f, i, 0) ? Flow::Next : host_.block(th, i, BlockReason::Assume);
-  case Builtin::Abort:
+  switch (asMember<VerifierBuiltin>(b)) {
+  case VerifierBuiltin::AssertFail:
+    return host_.fail(th, i, ErrorKind::Assertion,
+                      "assertion `" + shared_.cString(arg(0)) + "' failed");
+  case VerifierBuiltin::VerifierAssert:
+    return shared_.truthOf(f, i, 0)
+               ? Flow::Next
+               : host_.fail(th, i, ErrorKind::Assertion, "__VERIFIER_assert failed");
+  case VerifierBuiltin::VerifierAssume:
+    return shared_.truthOf(f, i, 0) ? Flow::Next : host_.block(th, i, BlockReason::Assume);
+  case VerifierBuiltin::Abort:
     if (calledFunction(i)->getName().starts_with("_ZSt")) // the C++ library throws
       return host_.fail(th, i, ErrorKind::Assertion,
                         llvm::demangle(calledFunction(i)->getName().str()) +
@@ -343,70 +214,69 @@ Flow Calls::verifierBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) 
                             "caught in scopemc's model)");
     return host_.fail(th, i, ErrorKind::Assertion,
                       calledFunction(i)->getName().str() + "() called");
-  case Builtin::Exit: // the process ends: no thread joins this one (dpor/Scheduler.cpp)
+  case VerifierBuiltin::Exit: // the process ends: no thread joins this one (dpor/Scheduler.cpp)
     return host_.offer(th, ThreadFinishLabel(host_.nextEvent(th), th.pos, host_.src(i), arg(0),
                                              FinishKind::ProcessExit))
                ? Flow::Done
                : Flow::Stop;
-  case Builtin::WeakAccess:
+  case VerifierBuiltin::WeakAccess:
     th.weakNext = true;
     th.weakFrom = host_.src(i);
     LoopProgress::annotationBeforeEvents(th.stack.back().loopStarts, th.nextIndex, true);
     return Flow::Next;
-  case Builtin::ScopeWorkGroup:
+  case VerifierBuiltin::ScopeWorkGroup:
     th.scope = Scope::Block;
     th.scopeFrom = host_.src(i);
     LoopProgress::annotationBeforeEvents(th.stack.back().loopStarts, th.nextIndex, false);
     return Flow::Next;
-  case Builtin::ScopeDevice:
+  case VerifierBuiltin::ScopeDevice:
     th.scope = Scope::Device;
     th.scopeFrom = host_.src(i);
     LoopProgress::annotationBeforeEvents(th.stack.back().loopStarts, th.nextIndex, false);
     return Flow::Next;
-  case Builtin::ScopeSystem:
+  case VerifierBuiltin::ScopeSystem:
     th.scope = Scope::System;
     th.scopeFrom = host_.src(i);
     LoopProgress::annotationBeforeEvents(th.stack.back().loopStarts, th.nextIndex, false);
     return Flow::Next;
-  case Builtin::PlaceThread:
-  case Builtin::PlaceBlock:
-  case Builtin::PlaceDevice:
-  case Builtin::PlaceGlobal:
+  case VerifierBuiltin::PlaceThread:
+  case VerifierBuiltin::PlaceBlock:
+  case VerifierBuiltin::PlaceDevice:
+  case VerifierBuiltin::PlaceGlobal:
     place(th, b, arg(0));
     checkPlace(th, i);
     return Flow::Next;
-  case Builtin::GroupSize:
+  case VerifierBuiltin::GroupSize:
     th.groupSize = static_cast<uint32_t>(arg(0));
     if (th.globalId && th.groupSize) // a global id given before the size: place it now
       place(th, Builtin::PlaceGlobal, *th.globalId);
     checkPlace(th, i);
     return Flow::Next;
-  case Builtin::SyncThreads: // a barrier of the caller's block (docs/model.md §5)
-    return blockBarrier(th, i);
-  default:
-    return Flow::Next;
+  case VerifierBuiltin::SyncThreads: // a barrier of the caller's block (docs/model.md §5)
+    return shared_.blockBarrier(th, i);
   }
+  return Flow::Next;
 }
 
-Flow Calls::memoryBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
+Flow MemoryCalls::run(Thread &th, Frame &f, const CallBase &i, Builtin b) {
   auto arg = [&](unsigned k) { return host_.bits(f, i.getArgOperand(k)); };
   uint64_t out = 0;
   Flow fl = Flow::Next;
-  switch (b) {
-  case Builtin::Malloc:
-    fl = allocate(th, f, i, arg(0), false, out);
+  switch (asMember<MemoryBuiltin>(b)) {
+  case MemoryBuiltin::Malloc:
+    fl = shared_.allocate(th, f, i, arg(0), false, out);
     break;
-  case Builtin::Calloc: {
+  case MemoryBuiltin::Calloc: {
     uint64_t bytes = 0;
     if (__builtin_mul_overflow(arg(0), arg(1), &bytes))
       bytes = ~uint64_t{0}; // no machine has that much: NULL
-    fl = allocate(th, f, i, bytes, true, out);
+    fl = shared_.allocate(th, f, i, bytes, true, out);
     break;
   }
-  case Builtin::AlignedAlloc:
-    fl = allocate(th, f, i, arg(1), false, out);
+  case MemoryBuiltin::AlignedAlloc:
+    fl = shared_.allocate(th, f, i, arg(1), false, out);
     break;
-  case Builtin::Realloc: {
+  case MemoryBuiltin::Realloc: {
     uint64_t old = arg(0);
     std::optional<uint64_t> own = th.progress.ownAllocationSize(old);
     uint64_t oldSize = own.value_or(0);
@@ -417,7 +287,7 @@ Flow Calls::memoryBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
     if (!known)
       throw InputError(toString(host_.src(i)) +
                        ": realloc of memory allocated by another thread is not supported");
-    fl = allocate(th, f, i, arg(1), false, out);
+    fl = shared_.allocate(th, f, i, arg(1), false, out);
     if (fl == Flow::Next && old && out) // a failed realloc (NULL) keeps the old block
       fl = host_.copyMemory(th, i, out, old, std::min(oldSize, arg(1)), false);
     if (fl == Flow::Next && old && out &&
@@ -425,21 +295,21 @@ Flow Calls::memoryBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
       fl = Flow::Stop;
     break;
   }
-  case Builtin::Free:
+  case MemoryBuiltin::Free:
     if (arg(0) && !host_.offer(th, FreeLabel(host_.nextEvent(th), th.pos, host_.src(i), arg(0))))
       return Flow::Stop;
     return Flow::Next;
-  case Builtin::Memcpy:
+  case MemoryBuiltin::Memcpy:
     fl = host_.copyMemory(th, i, arg(0), arg(1), arg(2));
     out = arg(0);
     break;
-  case Builtin::Memset: {
+  case MemoryBuiltin::Memset: {
     ByteRun run{0, arg(0), arg(2), nullptr, static_cast<uint8_t>(arg(1))};
     fl = host_.storeRuns(th, i, {&run, 1});
     out = arg(0);
     break;
   }
-  case Builtin::Memcmp: {
+  case MemoryBuiltin::Memcmp: {
     const unsigned sides[] = {0, 1};
     const uint64_t at[] = {arg(0), arg(1)};
     std::vector<uint8_t> bytes;
@@ -451,8 +321,6 @@ Flow Calls::memoryBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
     out = static_cast<uint64_t>(static_cast<int64_t>(order));
     break;
   }
-  default:
-    return Flow::Next;
   }
   if (fl == Flow::Next && !i.getType()->isVoidTy())
     host_.setBits(f, i, out);
@@ -466,21 +334,22 @@ Flow Calls::builtin(Thread &th, Frame &f, const CallBase &i, const llvm::Functio
                      "'");
   switch (traitsOf(*b).family) {
   case BuiltinFamily::Thread:
-    return threadBuiltin(th, f, i, *b);
+    return threads_.run(th, f, i, *b);
   case BuiltinFamily::Memory:
-    return memoryBuiltin(th, f, i, *b);
+    return memory_.run(th, f, i, *b);
   case BuiltinFamily::Verifier:
-    return verifierBuiltin(th, f, i, *b);
+    return verifier_.run(th, f, i, *b);
   case BuiltinFamily::Api:
-    return apiBuiltin(th, f, i, *b);
+    return kernel_.run(th, f, i, *b);
   case BuiltinFamily::Cuda:
-    return cudaBuiltin(th, f, i, *b);
+    return cuda_.run(th, f, i, *b);
   case BuiltinFamily::GenMc: // (Undefined: one arbitrary value per call, as __VERIFIER_nondet_*)
-    return genmcBuiltin(th, f, i, *b);
+    return genmc_.run(th, f, i, *b);
   case BuiltinFamily::OpenCl:
     return openClCall(f, i, callee);
   case BuiltinFamily::Stream:
-    return result(f, i, i.arg_size() > 0 && i.getType()->isPointerTy() ? argOf(f, i, 0) : 0);
+    return shared_.result(
+        f, i, i.arg_size() > 0 && i.getType()->isPointerTy() ? shared_.argOf(f, i, 0) : 0);
   case BuiltinFamily::File:
     if (std::optional<FileOp> op = fileFunctionNamed(callee.getName()))
       return files_->call(th, f, i, *op);

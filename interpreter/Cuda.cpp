@@ -72,7 +72,7 @@ std::string hex32(uint64_t v) {
 
 } // namespace
 
-ThreadState::Stream &Calls::stream(Thread &th, uint64_t handle) {
+ThreadState::Stream &CudaCalls::stream(Thread &th, uint64_t handle) {
   if (th.streams.empty())
     th.streams.push_back({}); // the default stream
   for (auto &s : th.streams)
@@ -82,7 +82,7 @@ ThreadState::Stream &Calls::stream(Thread &th, uint64_t handle) {
   return th.streams.back();
 }
 
-Flow Calls::collective(Thread &th, Frame &f, const CallBase &i) {
+Flow CudaCalls::collective(Thread &th, Frame &f, const CallBase &i) {
   // (level: 0 warp, 1 block; operation; mask; value; operand) -> the result
   auto arg = [&](unsigned k) { return host_.bits(f, i.getArgOperand(k)); };
   auto bad = [&](const std::string &what) {
@@ -100,7 +100,7 @@ Flow Calls::collective(Thread &th, Frame &f, const CallBase &i) {
   Collective c{*op, static_cast<uint8_t>(lin % kWarpSize), arg(3), arg(4)};
   uint64_t result = 0;
   if (arg(0) == 1) { // __syncthreads_count, _and, _or: the block barrier
-    if (Flow fl = blockBarrier(th, i, kFenceAll, &c, &result); fl != Flow::Next)
+    if (Flow fl = shared_.blockBarrier(th, i, kFenceAll, &c, &result); fl != Flow::Next)
       return fl;
     host_.setBits(f, i, result);
     return Flow::Next;
@@ -122,7 +122,7 @@ Flow Calls::collective(Thread &th, Frame &f, const CallBase &i) {
                " leaves inactive (CUDA leaves the value undefined)");
   // Only __syncwarp orders memory; shuffles, votes and matches exchange values only.
   uint8_t fences = *op == CollectiveOp::None ? kFenceAll : 0;
-  if (Flow fl = barrierWait(
+  if (Flow fl = shared_.barrierWait(
           th, i,
           active
               ? convergenceBarrierKey(k.launch, th.pos.block - k.blockBase, warp, callSite(th, i))
@@ -134,11 +134,11 @@ Flow Calls::collective(Thread &th, Frame &f, const CallBase &i) {
   return Flow::Next;
 }
 
-Flow Calls::uniformArguments(Thread &th, Frame &f, const CallBase &i, const Collective &c) {
+Flow CudaCalls::uniformArguments(Thread &th, Frame &f, const CallBase &i, const Collective &c) {
   static const char *const kNames[] = {"a work-group function", "async_work_group_copy",
                                        "async_work_group_strided_copy", "wait_group_events"};
   uint64_t same = 0;
-  if (Flow fl = blockBarrier(th, i, 0, &c, &same); fl != Flow::Next) // (orders no memory)
+  if (Flow fl = shared_.blockBarrier(th, i, 0, &c, &same); fl != Flow::Next) // (orders no memory)
     return fl;
   if (!same)
     return host_.fail(th, i, ErrorKind::UndefinedBehaviour,
@@ -150,8 +150,8 @@ Flow Calls::uniformArguments(Thread &th, Frame &f, const CallBase &i, const Coll
   return Flow::Next;
 }
 
-Flow Calls::readKernelParams(Thread &th, const CallBase &i, const Function &kernel, uint64_t args,
-                             std::vector<uint8_t> &bytes) {
+Flow CudaCalls::readKernelParams(Thread &th, const CallBase &i, const Function &kernel,
+                                 uint64_t args, std::vector<uint8_t> &bytes) {
   const DataLayout &dl = host_.program().dataLayout();
   std::vector<ParamSlot> slots = paramLayout(dl, kernel);
   uint64_t total =
@@ -204,7 +204,7 @@ std::vector<RtValue> Calls::kernelArguments(const DataLayout &dl, ThreadState &t
   return args;
 }
 
-Flow Calls::cudaLaunch(Thread &th, Frame &f, const CallBase &i) {
+Flow CudaCalls::launch(Thread &th, Frame &f, const CallBase &i) {
   // (kernel or its stub, grid x/y/z, block x/y/z, void **args, shared bytes, stream,
   // cooperative)
   auto arg = [&](unsigned k) { return host_.bits(f, i.getArgOperand(k)); };
@@ -244,7 +244,7 @@ Flow Calls::cudaLaunch(Thread &th, Frame &f, const CallBase &i) {
   if (th.stack.size() >= 2 && f.fi->fn->getName().contains("__device_stub__"))
     if (const SourceLoc *call = host_.src(*th.stack[th.stack.size() - 2].pc))
       site = call;
-  KernelGrid k = launchGrid(th, site, 0, grid, block);
+  KernelGrid k = shared_.launchGrid(th, site, 0, grid, block);
   Thread::Stream &s = stream(th, arg(9));
   for (const Thread::Stream &o : th.streams) // stream order, and the legacy default stream's
     if (o.last >= 0 && (&o == &s || (s.handle == 0 && o.blocking) || (o.handle == 0 && s.blocking)))
@@ -263,16 +263,16 @@ Flow Calls::cudaLaunch(Thread &th, Frame &f, const CallBase &i) {
                     nullptr};
   // (no symmetry key: two stream threads run different launches, which their keys would not
   // tell apart; a thread's key says which launch it belongs to)
-  describe(entry, false);
+  shared_.describe(entry, false);
   if (!host_.offer(th, ThreadCreateLabel(host_.nextEvent(th), th.pos, site, entry), &child))
     return Flow::Stop;
   stream(th, arg(9)).last = static_cast<ThreadId>(child);
-  recordLaunch(th, 0, grid, {static_cast<ThreadId>(child)});
+  shared_.recordLaunch(th, 0, grid, {static_cast<ThreadId>(child)});
   host_.setBits(f, i, 0); // cudaSuccess
   return Flow::Next;
 }
 
-Flow Calls::streamRun(Thread &th, const CallBase &i) {
+Flow CudaCalls::streamRun(Thread &th, const CallBase &i) {
   if (!th.entry.data || th.entry.place)
     throw InputError(toString(host_.src(i)) + ": __scopemc_cuda_run outside a stream thread");
   const EntryData &d = *th.entry.data;
@@ -294,11 +294,11 @@ Flow Calls::streamRun(Thread &th, const CallBase &i) {
       ThreadPos pos{0, k.blockBase + static_cast<uint32_t>(t / k.block.count()),
                     static_cast<uint32_t>(t % k.block.count())};
       uint64_t child = 0;
-      if (!host_.offer(
-              th,
-              creation(th, i,
-                       ThreadEntry{d.kernel, 0, pos, k, th.entry.data, nullptr, nullptr, nullptr}),
-              &child))
+      if (!host_.offer(th,
+                       shared_.creation(th, i,
+                                        ThreadEntry{d.kernel, 0, pos, k, th.entry.data, nullptr,
+                                                    nullptr, nullptr}),
+                       &child))
         return Flow::Stop;
       r.threads.push_back(static_cast<ThreadId>(child));
     } else {
@@ -314,7 +314,7 @@ Flow Calls::streamRun(Thread &th, const CallBase &i) {
   return Flow::Next;
 }
 
-Flow Calls::cudaSync(Thread &th, Frame &f, const CallBase &i) {
+Flow CudaCalls::sync(Thread &th, Frame &f, const CallBase &i) {
   // (what: 0 the device, 1 a stream, 2 an event's token; the stream or token)
   uint64_t what = host_.bits(f, i.getArgOperand(0)), x = host_.bits(f, i.getArgOperand(1));
   std::vector<ThreadId> joins;
@@ -338,39 +338,40 @@ Flow Calls::cudaSync(Thread &th, Frame &f, const CallBase &i) {
   return Flow::Next;
 }
 
-Flow Calls::cudaBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
+Flow CudaCalls::run(Thread &th, Frame &f, const CallBase &i, Builtin b) {
   auto arg = [&](unsigned k) { return host_.bits(f, i.getArgOperand(k)); };
-  switch (b) {
-  case Builtin::ApiCollective:
+  switch (asMember<CudaBuiltin>(b)) {
+  case CudaBuiltin::ApiCollective:
     return collective(th, f, i);
-  case Builtin::CudaConfigPush: // (grid x/y/z, block x/y/z, shared bytes, stream)
+  case CudaBuiltin::CudaConfigPush: // (grid x/y/z, block x/y/z, shared bytes, stream)
     th.launchConfig.clear();
     for (unsigned k = 0; k < 8; ++k)
       th.launchConfig.push_back(arg(k));
-    return result(f, i, 0);
-  case Builtin::CudaConfigGet:
+    return shared_.result(f, i, 0);
+  case CudaBuiltin::CudaConfigGet:
     if (arg(0) >= th.launchConfig.size())
       return host_.fail(th, i, ErrorKind::UndefinedBehaviour,
                         "a kernel's stub ran without a launch configuration (a __global__ "
                         "function called without <<<...>>>)");
-    return result(f, i, th.launchConfig[arg(0)]);
-  case Builtin::CudaLaunch:
-    return cudaLaunch(th, f, i);
-  case Builtin::CudaRun:
+    return shared_.result(f, i, th.launchConfig[arg(0)]);
+  case CudaBuiltin::CudaLaunch:
+    return launch(th, f, i);
+  case CudaBuiltin::CudaRun:
     return streamRun(th, i);
-  case Builtin::CudaSync:
-    return cudaSync(th, f, i);
-  case Builtin::CudaStreamCreate: { // (flags: 1 cudaStreamNonBlocking) -> handle
+  case CudaBuiltin::CudaSync:
+    return sync(th, f, i);
+  case CudaBuiltin::CudaStreamCreate: { // (flags: 1 cudaStreamNonBlocking) -> handle
     stream(th, 0);
     uint64_t h = (uint64_t{0x5C} << 40) | (static_cast<uint64_t>(th.tid) << 20) | th.streams.size();
     stream(th, h).blocking = (arg(0) & 1) == 0;
-    return result(f, i, h);
+    return shared_.result(f, i, h);
   }
-  default: { // CudaEventRecord (stream) -> a token naming the work it completes after
+  case CudaBuiltin::CudaEventRecord: { // (stream) -> a token naming the work it completes after
     ThreadId last = stream(th, arg(0)).last;
-    return result(f, i, last < 0 ? 0 : static_cast<uint64_t>(last) + 1);
+    return shared_.result(f, i, last < 0 ? 0 : static_cast<uint64_t>(last) + 1);
   }
   }
+  return Flow::Next;
 }
 
 } // namespace scopemc

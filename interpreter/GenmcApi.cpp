@@ -24,7 +24,7 @@ uint64_t sampledValue(ThreadId tid, uint32_t k) {
 }
 } // namespace
 
-Flow Calls::protect(Thread &th, const CallBase &i, uint64_t slot, uint64_t target) {
+Flow GenMcCalls::protect(Thread &th, const CallBase &i, uint64_t slot, uint64_t target) {
   // Setting a hazard pointer to what it already protects changes nothing: no event (so a
   // protect-and-validate loop that goes round again is an iteration with no effect).
   auto it =
@@ -41,27 +41,27 @@ Flow Calls::protect(Thread &th, const CallBase &i, uint64_t slot, uint64_t targe
   return Flow::Next;
 }
 
-Flow Calls::genmcBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
-  auto arg = [&](unsigned k) { return argOf(f, i, k); };
-  auto ret = [&](uint64_t v) { return result(f, i, v); };
-  switch (b) {
-  case Builtin::ThreadSpawn: { // __VERIFIER_thread_create(attr, routine, arg): the id
+Flow GenMcCalls::run(Thread &th, Frame &f, const CallBase &i, Builtin b) {
+  auto arg = [&](unsigned k) { return shared_.argOf(f, i, k); };
+  auto ret = [&](uint64_t v) { return shared_.result(f, i, v); };
+  switch (asMember<GenMcBuiltin>(b)) {
+  case GenMcBuiltin::ThreadSpawn: { // __VERIFIER_thread_create(attr, routine, arg): the id
     uint64_t child = 0;
-    if (Flow fl = createThread(th, i, arg(1), arg(2), child); fl != Flow::Next)
+    if (Flow fl = shared_.createThread(th, i, arg(1), arg(2), child); fl != Flow::Next)
       return fl;
     return ret(child);
   }
-  case Builtin::ThreadJoinValue: { // __VERIFIER_thread_join(id): the thread's value
+  case GenMcBuiltin::ThreadJoinValue: { // __VERIFIER_thread_join(id): the thread's value
     uint64_t value = 0;
-    if (Flow fl = joinThread(th, i, arg(0), value); fl != Flow::Next)
+    if (Flow fl = shared_.joinThread(th, i, arg(0), value); fl != Flow::Next)
       return fl;
     return ret(value);
   }
-  case Builtin::Unmodelled: // refused when a call of it runs, not when it is only written
+  case GenMcBuiltin::Unmodelled: // refused when a call of it runs, not when it is only written
     throw InputError(toString(host_.src(i)) + ": unsupported function '" +
                      llvm::demangle(calledFunction(i)->getName().str()) +
                      "' (it has no definition and scopemc does not model it)");
-  case Builtin::Undefined: {
+  case GenMcBuiltin::Undefined: {
     Type *t = i.getType();
     if (t->isVoidTy())
       return Flow::Next;
@@ -73,34 +73,33 @@ Flow Calls::genmcBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
     unsigned w = t->getPrimitiveSizeInBits();
     return ret(w < 64 ? v & ((1ull << w) - 1) : v);
   }
-  case Builtin::NondetInt: {
+  case GenMcBuiltin::NondetInt:
+  case GenMcBuiltin::NondetBool: {
     uint64_t v = sampledValue(th.tid, th.nondetCalls++);
     unsigned w = i.getType()->isIntegerTy() ? i.getType()->getIntegerBitWidth() : 64;
-    StringRef name = calledFunction(i)->getName();
-    if (name.ends_with("_bool"))
+    if (asMember<GenMcBuiltin>(b) == GenMcBuiltin::NondetBool)
       v &= 1;
     else if (w < 64)
       v &= (1ull << w) - 1;
     return ret(v);
   }
-  case Builtin::HazardAlloc: { // a hazard pointer: a fresh word of the thread's heap
+  case GenMcBuiltin::HazardAlloc: { // a hazard pointer: a fresh word of the thread's heap
     uint64_t out = 0;
-    if (Flow fl = allocate(th, f, i, 8, true, out); fl != Flow::Next)
+    if (Flow fl = shared_.allocate(th, f, i, 8, true, out); fl != Flow::Next)
       return fl;
     return ret(out);
   }
-  case Builtin::HazardProtect:
+  case GenMcBuiltin::HazardProtect:
     return protect(th, i, arg(0), arg(1));
-  case Builtin::HazardClear:
+  case GenMcBuiltin::HazardClear:
     return protect(th, i, arg(0), 0);
-  case Builtin::HazardRetire:
+  case GenMcBuiltin::HazardRetire:
     if (arg(0) &&
         !host_.offer(th, FreeLabel(host_.nextEvent(th), th.pos, host_.src(i), arg(0), true)))
       return Flow::Stop;
     return Flow::Next;
-  default:
-    return ret(0);
   }
+  return Flow::Next;
 }
 
 } // namespace scopemc

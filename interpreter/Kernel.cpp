@@ -17,8 +17,6 @@ using namespace llvm;
 
 namespace {
 
-constexpr uint32_t kMaxLaunchesPerThread = 64;
-
 // C11 memory_order values (__ATOMIC_RELAXED ... __ATOMIC_SEQ_CST).
 std::optional<MemOrder> orderOf(uint64_t v) {
   switch (v) {
@@ -71,7 +69,7 @@ bool storeOrder(MemOrder o) { return o != MemOrder::Acquire && o != MemOrder::Ac
 
 } // namespace
 
-uint64_t Calls::threadQuery(const Thread &th, uint64_t which) const {
+uint64_t KernelCalls::threadQuery(const Thread &th, uint64_t which) const {
   // which: an idq:: query (frontend/IdQuery.h)
   unsigned axis = static_cast<unsigned>(which % 3);
   if (th.entry.place)
@@ -93,23 +91,7 @@ uint64_t Calls::threadQuery(const Thread &th, uint64_t which) const {
   }
 }
 
-Flow Calls::blockBarrier(Thread &th, const CallBase &i, uint8_t fences, const Collective *coll,
-                         uint64_t *result) {
-  if (th.entry.place) {
-    const KernelGrid &k = th.entry.kernel;
-    return barrierWait(th, i, blockBarrierKey(1 + k.launch, th.pos.device, th.pos.block),
-                       static_cast<uint32_t>(k.block.count()), Scope::Block, nullptr, fences, coll,
-                       result);
-  }
-  if (th.groupSize == 0)
-    throw InputError(toString(host_.src(i)) +
-                     ": a block barrier outside a launched kernel needs the "
-                     "block size: call __VERIFIER_groupsize(n) first");
-  return barrierWait(th, i, blockBarrierKey(0, th.pos.device, th.pos.block), th.groupSize,
-                     Scope::Block, nullptr, fences);
-}
-
-Flow Calls::gridBarrier(Thread &th, const CallBase &i) {
+Flow KernelCalls::gridBarrier(Thread &th, const CallBase &i) {
   if (!th.entry.place)
     return host_.fail(th, i, ErrorKind::UndefinedBehaviour,
                       "grid barrier called by a thread that is not part of a launched kernel");
@@ -118,11 +100,12 @@ Flow Calls::gridBarrier(Thread &th, const CallBase &i) {
                       "a grid barrier (grid_group::sync) in a kernel launched with <<<...>>>: only "
                       "cudaLaunchCooperativeKernel makes the blocks run together");
   const KernelGrid &k = th.entry.kernel;
-  return barrierWait(th, i, blockBarrierKey(1 + k.launch, th.pos.device, kGridBarrierBlock),
-                     static_cast<uint32_t>(k.grid.count() * k.block.count()), Scope::Device);
+  return shared_.barrierWait(th, i, blockBarrierKey(1 + k.launch, th.pos.device, kGridBarrierBlock),
+                             static_cast<uint32_t>(k.grid.count() * k.block.count()),
+                             Scope::Device);
 }
 
-Flow Calls::apiAccess(Thread &th, Frame &f, const CallBase &i, Builtin b) {
+Flow KernelCalls::access(Thread &th, Frame &f, const CallBase &i, Builtin b) {
   auto arg = [&](unsigned k) { return host_.bits(f, i.getArgOperand(k)); };
   auto bad = [&](const std::string &what) {
     return host_.fail(th, i, ErrorKind::UndefinedBehaviour, what);
@@ -133,26 +116,23 @@ Flow Calls::apiAccess(Thread &th, Frame &f, const CallBase &i, Builtin b) {
   auto sz = static_cast<uint32_t>(size);
   uint64_t out = 0;
   Flow fl = Flow::Next;
+  // (the order and scope arguments: Builtins.def)
+  auto o = orderOf(arg(traitsOf(b).order));
+  auto s = scopeOfApi(arg(traitsOf(b).scope));
   switch (b) {
   case Builtin::ApiLoad: { // (p, size, order, scope)
-    auto o = orderOf(arg(2));
-    auto s = scopeOfApi(arg(3));
     if (!o || !s || !loadOrder(*o))
       return bad("invalid memory order or scope for an atomic load");
     fl = host_.loadScalar(th, i, a, sz, Access{*o, *s}, out);
     break;
   }
   case Builtin::ApiStore: { // (p, size, value, order, scope)
-    auto o = orderOf(arg(3));
-    auto s = scopeOfApi(arg(4));
     if (!o || !s || !storeOrder(*o))
       return bad("invalid memory order or scope for an atomic store");
     return host_.storeScalar(th, i, a, sz, arg(2), Access{*o, *s});
   }
   case Builtin::ApiRmw: { // (p, size, op, value, order, scope)
     auto op = rmwOfApi(arg(2));
-    auto o = orderOf(arg(4));
-    auto s = scopeOfApi(arg(5));
     if (!op || !o || !s)
       return bad("invalid operation, memory order or scope for an atomic read-modify-write");
     if ((*op == RmwOp::FAdd || *op == RmwOp::FSub) && sz != 4 && sz != 8)
@@ -161,9 +141,7 @@ Flow Calls::apiAccess(Thread &th, Frame &f, const CallBase &i, Builtin b) {
     break;
   }
   default: { // ApiCas: (p, size, expected, desired, success, failure, scope)
-    auto o = orderOf(arg(4));
     auto fo = orderOf(arg(5));
-    auto s = scopeOfApi(arg(6));
     if (!o || !fo || !s || !loadOrder(*fo))
       return bad("invalid memory orders or scope for a compare-and-swap");
     fl = host_.casAt(th, i, a, sz, arg(2), arg(3), Access{*o, *s}, *fo, out);
@@ -175,50 +153,7 @@ Flow Calls::apiAccess(Thread &th, Frame &f, const CallBase &i, Builtin b) {
   return fl;
 }
 
-KernelGrid Calls::launchGrid(Thread &th, const SourceLoc *site, uint32_t device, Dim3 grid,
-                             Dim3 block) {
-  uint64_t n = grid.count() * block.count();
-  if (n > largestLaunch_.threads)
-    largestLaunch_ = {n, site};
-  if (n > kMaxLaunchThreads || block.count() > 0xFFFF)
-    throw InputError(toString(site) + ": a launch of " + std::to_string(n) +
-                     " threads is beyond scopemc's limit of " + std::to_string(kMaxLaunchThreads) +
-                     " threads");
-  if (th.launches.size() >= kMaxLaunchesPerThread)
-    throw InputError(toString(site) + ": more than " + std::to_string(kMaxLaunchesPerThread) +
-                     " kernel launches from one thread are not supported");
-  uint32_t used = 0;
-  for (auto &[d, k] : th.blocksUsed)
-    if (d == device)
-      used = k;
-  // Block numbers, shared-memory copies and barrier objects are named with 16 bits of block
-  // and 4 bits of device: refuse what would not fit rather than share them by accident.
-  if ((static_cast<uint64_t>(th.tid) << 10) + used + grid.count() > kGridBarrierBlock ||
-      device > 0xF) // (block 0xFFFF is the name of the grid's barrier)
-    throw InputError(
-        toString(site) + ": kernel launches from thread " + std::to_string(th.tid) + " on device " +
-        std::to_string(device) +
-        " are beyond scopemc's limits (devices 0-15, launches from the first 64 threads, "
-        "1024 blocks per launching thread and device, 1023 for thread 63)");
-  return KernelGrid{grid, block, (static_cast<uint32_t>(th.tid) << 10) + used,
-                    (static_cast<uint32_t>(th.tid) << 6) +
-                        static_cast<uint32_t>(th.launches.size())};
-}
-
-void Calls::recordLaunch(Thread &th, uint32_t device, const Dim3 &grid,
-                         std::vector<ThreadId> threads) {
-  bool known = false;
-  for (auto &[d, blocks] : th.blocksUsed)
-    if (d == device) {
-      blocks += static_cast<uint32_t>(grid.count());
-      known = true;
-    }
-  if (!known)
-    th.blocksUsed.push_back({device, static_cast<uint32_t>(grid.count())});
-  th.launches.push_back(Thread::Launch{std::move(threads), false});
-}
-
-Flow Calls::launch(Thread &th, Frame &f, const CallBase &i) {
+Flow KernelCalls::launch(Thread &th, Frame &f, const CallBase &i) {
   // (kernel, argument, device, grid x/y/z, block x/y/z) -> launch handle
   auto arg = [&](unsigned k) { return host_.bits(f, i.getArgOperand(k)); };
   auto dim = [&](unsigned k) {
@@ -239,7 +174,7 @@ Flow Calls::launch(Thread &th, Frame &f, const CallBase &i) {
   if (grid.count() * block.count() == 0)
     return host_.fail(th, i, ErrorKind::UndefinedBehaviour,
                       "kernel launch with an empty grid or block");
-  KernelGrid k = launchGrid(th, host_.src(i), device, grid, block);
+  KernelGrid k = shared_.launchGrid(th, host_.src(i), device, grid, block);
   // Resumable (Thread::bulk): each creation is offered once, not again after every new one.
   Thread::Bulk &r = th.bulk;
   if (r.inst != &i)
@@ -251,19 +186,20 @@ Flow Calls::launch(Thread &th, Frame &f, const CallBase &i) {
     uint64_t child = 0;
     if (!host_.offer(
             th,
-            creation(th, i, ThreadEntry{fn, argument, pos, k, nullptr, nullptr, nullptr, nullptr}),
+            shared_.creation(th, i,
+                             ThreadEntry{fn, argument, pos, k, nullptr, nullptr, nullptr, nullptr}),
             &child))
       return Flow::Stop;
     r.threads.push_back(static_cast<ThreadId>(child));
   }
   std::vector<ThreadId> threads = std::move(r.threads);
   r = Thread::Bulk{};
-  recordLaunch(th, device, grid, std::move(threads));
+  shared_.recordLaunch(th, device, grid, std::move(threads));
   host_.setBits(f, i, th.launches.size() - 1);
   return Flow::Next;
 }
 
-Flow Calls::waitLaunch(Thread &th, Frame &f, const CallBase &i) {
+Flow KernelCalls::waitLaunch(Thread &th, Frame &f, const CallBase &i) {
   uint64_t h = host_.bits(f, i.getArgOperand(0));
   if (h >= th.launches.size() || th.launches[h].waited)
     return host_.fail(th, i, ErrorKind::UndefinedBehaviour,
@@ -293,13 +229,13 @@ uint8_t fencesOfOpenClFlags(uint64_t flags) {
 }
 } // namespace
 
-Flow Calls::apiBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
+Flow KernelCalls::run(Thread &th, Frame &f, const CallBase &i, Builtin b) {
   auto arg = [&](unsigned k) { return host_.bits(f, i.getArgOperand(k)); };
-  switch (b) {
-  case Builtin::ApiFence:         // (order, scope)
-  case Builtin::ApiFenceFences: { // (order, scope, OpenCL fence flags): the memory it orders
-    auto o = orderOf(arg(0));
-    auto s = scopeOfApi(arg(1));
+  switch (asMember<ApiBuiltin>(b)) {
+  case ApiBuiltin::ApiFence:         // (order, scope)
+  case ApiBuiltin::ApiFenceFences: { // (order, scope, OpenCL fence flags): the memory it orders
+    auto o = orderOf(arg(traitsOf(b).order));
+    auto s = scopeOfApi(arg(traitsOf(b).scope));
     if (!o || !s)
       return host_.fail(th, i, ErrorKind::UndefinedBehaviour,
                         "invalid memory order or scope for a fence");
@@ -310,30 +246,30 @@ Flow Calls::apiBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
       fence.setFences(fencesOfOpenClFlags(arg(2)));
     return host_.offer(th, fence) ? Flow::Next : Flow::Stop;
   }
-  case Builtin::ApiBarrierFences: // (scope, OpenCL fence flags): the memory it orders
+  case ApiBuiltin::ApiBarrierFences: // (scope, OpenCL fence flags): the memory it orders
     if (arg(0) != 1)
       return host_.fail(th, i, ErrorKind::UndefinedBehaviour,
                         "a work-group barrier's scope must be the work-group");
     // CLK_LOCAL_MEM_FENCE 1, CLK_GLOBAL_MEM_FENCE 2 (CLK_IMAGE_MEM_FENCE: images are global)
-    return blockBarrier(th, i, fencesOfOpenClFlags(arg(1)));
-  case Builtin::ApiBarrier: // (scope): block or device (the whole grid)
+    return shared_.blockBarrier(th, i, fencesOfOpenClFlags(arg(1)));
+  case ApiBuiltin::ApiBarrier: // (scope): block or device (the whole grid)
     if (arg(0) == 1)
-      return blockBarrier(th, i);
+      return shared_.blockBarrier(th, i);
     if (arg(0) == 2)
       return gridBarrier(th, i);
     return host_.fail(th, i, ErrorKind::UndefinedBehaviour,
                       "a barrier's scope must be block or device");
-  case Builtin::ApiId:
+  case ApiBuiltin::ApiId:
     host_.setBits(f, i, threadQuery(th, arg(0)));
     return Flow::Next;
-  case Builtin::ApiAsyncNote: { // (dst, src, n, stride, shape, event) -> its event
-    ++th.asyncNoted;            // (a loop that notes one makes progress: LoopProgress's state)
+  case ApiBuiltin::ApiAsyncNote: { // (dst, src, n, stride, shape, event) -> its event
+    ++th.asyncNoted;               // (a loop that notes one makes progress: LoopProgress's state)
     uint64_t event = arg(5) ? arg(5) : th.asyncNoted;
     th.asyncCopies.push_back({arg(0), arg(1), arg(2), arg(3), arg(4), event});
     host_.setBits(f, i, event);
     return Flow::Next;
   }
-  case Builtin::ApiAsyncPending: { // (k, field): a field, the count (6), forget event k (7)
+  case ApiBuiltin::ApiAsyncPending: { // (k, field): a field, the count (6), forget event k (7)
     uint64_t k = arg(0), field = arg(1), v = 0;
     if (field == 6)
       v = th.asyncCopies.size();
@@ -344,16 +280,20 @@ Flow Calls::apiBuiltin(Thread &th, Frame &f, const CallBase &i, Builtin b) {
     host_.setBits(f, i, v);
     return Flow::Next;
   }
-  case Builtin::ApiEvent: // event_t to and from its number
+  case ApiBuiltin::ApiEvent: // event_t to and from its number
     host_.setBits(f, i, arg(0));
     return Flow::Next;
-  case Builtin::ApiLaunch:
+  case ApiBuiltin::ApiLaunch:
     return launch(th, f, i);
-  case Builtin::ApiWait:
+  case ApiBuiltin::ApiWait:
     return waitLaunch(th, f, i);
-  default:
-    return apiAccess(th, f, i, b);
+  case ApiBuiltin::ApiLoad:
+  case ApiBuiltin::ApiStore:
+  case ApiBuiltin::ApiRmw:
+  case ApiBuiltin::ApiCas:
+    return access(th, f, i, b);
   }
+  return Flow::Next;
 }
 
 } // namespace scopemc

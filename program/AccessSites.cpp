@@ -82,18 +82,25 @@ bool SymmetryAnalysis::callAccessSites(const CallBase &c, std::vector<AccessSite
   auto b = prog_.builtinOf(callee);
   if (!b)
     return false;
-  if (traitsOf(*b).memory == BuiltinMemory::None)
+  auto everything = [&] {
+    sites.push_back(AccessSite{.address = nullptr, .size = 0, .everything = true});
     return true;
-  switch (*b) {
-  case Builtin::PthreadCreate: // (handle, attributes, routine, argument): writes the handle
-  case Builtin::PthreadJoin: { // (handle, result): writes the result, if asked for
+  };
+  switch (traitsOf(*b).sites) {
+  case BuiltinSites::None:
+  case BuiltinSites::Allocate: // fresh memory
+  case BuiltinSites::Runtime:  // the CUDA runtime's own state (interpreter/Cuda.cpp) and joins
+    return true;
+  case BuiltinSites::Spawn:        // (handle, attributes, routine, argument): writes the handle
+  case BuiltinSites::JoinResult: { // (handle, result): writes the result, if asked for
     if (c.arg_size() < 2)
       return false;
+    bool spawn = traitsOf(*b).sites == BuiltinSites::Spawn;
     // A thread it creates may access anything: so may the creator, for whoever asks what it
     // may still access (its children are not threads yet).
-    if (*b == Builtin::PthreadCreate)
-      sites.push_back(AccessSite{.address = nullptr, .size = 0, .everything = true});
-    const Value *p = c.getArgOperand(*b == Builtin::PthreadCreate ? 0 : 1);
+    if (spawn)
+      everything();
+    const Value *p = c.getArgOperand(spawn ? 0 : 1);
     if (isa<ConstantPointerNull>(p))
       return true;
     auto *a = dyn_cast<AllocaInst>(getUnderlyingObject(p));
@@ -101,56 +108,42 @@ bool SymmetryAnalysis::callAccessSites(const CallBase &c, std::vector<AccessSite
       sites.push_back(AccessSite{p, 8});
     return true;
   }
-  case Builtin::ApiLoad: // (p, size, ...)
-  case Builtin::ApiStore:
-  case Builtin::ApiRmw:
-  case Builtin::ApiCas:
+  case BuiltinSites::Read: // (p, size, ...)
+  case BuiltinSites::Update:
     if (c.arg_size() < 2)
       return false;
     sites.push_back(AccessSite{.address = c.getArgOperand(0),
                                .size = 0,
                                .length = c.getArgOperand(1),
-                               .writes = *b != Builtin::ApiLoad});
+                               .writes = traitsOf(*b).sites == BuiltinSites::Update});
     return true;
-  case Builtin::Memcpy: // (dest, source, size)
-  case Builtin::Memcmp: // (a, b, size)
+  case BuiltinSites::Copy:    // (dest, source, size)
+  case BuiltinSites::Compare: // (a, b, size)
     if (c.arg_size() < 3)
       return false;
     sites.push_back(AccessSite{.address = c.getArgOperand(0),
                                .size = 0,
                                .length = c.getArgOperand(2),
-                               .writes = *b == Builtin::Memcpy});
+                               .writes = traitsOf(*b).sites == BuiltinSites::Copy});
     sites.push_back(AccessSite{
         .address = c.getArgOperand(1), .size = 0, .length = c.getArgOperand(2), .writes = false});
     return true;
-  case Builtin::Memset: // (dest, byte, size)
+  case BuiltinSites::Fill: // (dest, byte, size)
     if (c.arg_size() < 3)
       return false;
     sites.push_back(AccessSite{c.getArgOperand(0), 0, c.getArgOperand(2)});
     return true;
-  case Builtin::Malloc: // an allocation: fresh memory, no access
-  case Builtin::Calloc:
-  case Builtin::AlignedAlloc:
-    return true;
-  case Builtin::Free: // (pointer): ends the block's life, writes nothing
+  case BuiltinSites::Release: // (pointer): ends the block's life, writes nothing
+    if (c.arg_size() < 1)
+      return false;
     sites.push_back(AccessSite{.address = c.getArgOperand(0), .size = 1, .writes = false});
     return true;
-  case Builtin::Realloc: // copies the old block into a new one
-    sites.push_back(AccessSite{.address = nullptr, .size = 0, .everything = true});
-    return true;
-  case Builtin::CudaConfigPush: // the CUDA runtime's own state (interpreter/Cuda.cpp) and joins
-  case Builtin::CudaConfigGet:
-  case Builtin::CudaStreamCreate:
-  case Builtin::CudaEventRecord:
-  case Builtin::CudaSync:
-    return true;
-  case Builtin::CudaLaunch: // reads the kernel's parameters; creates a thread, as PthreadCreate
-  case Builtin::CudaRun:    // creates the grid's threads
-    sites.push_back(AccessSite{.address = nullptr, .size = 0, .everything = true});
-    return true;
-  default:
+  case BuiltinSites::Everything: // realloc's copy; a CUDA launch's threads and parameters
+    return everything();
+  case BuiltinSites::Opaque:
     return false;
   }
+  return false;
 }
 
 std::optional<std::set<const BasicBlock *>> SymmetryAnalysis::liveCode(const Function &entry,

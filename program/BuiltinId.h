@@ -26,4 +26,8 @@ std::optional<Builtin> builtinNamed(llvm::StringRef name);
 /// file, <iostream> output, OpenCL), for tests that probe each one.
 std::vector<llvm::StringRef> builtinNames();
 
+/// The first name Builtins.def gives b (the one the program's code is written with, e.g.
+/// "__scopemc_load"); empty for a row found by its library's table (Math, File, ...).
+llvm::StringRef nameOf(Builtin b);
+
 } // namespace scopemc

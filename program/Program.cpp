@@ -174,7 +174,7 @@ Program::Program(std::unique_ptr<LLVMContext> ctx, std::unique_ptr<Module> mod,
     if (f.isDeclaration()) {
       if (auto b = builtinNamed(f.getName())) {
         builtins_[&f] = *b;
-        samplesNondet_ |= *b == Builtin::NondetInt && !f.use_empty();
+        samplesNondet_ |= (*b == Builtin::NondetInt || *b == Builtin::NondetBool) && !f.use_empty();
       } else if (opts.undefinedAsNondet && !f.isIntrinsic() && refusalReason(f.getName()).empty()) {
         builtins_[&f] = Builtin::Undefined;
         callsUndefined_ |= !f.use_empty();

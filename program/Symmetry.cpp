@@ -48,23 +48,11 @@ std::optional<uint64_t> constantArg(const CallBase &c, unsigned k) {
   return std::nullopt;
 }
 
-/// The scope argument of a kernel-API access or fence, by builtin (interpreter/Kernel.cpp).
+/// The scope argument of a kernel-API access or fence (Builtins.def).
 std::optional<unsigned> scopeOperand(Builtin b) {
-  switch (b) {
-  case Builtin::ApiLoad:
-    return 3;
-  case Builtin::ApiStore:
-    return 4;
-  case Builtin::ApiRmw:
-    return 5;
-  case Builtin::ApiCas:
-    return 6;
-  case Builtin::ApiFence:
-  case Builtin::ApiFenceFences:
-    return 1;
-  default:
+  if (traitsOf(b).scope < 0)
     return std::nullopt;
-  }
+  return static_cast<unsigned>(traitsOf(b).scope);
 }
 
 bool isAtomicInstruction(const Instruction &i) {
@@ -90,31 +78,24 @@ std::optional<SyncScope::ID> syncScopeOf(const Instruction &i) {
 }
 
 bool blockBuiltin(Builtin b, const CallBase &c) {
-  switch (b) {
-  case Builtin::ScopeWorkGroup: // GPUMC's annotation (judged with the overrides, scanProgram)
+  switch (traitsOf(b).block) {
+  case BuiltinBlock::No:
     return false;
-  case Builtin::SyncThreads:
-  case Builtin::BarrierInit:
-  case Builtin::BarrierWait:
-  case Builtin::ApiBarrierFences:
-  case Builtin::ApiCollective:
-  case Builtin::GroupSize:
-  case Builtin::PlaceGlobal:
+  case BuiltinBlock::Yes:
     return true;
-  case Builtin::ApiBarrier:
+  case BuiltinBlock::UnlessGrid:
     return constantArg(c, 0) != 2u; // a grid barrier spans every block alike
-  case Builtin::OpenCl: {
+  case BuiltinBlock::ByName: {
     StringRef n = calledFunction(c)->getName();
     return n.contains("work_group") || n.contains("async") || n.contains("wait_group") ||
            n.contains("prefetch") || n.contains("sub_group");
   }
-  default:
-    if (auto k = scopeOperand(b)) {
-      auto s = constantArg(c, *k);
-      return !s || *s == 1; // block scope, or one the code computes
-    }
-    return false;
+  case BuiltinBlock::Scope: {
+    auto s = constantArg(c, *scopeOperand(b));
+    return !s || *s == 1; // block scope, or one the code computes
   }
+  }
+  return false;
 }
 
 /// Builtins that access no memory another thread shares (their events, if any, are not
@@ -245,7 +226,8 @@ private:
 
   std::optional<uint64_t> call(const CallBase &c) {
     auto b = builtinCalled(prog_, c);
-    if (!entry_ || !entry_->place || !launched_ || b != Builtin::ApiId || c.arg_size() < 1)
+    if (!entry_ || !entry_->place || !launched_ || !b ||
+        traitsOf(*b).identity != BuiltinIdentity::Query || c.arg_size() < 1)
       return std::nullopt;
     auto which = eval(c.getArgOperand(0));
     if (!which)
@@ -299,7 +281,7 @@ void SymmetryAnalysis::scanProgram(const AccessOverrides *overrides) {
         continue;
       if (*b == Builtin::ScopeWorkGroup)
         annotatesWorkGroup = true;
-      if (*b == Builtin::ApiCollective)
+      if (traitsOf(*b).identity == BuiltinIdentity::Lanes)
         warpAware_ = true;
       if (scopeOperand(*b))
         everyAtomicWidened = everyAtomicWidened && widened(i);
@@ -348,7 +330,8 @@ bool SymmetryAnalysis::namesLanes(const std::vector<const Function *> &fns) cons
   for (const Function *f : fns)
     for (const Instruction &i : instructions(*f)) {
       auto *c = dyn_cast<CallBase>(&i);
-      if (!c || builtinCalled(prog_, *c) != Builtin::ApiCollective)
+      auto b = c ? builtinCalled(prog_, *c) : std::nullopt;
+      if (!b || traitsOf(*b).identity != BuiltinIdentity::Lanes)
         continue;
       auto *op = dyn_cast<ConstantInt>(c->getArgOperand(1));
       if (!op)
@@ -393,11 +376,13 @@ SymmetryAnalysis::Summary SymmetryAnalysis::analyse(const Function &entry, bool 
         continue;
       if (traitsOf(*b).fresh) // memory, a thread or an arbitrary value, new per call
         return std::nullopt;
-      switch (*b) {
-      case Builtin::PthreadSelf:
+      switch (traitsOf(*b).identity) {
+      case BuiltinIdentity::None:
+        break;
+      case BuiltinIdentity::Thread:
         tainted.insert(&i);
         break;
-      case Builtin::ApiId: {
+      case BuiltinIdentity::Query: {
         auto which = Evaluator(prog_, nullptr, nullptr, launched).eval(c->getArgOperand(0));
         // (the block and grid sizes are alike for every thread of a launch; the other
         // queries, indexes, device and lane, are its identity)
@@ -406,7 +391,7 @@ SymmetryAnalysis::Summary SymmetryAnalysis::analyse(const Function &entry, bool 
           tainted.insert(&i);
         break;
       }
-      default:
+      case BuiltinIdentity::Lanes: // (namesLanes)
         break;
       }
     }

@@ -14,6 +14,7 @@
 #include <clang/Lex/Preprocessor.h>
 #include <clang/Rewrite/Core/Rewriter.h>
 
+#include "program/BuiltinId.h"
 #include "repair/Spelling.h"
 
 namespace scopemc {
@@ -113,17 +114,15 @@ const Expr *stripped(const Expr *e) {
   }
 }
 
+/// The argument of a kernel-API call that gives its scope (scope) or its order (Builtins.def).
 std::optional<unsigned> builtinArg(const std::string &callee, bool scope) {
-  static const std::map<std::string, std::pair<int, int>> kArgs = {// (order, scope)
-                                                                   {"__scopemc_load", {2, 3}},
-                                                                   {"__scopemc_store", {3, 4}},
-                                                                   {"__scopemc_rmw", {4, 5}},
-                                                                   {"__scopemc_cas", {4, 6}},
-                                                                   {"__scopemc_fence", {0, 1}}};
-  auto it = kArgs.find(callee);
-  if (it == kArgs.end())
+  std::optional<Builtin> b = builtinNamed(callee);
+  if (!b || traitsOf(*b).family != BuiltinFamily::Api)
     return std::nullopt;
-  return static_cast<unsigned>(scope ? it->second.second : it->second.first);
+  int k = scope ? traitsOf(*b).scope : traitsOf(*b).order;
+  if (k < 0)
+    return std::nullopt;
+  return static_cast<unsigned>(k);
 }
 
 /// The argument of `e` that gives its scope (scope) or its (success) order.

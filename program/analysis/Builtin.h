@@ -1,16 +1,19 @@
 // The library functions the interpreter implements itself, as the load-time analyses see
-// them: an identity per modelled function. Which declaration stands for which builtin is the
-// interpreter's table (program/BuiltinId.h, builtinNamed); the analyses are handed the
-// program's answer as a BuiltinOf.
+// them: an identity per modelled function and its properties. Which declaration stands for
+// which builtin is the program's table (program/BuiltinId.h, builtinNamed); the analyses are
+// handed the program's answer as a BuiltinOf.
 //
-// Contract: SCOPEMC_BUILTINS is the one list of builtins and of these properties (family,
-// arity, memory effect, freshness; the names are program/BuiltinNames.cpp's); everything
-// here is a constant function of it, safe from every worker. A property left out of a row is
-// a compile error, not a default.
+// Contract: program/analysis/Builtins.def is the one list of builtins, their names and these
+// properties; everything here is a constant function of it, safe from every worker. A
+// property left out of a row is a compile error, not a default, and so is a row its family's
+// handler has no case for (the family enums below, switched over without a default).
 #pragma once
 
+#include <cassert>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <type_traits>
 
 #include <llvm/ADT/STLFunctionalExtras.h>
 #include <llvm/IR/Function.h>
@@ -21,146 +24,167 @@ namespace scopemc {
 
 /// Which part of the interpreter runs a builtin (interpreter/Calls.h).
 enum class BuiltinFamily : uint8_t {
-  Thread,   // threads, mutexes, pthread barriers, and the calls without effect
+  Thread,   // threads, mutexes, pthread barriers, time, and the calls without effect
   Memory,   // allocation and the mem* functions
   Verifier, // assertions, exits, scope annotations, placement, the block barrier
+  GenMc,    // GenMC's API and the arbitrary values of undefined functions
   Api,      // the kernel API of include/scopemc.h (interpreter/Kernel.cpp)
   Cuda,     // CUDA's runtime (interpreter/Cuda.cpp) and the warp/block collectives
-  GenMc,    // GenMC's API and the arbitrary values of undefined functions
-  OpenCl,   // OpenCL C's built-in library (program/OpenClLib.h)
   Math,     // the C math library (program/MathLib.h)
   Stream,   // <iostream> output: no effect, returns the stream (its first argument)
   File,     // C stdio and POSIX files (interpreter/Files.h)
+  OpenCl,   // OpenCL C's built-in library (program/OpenClLib.h)
 };
 
-/// What a builtin does to memory, as the load-time analyses see it.
-enum class BuiltinMemory : uint8_t {
-  None,      // touches no location of the program
-  Arguments, // accesses the (address, size) its arguments give (analysis: the footprint)
-  Other,     // anything else: objects it is given, memory it makes, what its library does
+/// What a builtin accesses, as the static symmetry analysis sees it (program/AccessSites.cpp).
+enum class BuiltinSites : uint8_t {
+  None,       // touches no location of the program
+  Spawn,      // (handle, attributes, routine, argument): writes the handle; the thread it
+              // creates may access anything
+  JoinResult, // (handle, result): writes the result, if asked for
+  Read,       // (p, size, ...): reads size bytes at p
+  Update,     // (p, size, ...): reads and writes size bytes at p
+  Copy,       // (dest, source, size): writes dest, reads source
+  Compare,    // (a, b, size): reads both
+  Fill,       // (dest, byte, size): writes dest
+  Allocate,   // fresh memory, no access
+  Release,    // (pointer): ends the block's life, writes nothing
+  Everything, // may access anything (copies a block, starts threads)
+  Runtime,    // only the runtime's own state (CUDA's configurations, streams, events)
+  Opaque,     // not known: the analysis gives up on a thread that calls it
 };
 
-// The builtins, declared once: X(name, family, arity, memory, fresh).
-// - arity: the integer or pointer arguments the interpreter reads (C lets an unprototyped
-//   declaration pass fewer, which is refused at load);
-// - fresh: each call makes something new (memory, a thread, an arbitrary value), which two
-//   threads with equal symmetry keys would not make alike (program/Symmetry.cpp).
-#define SCOPEMC_BUILTINS(X)                                                                        \
-  X(PthreadCreate, Thread, 4, Other, true)                                                         \
-  X(PthreadJoin, Thread, 2, Other, false)                                                          \
-  X(PthreadExit, Thread, 1, Other, false)                                                          \
-  X(PthreadSelf, Thread, 0, None, false)                                                           \
-  X(PthreadEqual, Thread, 2, None, false)                                                          \
-  X(MutexInit, Thread, 1, Other, false)                                                            \
-  X(MutexLock, Thread, 1, Other, false)                                                            \
-  X(MutexTrylock, Thread, 1, Other, false)                                                         \
-  X(MutexUnlock, Thread, 1, Other, false)                                                          \
-  X(BarrierInit, Thread, 3, Other, false)                                                          \
-  X(BarrierWait, Thread, 1, Other, false)                                                          \
-  /* pthread_*_destroy, attributes, yields, GPUMC markers: return 0 */                             \
-  X(NoEffect, Thread, 0, None, false)                                                              \
-  /* the printf family: no effect on memory, return 0 */                                           \
-  X(Output, Thread, 0, None, false)                                                                \
-  /* rand and srand: a fixed generator per thread; time and clock: the thread's running clock */   \
-  X(Rand, Thread, 0, None, false)                                                                  \
-  X(Srand, Thread, 1, None, false)                                                                 \
-  X(Time, Thread, 1, Other, false)                                                                 \
-  X(Clock, Thread, 0, None, false)                                                                 \
-  /* gettimeofday and clock_gettime: the thread's clock, stored as two 8-byte fields */            \
-  X(TimeOfDay, Thread, 2, Other, false)                                                            \
-  X(Malloc, Memory, 1, Other, true)                                                                \
-  X(Calloc, Memory, 2, Other, true)                                                                \
-  X(AlignedAlloc, Memory, 2, Other, true)                                                          \
-  X(Realloc, Memory, 2, Other, true)                                                               \
-  X(Free, Memory, 1, Other, false)                                                                 \
-  X(Memcpy, Memory, 3, Arguments, false)                                                           \
-  X(Memset, Memory, 3, Arguments, false)                                                           \
-  X(Memcmp, Memory, 3, Arguments, false)                                                           \
-  X(AssertFail, Verifier, 1, None, false)                                                          \
-  X(VerifierAssert, Verifier, 1, None, false)                                                      \
-  X(VerifierAssume, Verifier, 1, None, false)                                                      \
-  X(Abort, Verifier, 0, None, false)                                                               \
-  X(Exit, Verifier, 1, None, false)                                                                \
-  X(WeakAccess, Verifier, 0, Other, false)                                                         \
-  X(ScopeWorkGroup, Verifier, 0, None, false)                                                      \
-  X(ScopeDevice, Verifier, 0, None, false)                                                         \
-  X(ScopeSystem, Verifier, 0, None, false)                                                         \
-  X(PlaceThread, Verifier, 1, None, false)                                                         \
-  X(PlaceBlock, Verifier, 1, None, false)                                                          \
-  X(PlaceDevice, Verifier, 1, None, false)                                                         \
-  X(PlaceGlobal, Verifier, 1, None, false)                                                         \
-  X(GroupSize, Verifier, 1, None, false)                                                           \
-  X(SyncThreads, Verifier, 0, None, false)                                                         \
-  /* GenMC's API (include/scopemc/genmc.h): thread calls returning the id or value, data */        \
-  /* nondeterminism sampled as GenMC does, hazard pointers */                                      \
-  X(ThreadSpawn, GenMc, 3, Other, true)                                                            \
-  X(ThreadJoinValue, GenMc, 1, Other, false)                                                       \
-  X(NondetInt, GenMc, 0, Other, true)                                                              \
-  X(HazardAlloc, GenMc, 0, Other, true)                                                            \
-  X(HazardProtect, GenMc, 2, Other, false)                                                         \
-  X(HazardClear, GenMc, 1, Other, false)                                                           \
-  X(HazardRetire, GenMc, 1, Other, false)                                                          \
-  /* the kernel API of include/scopemc.h (interpreter/Kernel.cpp) */                               \
-  X(ApiLoad, Api, 4, Arguments, false)                                                             \
-  X(ApiStore, Api, 5, Arguments, false)                                                            \
-  X(ApiRmw, Api, 6, Arguments, false)                                                              \
-  X(ApiCas, Api, 7, Arguments, false)                                                              \
-  X(ApiFence, Api, 2, None, false)                                                                 \
-  /* an OpenCL fence with its fence flags */                                                       \
-  X(ApiFenceFences, Api, 3, None, false)                                                           \
-  X(ApiBarrier, Api, 1, None, false)                                                               \
-  /* an OpenCL work-group barrier with its fence flags */                                          \
-  X(ApiBarrierFences, Api, 2, None, false)                                                         \
-  X(ApiId, Api, 1, None, false)                                                                    \
-  /* OpenCL's pending asynchronous copies: the thread's own notes (no memory) */                   \
-  X(ApiAsyncNote, Api, 6, None, false)                                                             \
-  X(ApiAsyncPending, Api, 2, None, false)                                                          \
-  /* event_t to and from its number: the identity */                                               \
-  X(ApiEvent, Api, 1, None, false)                                                                 \
-  X(ApiLaunch, Api, 9, Other, true)                                                                \
-  X(ApiWait, Api, 1, Other, false)                                                                 \
-  /* a warp or block collective (shuffle, vote, match, reduce, counting barrier) */                \
-  X(ApiCollective, Cuda, 5, Other, false)                                                          \
-  /* CUDA's runtime behind include/cuda/cuda_runtime.h (interpreter/Cuda.cpp) */                   \
-  X(CudaConfigPush, Cuda, 8, Other, false)                                                         \
-  X(CudaConfigGet, Cuda, 1, Other, false)                                                          \
-  X(CudaLaunch, Cuda, 11, Other, true)                                                             \
-  X(CudaRun, Cuda, 0, Other, true)                                                                 \
-  X(CudaSync, Cuda, 2, Other, false)                                                               \
-  X(CudaStreamCreate, Cuda, 1, Other, false)                                                       \
-  X(CudaEventRecord, Cuda, 1, Other, false)                                                        \
-  X(Math, Math, 0, Other, false)                                                                   \
-  X(StreamOutput, Stream, 0, None, false)                                                          \
-  /* fopen, fread, fscanf, open, read... (interpreter/Files.h): a file opened is new */            \
-  X(File, File, 0, Other, true)                                                                    \
-  X(OpenCl, OpenCl, 0, Other, false)                                                               \
-  /* a function without a definition, opted in to return an arbitrary value */                     \
-  X(Undefined, GenMc, 0, Other, true)                                                              \
-  /* a function without a definition scopemc does not model: refused when a call runs */           \
-  X(Unmodelled, GenMc, 0, Other, true)
+/// Whether a builtin involves the caller's block, so that threads of different blocks are
+/// not alike (program/Symmetry.cpp).
+enum class BuiltinBlock : uint8_t {
+  No,
+  Yes,
+  Scope,      // when its scope argument is the block's or computed
+  UnlessGrid, // unless its scope argument says the whole grid (a grid barrier)
+  ByName,     // by the OpenCL function's name (work-group and sub-group functions)
+};
+
+/// Whether a builtin's result names the calling thread or a lane (program/Symmetry.cpp).
+enum class BuiltinIdentity : uint8_t {
+  None,
+  Thread, // the thread's id
+  Query,  // a kernel query: the thread's position, or (uniform) the launch's sizes
+  Lanes,  // a collective: depends on which lane holds which value for some operations
+};
 
 enum class Builtin : uint8_t {
-#define SCOPEMC_BUILTIN_NAME(name, family, arity, memory, fresh) name,
-  SCOPEMC_BUILTINS(SCOPEMC_BUILTIN_NAME)
-#undef SCOPEMC_BUILTIN_NAME
+#define SCOPEMC_BUILTIN(family, id, ...) id,
+#include "program/analysis/Builtins.def"
 };
 
-/// A builtin's properties: one row of SCOPEMC_BUILTINS.
+/// A builtin's properties: its row of Builtins.def.
 struct BuiltinTraits {
   BuiltinFamily family;
   uint8_t arity;
-  BuiltinMemory memory;
+  BuiltinSites sites;
   bool fresh;
+  int8_t order; // argument index, -1: none
+  int8_t scope; // argument index, -1: none
+  BuiltinBlock block;
+  BuiltinIdentity identity;
 };
 
-inline const BuiltinTraits &traitsOf(Builtin b) {
-  static constexpr BuiltinTraits kTraits[] = {
-#define SCOPEMC_BUILTIN_TRAITS(name, family, arity, memory, fresh)                                 \
-  {BuiltinFamily::family, arity, BuiltinMemory::memory, fresh},
-      SCOPEMC_BUILTINS(SCOPEMC_BUILTIN_TRAITS)
-#undef SCOPEMC_BUILTIN_TRAITS
-  };
-  return kTraits[static_cast<size_t>(b)];
+inline constexpr BuiltinTraits kBuiltinTraits[] = {
+#define SCOPEMC_BUILTIN(family, id, arity, sites, fresh, order, scope, block, identity, ...)       \
+  {BuiltinFamily::family,    arity, BuiltinSites::sites, fresh, order, scope, BuiltinBlock::block, \
+   BuiltinIdentity::identity},
+#include "program/analysis/Builtins.def"
+};
+
+inline constexpr const BuiltinTraits &traitsOf(Builtin b) {
+  return kBuiltinTraits[static_cast<size_t>(b)];
+}
+
+namespace detail {
+/// Each family's rows are together in the table (so a family's enum counts from its first).
+constexpr bool familiesContiguous() {
+  for (size_t i = 1; i < std::size(kBuiltinTraits); ++i)
+    if (kBuiltinTraits[i].family != kBuiltinTraits[i - 1].family)
+      for (size_t j = 0; j + 1 < i; ++j)
+        if (kBuiltinTraits[j].family == kBuiltinTraits[i].family)
+          return false;
+  return true;
+}
+/// The scope argument and the block column agree: Scope exactly when there is one.
+constexpr bool scopesAgree() {
+  for (const BuiltinTraits &t : kBuiltinTraits)
+    if ((t.scope >= 0) != (t.block == BuiltinBlock::Scope) || t.scope >= t.arity ||
+        t.order >= t.arity)
+      return false;
+  return true;
+}
+} // namespace detail
+static_assert(detail::familiesContiguous(), "Builtins.def: keep each family's rows together");
+static_assert(detail::scopesAgree(), "Builtins.def: a scope argument needs block Scope");
+
+/// b's position among its family's builtins (its value in the family's enum).
+constexpr uint8_t familyIndex(Builtin b) {
+  auto i = static_cast<size_t>(b);
+  size_t first = i;
+  while (first > 0 && kBuiltinTraits[first - 1].family == kBuiltinTraits[i].family)
+    --first;
+  return static_cast<uint8_t>(i - first);
+}
+
+// Each family's builtins as an enum of their own, in the table's order: the family's handler
+// switches over it without a default (interpreter/Calls.h), so -Wswitch names a row it misses.
+#define SCOPEMC_BUILTIN(...)
+#define BUILTIN_THREAD(id, ...) id,
+enum class ThreadBuiltin : uint8_t {
+#include "program/analysis/Builtins.def"
+};
+#define SCOPEMC_BUILTIN(...)
+#define BUILTIN_MEMORY(id, ...) id,
+enum class MemoryBuiltin : uint8_t {
+#include "program/analysis/Builtins.def"
+};
+#define SCOPEMC_BUILTIN(...)
+#define BUILTIN_VERIFIER(id, ...) id,
+enum class VerifierBuiltin : uint8_t {
+#include "program/analysis/Builtins.def"
+};
+#define SCOPEMC_BUILTIN(...)
+#define BUILTIN_GENMC(id, ...) id,
+enum class GenMcBuiltin : uint8_t {
+#include "program/analysis/Builtins.def"
+};
+#define SCOPEMC_BUILTIN(...)
+#define BUILTIN_API(id, ...) id,
+enum class ApiBuiltin : uint8_t {
+#include "program/analysis/Builtins.def"
+};
+#define SCOPEMC_BUILTIN(...)
+#define BUILTIN_CUDA(id, ...) id,
+enum class CudaBuiltin : uint8_t {
+#include "program/analysis/Builtins.def"
+};
+
+template <class E> struct FamilyOfEnum;
+template <>
+struct FamilyOfEnum<ThreadBuiltin> : std::integral_constant<BuiltinFamily, BuiltinFamily::Thread> {
+};
+template <>
+struct FamilyOfEnum<MemoryBuiltin> : std::integral_constant<BuiltinFamily, BuiltinFamily::Memory> {
+};
+template <>
+struct FamilyOfEnum<VerifierBuiltin>
+    : std::integral_constant<BuiltinFamily, BuiltinFamily::Verifier> {};
+template <>
+struct FamilyOfEnum<GenMcBuiltin> : std::integral_constant<BuiltinFamily, BuiltinFamily::GenMc> {};
+template <>
+struct FamilyOfEnum<ApiBuiltin> : std::integral_constant<BuiltinFamily, BuiltinFamily::Api> {};
+template <>
+struct FamilyOfEnum<CudaBuiltin> : std::integral_constant<BuiltinFamily, BuiltinFamily::Cuda> {};
+
+/// b as a member of its family's enum E (ThreadBuiltin, ...); b must be of that family.
+template <class E> constexpr E asMember(Builtin b) {
+  assert(traitsOf(b).family == FamilyOfEnum<E>::value);
+  return static_cast<E>(familyIndex(b));
 }
 
 /// The function a call names, also when C called it through an unprototyped declaration
