@@ -34,9 +34,14 @@ if [ "$mode" = list ]; then
   exit 0
 fi
 
+# Each step says how long it took.
+start=$SECONDS
+took() { echo "  ($1: $((SECONDS - start)) s)"; start=$SECONDS; }
+
 if [ "$mode" != tidy ]; then
   echo "clang-format-19: $(sources | wc -l) files"
   sources | xargs clang-format-19 --dry-run --Werror
+  took clang-format
 fi
 
 if [ "$mode" != tidy ]; then
@@ -61,6 +66,7 @@ if [ "$mode" != format ]; then
   # every library folder: no file over 600 lines, no class over 30 member functions (Clang's
   # AST), or the folder's ceiling where it was over that (scripts/size_limits.py, LIMITS)
   python3 scripts/size_limits.py "$build/include-view"
+  took "configure and size limits"
   # no include runs up the layers of library folders (scripts/include_graph.py, LAYERS)
   python3 scripts/include_graph.py
   # library and tool sources (the tests' gtest macros trip checks meant for product code)
@@ -74,4 +80,5 @@ if [ "$mode" != format ]; then
     echo "clang-tidy found problems (full log: $build/clang-tidy.log)" >&2
     exit 1
   }
+  took clang-tidy
 fi
