@@ -7,6 +7,7 @@
 
 #include "checks/Atomicity.h"
 #include "checks/Witness.h"
+#include "model/Models.h"
 
 namespace scopemc {
 

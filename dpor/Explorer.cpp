@@ -3,6 +3,7 @@
 #include "dpor/LimitNotes.h"
 #include "dpor/Replay.h"
 #include "dpor/Revisits.h"
+#include "model/Models.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -19,7 +19,7 @@
 #include <llvm/IR/Constant.h>
 #include <llvm/IR/Function.h>
 
-#include "frontend/KernelHarness.h"
+#include "frontend/KernelOptions.h"
 
 namespace scopemc {
 

@@ -12,7 +12,7 @@
 
 #include <llvm/IR/Module.h>
 
-#include "frontend/Frontend.h"
+#include "frontend/FrontendOptions.h"
 
 namespace scopemc {
 

@@ -45,6 +45,11 @@ public:
       host_.setBits(f, i, v);
     return Flow::Next;
   }
+  /// Arguments k, k + 1 and k + 2 of call i as a grid's or block's x, y and z.
+  Dim3 dimOf(const Frame &f, const llvm::CallBase &i, unsigned k) const {
+    return Dim3{static_cast<uint32_t>(argOf(f, i, k)), static_cast<uint32_t>(argOf(f, i, k + 1)),
+                static_cast<uint32_t>(argOf(f, i, k + 2))};
+  }
   /// The C string at `a` in the program's globals (up to 512 bytes; "?" if none is there).
   std::string cString(uint64_t a) const;
 

@@ -208,10 +208,7 @@ Flow CudaCalls::launch(Thread &th, Frame &f, const CallBase &i) {
   // (kernel or its stub, grid x/y/z, block x/y/z, void **args, shared bytes, stream,
   // cooperative)
   auto arg = [&](unsigned k) { return host_.bits(f, i.getArgOperand(k)); };
-  auto dim = [&](unsigned k) {
-    return Dim3{static_cast<uint32_t>(arg(k)), static_cast<uint32_t>(arg(k + 1)),
-                static_cast<uint32_t>(arg(k + 2))};
-  };
+  auto dim = [&](unsigned k) { return shared_.dimOf(f, i, k); };
   auto bad = [&](const std::string &what) {
     return host_.fail(th, i, ErrorKind::UndefinedBehaviour, what);
   };

@@ -156,10 +156,7 @@ Flow KernelCalls::access(Thread &th, Frame &f, const CallBase &i, Builtin b) {
 Flow KernelCalls::launch(Thread &th, Frame &f, const CallBase &i) {
   // (kernel, argument, device, grid x/y/z, block x/y/z) -> launch handle
   auto arg = [&](unsigned k) { return host_.bits(f, i.getArgOperand(k)); };
-  auto dim = [&](unsigned k) {
-    return Dim3{static_cast<uint32_t>(arg(k)), static_cast<uint32_t>(arg(k + 1)),
-                static_cast<uint32_t>(arg(k + 2))};
-  };
+  auto dim = [&](unsigned k) { return shared_.dimOf(f, i, k); };
   uint64_t fn = arg(0), argument = arg(1);
   auto device = static_cast<uint32_t>(arg(2));
   Dim3 grid = dim(3), block = dim(6);

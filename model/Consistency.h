@@ -71,10 +71,6 @@ public:
   virtual bool incl(const EventLabel &a, const EventLabel &b) const = 0;
 };
 
-/// `crossCheckPsc`: compare each incremental psc answer with the from-scratch one (tests).
-std::unique_ptr<ConsistencyChecker> makeConsistencyChecker(ModelKind kind,
-                                                           bool crossCheckPsc = false);
-
 /// Strict happens-before from a to b, read off b's view.
 inline bool hbBefore(const ExecutionGraph &g, Event a, Event b, bool local = false) {
   return a != b && !a.isInit() && g.label(b)->hbFor(local).contains(a);

@@ -27,7 +27,8 @@ std::optional<Builtin> builtinNamed(llvm::StringRef name);
 std::vector<llvm::StringRef> builtinNames();
 
 /// The first name Builtins.def gives b (the one the program's code is written with, e.g.
-/// "__scopemc_load"); empty for a row found by its library's table (Math, File, ...).
-llvm::StringRef nameOf(Builtin b);
+/// "__scopemc_load"), a string constant; empty for a row found by its library's table (Math,
+/// File, ...).
+const char *builtinName(Builtin b);
 
 } // namespace scopemc

@@ -51,7 +51,7 @@ std::vector<StringRef> builtinNames() {
   return out;
 }
 
-StringRef nameOf(Builtin b) {
+const char *builtinName(Builtin b) {
   const char *first = kNames[static_cast<size_t>(b)][0];
   return first ? first : "";
 }

@@ -90,10 +90,12 @@ bool blockBuiltin(Builtin b, const CallBase &c) {
     return n.contains("work_group") || n.contains("async") || n.contains("wait_group") ||
            n.contains("prefetch") || n.contains("sub_group");
   }
-  case BuiltinBlock::Scope: {
-    auto s = constantArg(c, *scopeOperand(b));
-    return !s || *s == 1; // block scope, or one the code computes
-  }
+  case BuiltinBlock::Scope:
+    if (auto k = scopeOperand(b)) {
+      auto s = constantArg(c, *k);
+      return !s || *s == 1; // block scope, or one the code computes
+    }
+    return true;
   }
   return false;
 }

@@ -66,6 +66,18 @@ std::vector<Op> script(const std::vector<std::string> &a, const std::vector<std:
 
 } // namespace
 
+size_t offsetOf(const std::string &text, unsigned line, unsigned col) {
+  size_t off = 0;
+  for (unsigned l = 1; l < line; ++l) {
+    off = text.find('\n', off);
+    if (off == std::string::npos)
+      return off;
+    ++off;
+  }
+  size_t end = std::min(text.find('\n', off), text.size());
+  return col >= 1 && off + col - 1 <= end ? off + col - 1 : std::string::npos;
+}
+
 std::string unifiedDiff(const std::string &path, const std::string &before,
                         const std::string &after) {
   std::vector<std::string> a = linesOf(before), b = linesOf(after);

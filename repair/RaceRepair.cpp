@@ -498,18 +498,6 @@ TextEdit textEdit(const std::string &file, const std::string &original, const Ap
   return e;
 }
 
-/// The offset of line:col (1-based) in text; npos when past its end.
-size_t offsetAt(const std::string &text, unsigned line, unsigned col) {
-  size_t off = 0;
-  for (unsigned l = 1; l < line; ++l) {
-    off = text.find('\n', off);
-    if (off == std::string::npos)
-      return off;
-    ++off;
-  }
-  return off + (col ? col - 1 : 0);
-}
-
 /// An error as the original text places it: its kind and its events' positions, each
 /// carried back through the fixes applied to the text it was found in (an inserted line
 /// moves the positions after it; the same race must not look like a new one).
@@ -524,7 +512,7 @@ std::string originalKey(const Report &r, const std::string &file, const std::str
       at.push_back(toString(e.source));
       continue;
     }
-    size_t off = offsetAt(edited, e.source->line, e.source->col);
+    size_t off = offsetOf(edited, e.source->line, e.source->col);
     at.push_back(std::to_string(off == std::string::npos ? off : toOriginal(applied, off)));
   }
   std::sort(at.begin(), at.end());

@@ -14,19 +14,6 @@ namespace {
 
 bool isLitmus(const std::string &file) { return fs::path(file).extension() == ".litmus"; }
 
-/// The offset of line:col (1-based) in `text`, or npos past the end of that line.
-size_t offsetOf(const std::string &text, unsigned line, unsigned col) {
-  size_t off = 0;
-  for (unsigned l = 1; l < line; ++l) {
-    off = text.find('\n', off);
-    if (off == std::string::npos)
-      return off;
-    ++off;
-  }
-  size_t end = std::min(text.find('\n', off), text.size());
-  return col >= 1 && off + col - 1 <= end ? off + col - 1 : std::string::npos;
-}
-
 /// Carries the edits made on a litmus test's C translation over to the test's text. The
 /// translation copies each thread body verbatim under a `#line` naming the test, indented to
 /// its column, so an edit's presumed position is its position in the .litmus file; the text

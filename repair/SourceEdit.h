@@ -73,4 +73,8 @@ SourcePatch patchIr(const std::string &file, const FrontendOptions &fo,
 std::string unifiedDiff(const std::string &path, const std::string &before,
                         const std::string &after);
 
+/// The offset of line:col (1-based) in `text`; npos past the end of that line (its end, where
+/// an insertion goes, is inside) or past the text's last line.
+size_t offsetOf(const std::string &text, unsigned line, unsigned col);
+
 } // namespace scopemc

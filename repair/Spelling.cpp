@@ -22,8 +22,8 @@ const std::vector<ScopeNames> &scopeFamilies() {
       {"scopemc_scope_thread", "scopemc_scope_block", "scopemc_scope_device",
        "scopemc_scope_system"},
       {"thread_scope_thread", "thread_scope_block", "thread_scope_device", "thread_scope_system"},
-      {"", nameOf(Builtin::ScopeWorkGroup).data(), nameOf(Builtin::ScopeDevice).data(),
-       nameOf(Builtin::ScopeSystem).data()}, // (their names: Builtins.def)
+      {"", builtinName(Builtin::ScopeWorkGroup), builtinName(Builtin::ScopeDevice),
+       builtinName(Builtin::ScopeSystem)}, // (their names: Builtins.def)
       {"", "__threadfence_block", "__threadfence", "__threadfence_system"},
       {"syncscope(\"singlethread\")", "syncscope(\"workgroup\")", "syncscope(\"agent\")",
        ""}, // LLVM IR

@@ -9,7 +9,7 @@ defined in one of its headers declares more member functions than the folder's c
 do not). The aim everywhere is 600 lines and 30 member functions; a folder whose largest file
 or class was over the aim when the limits were set has that size as its ceiling, which only
 goes down (lower it when the folder shrinks, never raise it). Classes are read from Clang's
-AST dump of each header, compiled with the library's include view (INCLUDE_VIEW_ROOT/<view>,
+AST dump of the folder's headers, compiled together with the library's include view (INCLUDE_VIEW_ROOT/<view>,
 in a configured build tree) on the include path. --report prints each folder's largest file
 and class.
 """
@@ -19,6 +19,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -50,18 +51,24 @@ SYSTEM_INCLUDES = system_includes()
 POOL = ThreadPoolExecutor(max_workers=os.cpu_count() or 1)
 
 
-def classes_in(header, include_dir):
-    """{class name: member functions} of the classes a header defines itself."""
+def classes_in(headers, include_dir):
+    """{header: {class name: member functions}} of the classes each header defines itself,
+    from one compilation of all of them (a folder's headers, with what they include)."""
+    with tempfile.NamedTemporaryFile("w", suffix=".cpp", delete=False) as tu:
+        tu.write("".join('#include "%s"\n' % os.path.abspath(h) for h in headers))
     cmd = ["clang++-19", "-x", "c++", "-std=c++20", "-fsyntax-only", "-Wno-pragma-once-outside-header"] + \
         SYSTEM_INCLUDES + [
            "-Xclang", "-ast-dump", "-Xclang", "-ast-dump-filter=scopemc",
-           "-fno-color-diagnostics", "-I", os.path.abspath(include_dir), header]
+           "-fno-color-diagnostics", "-I", os.path.abspath(include_dir), tu.name]
     out = subprocess.run(cmd, capture_output=True, text=True)
+    os.unlink(tu.name)
     if out.returncode != 0:
-        sys.exit("size_limits: %s does not compile on its own:\n%s" % (header, out.stderr[:2000]))
-    counts, stack, current_file = {}, [], None  # stack: (depth, class name or None)
+        sys.exit("size_limits: the headers of %s do not compile:\n%s"
+                 % (os.path.dirname(headers[0]), out.stderr[:2000]))
+    counts = {h: {} for h in headers}
+    stack, current_file = [], None  # stack: (depth, class name or None, its header)
     real = {}  # realpath cache: the include view holds links to the folders
-    target = os.path.realpath(header)
+    targets = {os.path.realpath(h): h for h in headers}
     for line in out.stdout.splitlines():
         depth, text = node_of(line)
         while stack and stack[-1][0] >= depth:
@@ -70,19 +77,19 @@ def classes_in(header, include_dir):
             current_file = m.group(1)
         if current_file is not None and current_file not in real:
             real[current_file] = os.path.realpath(current_file)
-        own = current_file is not None and real[current_file] == target
+        own = targets.get(real[current_file]) if current_file is not None else None
         rec = RECORD.match(text)
         if rec and own and "implicit" not in text.split()[:4]:
-            name = ".".join([n for _, n in stack if n] + [rec.group(2)])
-            counts.setdefault(name, 0)
-            stack.append((depth, name.split(".")[-1]))
+            name = ".".join([n for _, n, _ in stack if n] + [rec.group(2)])
+            counts[own].setdefault(name, 0)
+            stack.append((depth, name.split(".")[-1], own))
             continue
         if stack and stack[-1][1] and METHOD.match(text) and " implicit " not in text:
             # a direct child of the innermost class: its name is the full dotted path
-            owner = ".".join(n for _, n in stack if n)
-            if owner in counts:
-                counts[owner] += 1
-        stack.append((depth, None))
+            owner = ".".join(n for _, n, _ in stack if n)
+            if owner in counts[stack[-1][2]]:
+                counts[stack[-1][2]][owner] += 1
+        stack.append((depth, None, None))
     return counts
 
 
@@ -123,9 +130,8 @@ def check_folder(name, include_root, problems):
     headers = [p for p in sources if p.endswith(".h")]
     if headers and not os.path.isdir(include_dir):
         sys.exit("size_limits: no include view %s (configure a build tree first)" % include_dir)
-    # (one compiler per core: each header is parsed on its own, with what it includes)
-    found = POOL.map(lambda h: classes_in(h, include_dir), headers)
-    for header, header_classes in zip(headers, found):
+    found = classes_in(headers, include_dir) if headers else {}
+    for header, header_classes in found.items():
         for cls, count in header_classes.items():
             classes.append((count, cls))
             if count > max_methods:
@@ -152,16 +158,19 @@ def main():
     ap.add_argument("--report", action="store_true")
     args = ap.parse_args()
     problems = []
-    for name in args.folders or list(LIMITS):
+    names = args.folders or list(LIMITS)
+    for name in names:
         if name not in LIMITS:
             sys.exit("size_limits: no limits for folder %s (add it to LIMITS)" % name)
-        (flines, fname), (cmethods, cname) = check_folder(name, args.include_root, problems)
+    # (one compiler per core, a folder each)
+    results = list(POOL.map(lambda n: check_folder(n, args.include_root, problems), names))
+    for name, ((flines, fname), (cmethods, cname)) in zip(names, results):
         if args.report:
             print("| %s | %s, %d lines | %s, %d member functions |" % (name, fname, flines, cname, cmethods))
         else:
             print("size limits of %s/: largest file %s (%d lines), largest class %s (%d)"
                   % (name, os.path.basename(fname), flines, cname, cmethods))
-    for p in problems:
+    for p in sorted(problems):
         print("size_limits: " + p, file=sys.stderr)
     return 1 if problems else 0
 

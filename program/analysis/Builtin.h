@@ -83,8 +83,8 @@ struct BuiltinTraits {
   uint8_t arity;
   BuiltinSites sites;
   bool fresh;
-  int8_t order; // argument index, -1: none
-  int8_t scope; // argument index, -1: none
+  int order; // argument index, -1: none
+  int scope; // argument index, -1: none
   BuiltinBlock block;
   BuiltinIdentity identity;
 };

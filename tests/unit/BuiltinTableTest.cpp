@@ -70,8 +70,8 @@ TEST(BuiltinTable, EveryNameStandsForOneBuiltinAndTheFirstIsItsOwn) {
   }
   for (size_t k = 0; k < std::size(kBuiltinTraits); ++k) {
     auto b = static_cast<Builtin>(k);
-    if (!nameOf(b).empty()) {
-      EXPECT_EQ(builtinNamed(nameOf(b)), b) << nameOf(b).str();
+    if (*builtinName(b)) {
+      EXPECT_EQ(builtinNamed(builtinName(b)), b) << builtinName(b);
     }
   }
 }

@@ -7,6 +7,7 @@
 #include "dpor/Scheduler.h"
 #include "dpor/SpinPruning.h"
 #include "model/Consistency.h"
+#include "model/Models.h"
 #include "tests/oracle/AbstractProgram.h"
 
 namespace scopemc::oracle {

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "model/Consistency.h"
+#include "model/Models.h"
 
 namespace scopemc {
 namespace {

@@ -1,4 +1,4 @@
-#include "model/Consistency.h"
+#include "model/Models.h"
 
 #include "model/ScopedRC11.h"
 
