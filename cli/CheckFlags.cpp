@@ -261,9 +261,12 @@ void reportToTerminal(RunOptions &opts) {
   const bool tty = isatty(STDERR_FILENO);
   if (tty) // one line, rewritten in place, cleared at the end
     opts.exploration.onProgress = [](const std::string &line) { std::cerr << "\r\033[K" << line; };
-  opts.exploration.onWarning = [tty](const ExplorationWarning &w) {
-    static std::once_flag once; // parallel workers may each see a long execution
-    std::call_once(once, [&] {
+  // Once per command line (each worker of a parallel search may see a long execution, with
+  // its own loop counts); a static flag would silence the later command lines of a process
+  // that runs several (the tests do).
+  opts.exploration.onWarning = [tty, once = std::make_shared<std::once_flag>()](
+                                   const ExplorationWarning &w) {
+    std::call_once(*once, [&] {
       std::cerr << (tty ? "\r\033[K" : "") << "scopemc: warning: " << w.text << "\n";
       if (w.namesBusyLoops)
         std::cerr << "bound them with --unroll N (the verdict is then bounded), or --timeout S\n";

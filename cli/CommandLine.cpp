@@ -97,7 +97,7 @@ int runCheck(RunOptions &opts, const OutputOptions &output, const CliHooks &hook
 /// --json and --sarif for a run that ended without a result: an input that was refused
 /// (verdict "refused"), or a limit the watchdog enforced ("timeout", "bounded"); the message,
 /// and its place when it starts with one (FILE:LINE:COL: ...).
-void writeRefusal(const RunOptions &opts, const OutputOptions &output, const std::string &message,
+void writeRefusal(const std::string &file, const OutputOptions &output, const std::string &message,
                   const char *verdict = "refused") {
   SarifInvocation how{false, message, "", 0, 0};
   static const std::regex placed(R"(^([^:\n]+):(\d+):(\d+): )");
@@ -111,7 +111,7 @@ void writeRefusal(const RunOptions &opts, const OutputOptions &output, const std
   if (!output.jsonFile.empty()) {
     nlohmann::json j = {{"schema_version", kJsonSchemaVersion},
                         {"tool", "scopemc"},
-                        {"file", opts.file},
+                        {"file", file},
                         {"verdict", verdict},
                         {"message", message},
                         {"position", how.file.empty() ? nlohmann::json(nullptr)
@@ -231,9 +231,12 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
     return *rc;
   if (auto rc = takeInputs(flags.files, flags.compileDb, repair, opts))
     return *rc;
+  // The watchdog's thread writes the refusal while this one goes on changing opts and output:
+  // it gets copies (and a process that writes no outputs, below, none to write).
   Watchdog watchdog(opts.exploration.timeoutSeconds, opts.exploration.memoryLimitMb,
-                    [&opts, &output](const std::string &why, bool timedOut) {
-                      writeRefusal(opts, output, why, timedOut ? "timeout" : "bounded");
+                    [file = opts.file, out = hooks.primary ? output : OutputOptions{}](
+                        const std::string &why, bool timedOut) {
+                      writeRefusal(file, out, why, timedOut ? "timeout" : "bounded");
                     });
   if (auto rc = applyCheckFlags(flags, opts, argv[0]))
     return *rc;
@@ -264,11 +267,11 @@ int runCommandLine(int argc, char **argv, const CliHooks &hooks) {
         text += " --arg " + p + "=VALUE";
     }
     std::cerr << "scopemc: error: " << printable(text) << "\n";
-    writeRefusal(opts, output, text);
+    writeRefusal(opts.file, output, text);
     return kExitInput;
   } catch (const UnsupportedProgram &e) {
     std::cerr << "scopemc: error: " << printable(e.what()) << "\n";
-    writeRefusal(opts, output, e.what());
+    writeRefusal(opts.file, output, e.what());
     return kExitInput;
   } catch (const InternalError &e) {
     std::cerr << "scopemc: internal error: " << printable(e.what()) << "\n";

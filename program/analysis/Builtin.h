@@ -9,6 +9,7 @@
 // handler has no case for (the family enums below, switched over without a default).
 #pragma once
 
+#include <array>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
@@ -122,14 +123,17 @@ constexpr bool scopesAgree() {
 static_assert(detail::familiesContiguous(), "Builtins.def: keep each family's rows together");
 static_assert(detail::scopesAgree(), "Builtins.def: a scope argument needs block Scope");
 
+/// Each row's position among its family's rows, computed once at compile time.
+inline constexpr auto kFamilyIndex = [] {
+  std::array<uint8_t, std::size(kBuiltinTraits)> index{};
+  for (size_t i = 1; i < index.size(); ++i)
+    if (kBuiltinTraits[i].family == kBuiltinTraits[i - 1].family)
+      index[i] = static_cast<uint8_t>(index[i - 1] + 1);
+  return index;
+}();
+
 /// b's position among its family's builtins (its value in the family's enum).
-constexpr uint8_t familyIndex(Builtin b) {
-  auto i = static_cast<size_t>(b);
-  size_t first = i;
-  while (first > 0 && kBuiltinTraits[first - 1].family == kBuiltinTraits[i].family)
-    --first;
-  return static_cast<uint8_t>(i - first);
-}
+constexpr uint8_t familyIndex(Builtin b) { return kFamilyIndex[static_cast<size_t>(b)]; }
 
 // Each family's builtins as an enum of their own, in the table's order: the family's handler
 // switches over it without a default (interpreter/Calls.h), so -Wswitch names a row it misses.

@@ -14,7 +14,9 @@ namespace scopemc {
 namespace {
 
 /// Instructions that only compute a value from their operands, never trap and never branch:
-/// a dead one changes nothing the interpreter does (division could trap, a phi is a join).
+/// a dead one changes nothing the interpreter does (a phi is a join). Division traps on zero,
+/// and a shift by the width or more is undefined behaviour the interpreter reports
+/// (undefinedIntegerOp): their operands' values are seen.
 bool pureValue(const Instruction &u) {
   if (auto *b = dyn_cast<BinaryOperator>(&u)) {
     switch (b->getOpcode()) {
@@ -22,6 +24,9 @@ bool pureValue(const Instruction &u) {
     case Instruction::SDiv:
     case Instruction::URem:
     case Instruction::SRem:
+    case Instruction::Shl:
+    case Instruction::LShr:
+    case Instruction::AShr:
       return false;
     default:
       return true;

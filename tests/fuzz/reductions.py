@@ -8,7 +8,8 @@ plain optimal DPOR (`--no-reductions --unroll K`).
 Each program is generated from a small grammar of the shapes the reductions rewrite (CAS
 loops with a carried expected value, loops carrying loaded values, undone RMWs with
 observers, relaxed publication of heap blocks, alike threads told apart by what they read,
-pthread barriers, hangs, data races next to atomics, interchangeable threads whose final
+pthread barriers, hangs, data races next to atomics, updates whose result only feeds a shift
+or a division, interchangeable threads whose final
 states main probes with one assertion per value of a digest, so that a lost execution is a
 lost error), in C with pthreads and <stdatomic.h>
 or in CUDA, with and without a planted bug. Every loop of the grammar goes round fewer than
@@ -580,9 +581,34 @@ def c_branching(p, bug):
     p.tags.append("branching")
 
 
+def c_seen(p, bug):
+    """Relaxed updates of one counter; one thread feeds what its update read only to
+    arithmetic that is undefined for some values (a shift by the width or more, a division by
+    zero), so the value it reads is seen: its update is no commuting update with a dead result
+    (an order of the updates the reduction skipped once hid the error). With `bug`, some order
+    of the updates reaches the undefined value."""
+    rng = p.rng
+    c = p.name("cnt")
+    p.globals.append("atomic_int %s;" % c)
+    op = pick(rng, "add", "or", "xor")
+    seen = "int r = atomic_fetch_%s_explicit(&%s, 1, %s);" % (op, c, RLX)
+    if pick(rng, "shift", "div") == "shift":
+        use = ["int z = 1 << (r * %d);" % (40 if bug else 5), "(void)z;"]
+    else:
+        use = ["int z = 12 / (r - %d);" % (1 if bug else 7), "(void)z;"]
+    others = ["atomic_fetch_%s_explicit(&%s, 1, %s);" % (op, c, RLX)]
+    first = rng.random() < 0.5  # the seeing thread below or above the others
+    if first:
+        p.thread([seen] + use)
+    p.thread(others, pick(rng, 1, 2))
+    if not first:
+        p.thread([seen] + use)
+    p.tags.append("seen-%s" % op)
+
+
 C_SHAPES = {"cas": c_cas, "chase": c_chase, "min": c_min, "undo": c_undo, "publish": c_publish,
             "alike": c_alike, "barrier": c_barrier, "hang": c_hang, "race": c_race,
-            "branching": c_branching}
+            "branching": c_branching, "seen": c_seen}
 C_SMALL = ["race", "hang", "min", "chase"]  # a second shape beside the first
 
 
