@@ -365,7 +365,7 @@ bool Explorer::finishExecution() {
       st.kind = ThreadEndState::Kind::Blocked;
       // It waits on the latest value of its location, and no thread adds an event any more:
       // if every blocked thread is so, none ever leaves its loop (Observer.h).
-      st.forGood = spinsForGood(g, *b, true);
+      st.forGood = spinsForGood(g, *b);
       blocked = true;
       cut = cut || !st.forGood;
       if (b->reason() == BlockReason::LoopBound) {

@@ -24,7 +24,7 @@ bool isNotMaximal(const EventLabel *l) { return !l->revisitable() || !l->addedMa
 
 } // namespace
 
-bool spinsForGood(const ExecutionGraph &g, const BlockLabel &b, bool pastOwnWrites) {
+bool spinsForGood(const ExecutionGraph &g, const BlockLabel &b) {
   // Every read of the blocked iteration got the latest write of its location: with no thread
   // able to add an event, the iteration repeats for ever (ThreadEndState::forGood).
   if (b.reason() != BlockReason::SpinLoop)
@@ -34,22 +34,10 @@ bool spinsForGood(const ExecutionGraph &g, const BlockLabel &b, bool pastOwnWrit
                                          : -1;
   if (from < 0)
     return false;
-  // A write co-after a read's source that the iteration made itself (an exchange's or a
-  // fetch-add of 0's write-back, a store of the value read) is what the next iteration reads:
-  // the iteration made no progress, so it holds the value read, and the next iteration
-  // repeats this one (an exchange spin lock never released).
-  auto ownIteration = [&](Event w) {
-    return pastOwnWrites && w.thread == b.thread() && w.index >= from && w.index < b.index();
-  };
-  for (int32_t i = from; i < b.index(); ++i) {
-    auto *r = dyn_cast<ReadLabel>(g.label(Event{b.thread(), i}));
-    if (!r)
-      continue;
-    const std::vector<Event> &co = g.location(r->addr())->co;
-    for (auto k = static_cast<size_t>(g.coIndex(r->rf()) + 1); k < co.size(); ++k)
-      if (!ownIteration(co[k]))
-        return false;
-  }
+  for (int32_t i = from; i < b.index(); ++i)
+    if (auto *r = dyn_cast<ReadLabel>(g.label(Event{b.thread(), i}));
+        r && r->rf() != g.coMax(r->addr()))
+      return false;
   return true;
 }
 
@@ -169,7 +157,7 @@ bool SpinPruner::isBlockedForGood(const ExecutionGraph &g, ThreadId t, ThreadId 
   // Spinning on the latest values: if no thread writes them again, the program may hang
   // there, a deadlock the end of the execution reports (checks/); the branch is kept.
   holdOut = -1;
-  if (spinsForGood(g, *b, false))
+  if (spinsForGood(g, *b))
     return false;
   const ReadLabel *last = nullptr;
   const ReadLabel *open = nullptr;

@@ -21,11 +21,9 @@
 namespace scopemc {
 
 /// Whether the spin-loop block b would spin for ever if no thread added an event any more:
-/// every read of its blocked iteration got the latest write of its location, or, with
-/// `pastOwnWrites`, one that only the iteration's own writes follow in co (ThreadEndState::
-/// forGood, at the end of an execution; the iteration's reads are known from
-/// BlockLabel::iterationStart).
-bool spinsForGood(const ExecutionGraph &g, const BlockLabel &b, bool pastOwnWrites);
+/// every read of its blocked iteration got the latest write of its location
+/// (ThreadEndState::forGood; the iteration's reads are known from BlockLabel::iterationStart).
+bool spinsForGood(const ExecutionGraph &g, const BlockLabel &b);
 /// For a block that relies on its thread's heap staying its own (BlockLabel::reliesOnOwnHeap):
 /// whether another thread of g accessed or freed an address of that heap (the zero-net-effect
 /// rule's premise failed).

@@ -206,7 +206,7 @@ TEST(SpinPrunerPart, AThreadSpinningOnTheLatestValuesIsKeptForTheHangItMayBe) {
   while (s.driver.next(2))
     s.add(2);
   SpinPruner spins(s.driver, true);
-  EXPECT_TRUE(spinsForGood(s.g, *cast<BlockLabel>(s.g.lastLabel(1)), true));
+  EXPECT_TRUE(spinsForGood(s.g, *cast<BlockLabel>(s.g.lastLabel(1))));
   EXPECT_FALSE(spins.someThreadBlockedForGood(s.g));
 }
 
