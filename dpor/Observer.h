@@ -19,7 +19,8 @@ struct ThreadEndState {
   enum class Kind : uint8_t { Finished, Errored, Blocked, WaitingJoin, WaitingBarrier } kind;
   ThreadId waitingFor = -1;            // WaitingJoin: the thread it waits for
   const EventLabel *pending = nullptr; // WaitingBarrier: the departure it cannot take
-  /// Blocked by a spin loop whose one read got the latest write of its location. When every
+  /// Blocked by a spin loop whose reads got the latest write of their locations, or one that
+  /// only the blocked iteration's own write-backs follow in co (an exchange spin). When every
   /// blocked thread is so (no thread adds events any more: no newer value comes), none of them
   /// ever leaves its loop, even under fair scheduling: they never arrive anywhere again.
   bool forGood = false;

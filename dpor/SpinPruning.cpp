@@ -34,10 +34,22 @@ bool spinsForGood(const ExecutionGraph &g, const BlockLabel &b) {
                                          : -1;
   if (from < 0)
     return false;
-  for (int32_t i = from; i < b.index(); ++i)
-    if (auto *r = dyn_cast<ReadLabel>(g.label(Event{b.thread(), i}));
-        r && r->rf() != g.coMax(r->addr()))
-      return false;
+  // A write co-after a read's source that the iteration made itself (an exchange's or a
+  // fetch-add of 0's write-back, a store of the value read) is what the next iteration reads:
+  // the iteration made no progress, so it holds the value read, and the next iteration
+  // repeats this one (an exchange spin lock never released).
+  auto ownIteration = [&](Event w) {
+    return w.thread == b.thread() && w.index >= from && w.index < b.index();
+  };
+  for (int32_t i = from; i < b.index(); ++i) {
+    auto *r = dyn_cast<ReadLabel>(g.label(Event{b.thread(), i}));
+    if (!r)
+      continue;
+    const std::vector<Event> &co = g.location(r->addr())->co;
+    for (auto k = static_cast<size_t>(g.coIndex(r->rf()) + 1); k < co.size(); ++k)
+      if (!ownIteration(co[k]))
+        return false;
+  }
   return true;
 }
 

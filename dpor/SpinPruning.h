@@ -21,8 +21,9 @@
 namespace scopemc {
 
 /// Whether the spin-loop block b would spin for ever if no thread added an event any more:
-/// every read of its blocked iteration got the latest write of its location
-/// (ThreadEndState::forGood; the iteration's reads are known from BlockLabel::iterationStart).
+/// every read of its blocked iteration got the latest write of its location, or one that only
+/// the iteration's own write-backs follow in co (ThreadEndState::forGood; the iteration's
+/// reads are known from BlockLabel::iterationStart).
 bool spinsForGood(const ExecutionGraph &g, const BlockLabel &b);
 /// For a block that relies on its thread's heap staying its own (BlockLabel::reliesOnOwnHeap):
 /// whether another thread of g accessed or freed an address of that heap (the zero-net-effect

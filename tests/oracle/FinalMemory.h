@@ -15,7 +15,9 @@ namespace scopemc::oracle {
 struct FinalMemory final : ExplorationObserver {
   const Program *prog = nullptr;
   /// Whether executions where some thread did not finish count too (their states then start
-  /// with how each thread ended); else only complete ones.
+  /// with how each thread ended); else only complete ones. A spin-blocked thread that is not
+  /// blocked for good (ThreadEndState::forGood) marks a cut execution, whose state is none
+  /// the program ends in (a later iteration reads a newer value): it never counts.
   bool withBlocked = false;
   /// Whether states also hold what the threads read: the values each thread read, in program
   /// order, as a multiset over the threads (exchanging interchangeable threads keeps it). The
@@ -28,6 +30,8 @@ struct FinalMemory final : ExplorationObserver {
     std::string s;
     for (auto &e : ends) {
       if (!withBlocked && e.kind != ThreadEndState::Kind::Finished)
+        return true;
+      if (e.kind == ThreadEndState::Kind::Blocked && !e.forGood)
         return true;
       if (withBlocked)
         s += std::to_string(static_cast<int>(e.kind)) + ",";

@@ -234,8 +234,11 @@ Tally compare(uint64_t first, int count, bool alike, std::optional<Premise> mist
   Tally t;
   bool planted = mistake.has_value() || usedAsUnused;
   for (uint64_t seed = first; t.compared < count && !(planted && t.differed); ++seed) {
-    if (const char *only = std::getenv("SCOPEMC_COMMUTING_SEED"); only && seed != std::stoull(only))
+    if (const char *only = std::getenv("SCOPEMC_COMMUTING_SEED"); only && seed != std::stoull(only)) {
+      if (seed > std::stoull(only))
+        break;
       continue;
+    }
     Generated gen = cuda ? generateCuda(seed, bitwise) : generate(seed, alike, bitwise);
     if (gen.commuting < 2)
       continue;
@@ -251,16 +254,22 @@ Tally compare(uint64_t first, int count, bool alike, std::optional<Premise> mist
     std::shared_ptr<const Program> prog = loadProgram(lo);
     Outcome full = run(prog, Mode::None, std::nullopt, false);
     Outcome reduced = run(prog, alike ? Mode::Both : Mode::Commuting, mistake, usedAsUnused);
+    if (std::getenv("SCOPEMC_COMMUTING_SHOW"))
+      std::printf("seed %llu:\n%s\n", static_cast<unsigned long long>(seed), gen.source.c_str());
     bool same = full.states == reduced.states && full.errors == reduced.errors &&
                 reduced.complete <= full.complete;
     t.differed += !same;
     if (!same && std::getenv("SCOPEMC_COMMUTING_SHOW"))
       std::printf("differs: seed %llu\n", static_cast<unsigned long long>(seed));
     t.shrunk += reduced.complete < full.complete;
-    if (!same && std::getenv("SCOPEMC_COMMUTING_SHOW"))
+    if (!same && std::getenv("SCOPEMC_COMMUTING_SHOW")) {
       for (auto &st : full.states)
         if (!reduced.states.count(st))
           std::printf("lost: %s\n", st.c_str());
+      for (auto &st : reduced.states)
+        if (!full.states.count(st))
+          std::printf("gained: %s\n", st.c_str());
+    }
     if (!planted) {
       EXPECT_TRUE(same) << "seed " << seed << ": " << full.complete << " executions, "
                         << full.states.size() << " final states, " << full.errors.size()
