@@ -9,6 +9,7 @@ packages=(cmake ninja-build g++ llvm-19-dev clang-19 libclang-19-dev libclang-cp
           python3-jsonschema
           make       # tests/cli/files.sh writes a compile_commands.json with a Makefile
           clang-format-19 clang-tidy-19
+          libclang-rt-19-dev # Clang's sanitizer runtimes: the sanitized build (scripts/sanitize.sh)
           chromium   # the HTML witness test renders in headless Chromium (tests/witness)
           libopenmpi-dev openmpi-bin) # scopemc-mpi, the distributed search (distributed/)
 missing=()

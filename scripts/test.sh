@@ -15,11 +15,21 @@ scripts/setup.sh --no-example
 phase "setup and build"
 scripts/lint.sh # formatting (clang-format-19) and the .clang-tidy checks (clang-tidy-19)
 phase "lint"
-ctest --test-dir build --output-on-failure -j"$(nproc)" "$@"
-phase "tests"
-# The same suites with assertions on, AddressSanitizer and UndefinedBehaviorSanitizer
-# (build-asan/); SCOPEMC_NO_SANITIZE=1 skips them.
-if [ "${SCOPEMC_NO_SANITIZE:-0}" != 1 ]; then
-  scripts/sanitize.sh
+# The main build runs the tests that only it runs or that it runs in full (scripts/suites.sh);
+# the sanitized build (build-asan/, assertions on, AddressSanitizer and
+# UndefinedBehaviorSanitizer) runs all the others. SCOPEMC_NO_SANITIZE=1 skips the sanitized
+# build and runs every test in the main one. Arguments (ctest's) select tests in both builds.
+. scripts/suites.sh
+if [ "${SCOPEMC_NO_SANITIZE:-0}" = 1 ]; then
+  ctest --test-dir build --output-on-failure -j"$(nproc)" "$@"
+  phase "tests"
+else
+  if [ $# -gt 0 ]; then
+    ctest --test-dir build --output-on-failure -j"$(nproc)" "$@"
+  else
+    ctest --test-dir build --output-on-failure -j"$(nproc)" -R "$main_only|$sized"
+  fi
+  phase "tests (main build)"
+  scripts/sanitize.sh "$@"
   phase "sanitized build and tests"
 fi

@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "program/Program.h"
 #include "session/Session.h"
 #include "tests/e2e/Manifest.h"
 #include "tests/oracle/TestSupport.h"
@@ -41,19 +42,13 @@ struct Outcome {
   std::vector<std::string> errors;
 };
 
-/// One run; `symmetry` false: every permutation of interchangeable threads (the count the
-/// specification gives).
-Outcome run(const Row &r, unsigned workers = 1, bool symmetry = false,
-            std::optional<uint64_t> seed = std::nullopt) {
+/// The options a row gives (file, compiler flags, kernel and grid).
+RunOptions rowOptions(const Row &r) {
   RunOptions o;
-  o.exploration.scheduleSeed = seed;
-  o.setReductions(symmetry);
   o.file = std::string(SCOPEMC_E2E_DIR) + "/kernels/" + r.file;
   o.frontend.includeDir = SCOPEMC_TEST_INCLUDE_DIR;
-  // The unreduced run, whose count the manifest specifies, loads the precompiled CUDA prefix
-  // (frontend/PrefixCache.h); the reduced runs parse it.
-  if (!symmetry)
-    o.frontend.pchDir = ::testing::TempDir() + "scopemc-pch";
+  // The precompiled CUDA prefix (frontend/PrefixCache.h): every other suite parses it.
+  o.frontend.pchDir = ::testing::TempDir() + "scopemc-pch";
   if (r.flags != "-") {
     std::stringstream ss(r.flags);
     for (std::string a; ss >> a;)
@@ -70,8 +65,21 @@ Outcome run(const Row &r, unsigned workers = 1, bool symmetry = false,
     EXPECT_TRUE(parseGrid(r.grid, o.kernel)) << r.grid;
   }
   o.checks.stopOnFirst = !r.keepGoing;
+  return o;
+}
+
+/// The row's program, compiled once for all its runs.
+std::shared_ptr<const Program> load(const Row &r) { return loadProgram(rowOptions(r)); }
+
+/// One run of the loaded program; `symmetry` false: every permutation of interchangeable
+/// threads (the count the specification gives).
+Outcome run(const Row &r, const std::shared_ptr<const Program> &prog, unsigned workers = 1,
+            bool symmetry = false, std::optional<uint64_t> seed = std::nullopt) {
+  RunOptions o = rowOptions(r);
+  o.exploration.scheduleSeed = seed;
+  o.setReductions(symmetry);
   o.exploration.workers = workers;
-  RunResult res = verify(o);
+  RunResult res = verifyProgram(prog, o);
   Outcome out{res.verdict == Verdict::Verified     ? "verified"
               : res.verdict == Verdict::ErrorFound ? "error"
               : res.verdict == Verdict::Bounded    ? "bounded"
@@ -108,7 +116,8 @@ TEST_P(Kernels, EveryStyleGivesTheSpecifiedResult) {
   std::optional<std::pair<std::string, Outcome>> firstOfGroup;
   for (const Row &r : rows) {
     SCOPED_TRACE(r.group + ": " + r.file + (r.flags != "-" ? " " + r.flags : ""));
-    Outcome o = run(r);
+    std::shared_ptr<const Program> prog = load(r);
+    Outcome o = run(r, prog);
     EXPECT_EQ(o.verdict, r.verdict);
     if (r.verdict == "error") {
       EXPECT_NE(std::find(o.errors.begin(), o.errors.end(), r.error), o.errors.end())
@@ -121,8 +130,8 @@ TEST_P(Kernels, EveryStyleGivesTheSpecifiedResult) {
     // With the symmetry reduction: the same verdict in no more executions, and parallel
     // independence (docs/dpor.md §7): two workers find the same as one. (The sanitized build
     // runs only the two workers, with the reduction: the same code, for CI time.)
-    Outcome par = run(r, 2, true);
-    Outcome sym = test::sanitizedBuild() ? par : run(r, 1, true);
+    Outcome par = run(r, prog, 2, true);
+    Outcome sym = test::sanitizedBuild() ? par : run(r, prog, 1, true);
     EXPECT_EQ(sym.verdict, o.verdict) << "with the symmetry reduction";
     if (r.keepGoing) {
       EXPECT_LE(sym.executions, o.executions) << "with the symmetry reduction";
@@ -172,7 +181,7 @@ TEST(KernelsManifest, ActiveLanesDoNotDependOnTheSchedule) {
   for (const Row &r : rows)
     for (uint64_t seed : {42u}) {
       SCOPED_TRACE(r.file + " " + r.flags + " seed " + std::to_string(seed));
-      Outcome o = run(r, 1, false, seed);
+      Outcome o = run(r, load(r), 1, false, seed);
       EXPECT_EQ(o.verdict, r.verdict);
       if (r.executions >= 0) {
         EXPECT_EQ(o.executions, r.executions);

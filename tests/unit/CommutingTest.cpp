@@ -234,7 +234,8 @@ Tally compare(uint64_t first, int count, bool alike, std::optional<Premise> mist
   Tally t;
   bool planted = mistake.has_value() || usedAsUnused;
   for (uint64_t seed = first; t.compared < count && !(planted && t.differed); ++seed) {
-    if (const char *only = std::getenv("SCOPEMC_COMMUTING_SEED"); only && seed != std::stoull(only)) {
+    if (const char *only = std::getenv("SCOPEMC_COMMUTING_SEED");
+        only && seed != std::stoull(only)) {
       if (seed > std::stoull(only))
         break;
       continue;
@@ -285,7 +286,7 @@ Tally compare(uint64_t first, int count, bool alike, std::optional<Premise> mist
   return t;
 }
 
-int programs() { return test::programsToCompare(400, 100); }
+int programs() { return test::programsToCompare(400, 50); }
 /// The planted-mistake comparisons run on up to as many programs in every build: the mistakes
 /// show on few of them (9 of 400 for CommuteSeenUpdates, the first at seed 167).
 constexpr int kMistakePrograms = 400;

@@ -306,7 +306,7 @@ int compareScripted(uint64_t first, int count, Plant plant, int &shrunk, bool jo
 // same branches, so the searches are the same, execution for execution. Here every class goes
 // through the trie and is compared with the pairs; the classes have up to 5 members.
 TEST(Symmetry, TheTrieOfHistoriesFindsWhatThePairsFind) {
-  int count = test::programsToCompare(400, 100), pruned = 0;
+  int count = test::programsToCompare(400, 50), pruned = 0;
   for (uint64_t seed = 1; seed <= static_cast<uint64_t>(count); ++seed) {
     GeneratorOptions go = shapeFor(seed);
     if (seed % 2 == 0) // (copied below: shorter scripts)
@@ -335,7 +335,7 @@ TEST(Symmetry, TheTrieOfHistoriesFindsWhatThePairsFind) {
 }
 
 TEST(Symmetry, ScriptedCopiesReachTheSameStatesInFewerExecutions) {
-  int shrunk = 0, count = test::programsToCompare(800, 200);
+  int shrunk = 0, count = test::programsToCompare(800, 100);
   compareScripted(1, count, {}, shrunk);
   // The programs exercise the reduction: many of them explore fewer executions.
   EXPECT_GT(shrunk, count * 3 / 20);
@@ -625,7 +625,7 @@ int compareCompiled(uint64_t first, int count, CompiledPlant plant, int &shrunk,
 }
 
 TEST(Symmetry, GeneratedCProgramsReachTheSameFinalStatesAndErrors) {
-  int shrunk = 0, count = test::programsToCompare(300, 100);
+  int shrunk = 0, count = test::programsToCompare(300, 50);
   compareCompiled(100, count, {}, shrunk);
   EXPECT_GT(shrunk, count / 10);
 }
@@ -636,7 +636,7 @@ TEST(Symmetry, TheOracleCatchesAnAnalysisThatIgnoresBranchesOnTheId) {
 }
 
 TEST(Symmetry, CopiesBranchingOnValuesReachTheSameFinalStatesAndErrors) {
-  int shrunk = 0, count = test::programsToCompare(300, 100);
+  int shrunk = 0, count = test::programsToCompare(300, 50);
   compareCompiled(1, count, {}, shrunk, generateBranchingC);
   EXPECT_GT(shrunk, count / 10);
 }
