@@ -35,9 +35,10 @@ bool spinsForGood(const ExecutionGraph &g, const BlockLabel &b) {
   if (from < 0)
     return false;
   // A write co-after a read's source that the iteration made itself (an exchange's or a
-  // fetch-add of 0's write-back, a store of the value read) is what the next iteration reads:
-  // the iteration made no progress, so it holds the value read, and the next iteration
-  // repeats this one (an exchange spin lock never released).
+  // fetch-add of 0's write-back, a store of the value read) is what the next iteration reads.
+  // It holds the value read: a spin block is placed only after an iteration that left no
+  // effect (interpreter/LoopProgress.h, leftNoEffect), so the next iteration repeats this one
+  // (an exchange spin lock never released).
   auto ownIteration = [&](Event w) {
     return w.thread == b.thread() && w.index >= from && w.index < b.index();
   };
