@@ -5,7 +5,6 @@
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
-#include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/MultiplexConsumer.h>
 #include <llvm/IR/DataLayout.h>
@@ -13,17 +12,20 @@
 #include <llvm/IR/Instructions.h>
 #include <llvm/Transforms/Scalar/SROA.h>
 
+#include "frontend/AstWalk.h"
+
 namespace scopemc {
 namespace {
 
 /// Sema gives a string literal that initialises an array the array's own type, so the size
 /// clang will materialise is the literal's type size.
-class StringInitVisitor : public clang::RecursiveASTVisitor<StringInitVisitor> {
+class StringInitVisitor {
 public:
   StringInitVisitor(clang::ASTContext &ctx, clang::DiagnosticsEngine &diags)
       : ctx_(ctx), diags_(diags) {}
 
-  bool VisitStringLiteral(clang::StringLiteral *lit) {
+  /// False once a literal is reported (one report per declaration).
+  bool visit(clang::StringLiteral *lit) {
     if (lit->getType().isNull() || lit->getType()->isDependentType())
       return true; // (a template's, or a declaration Sema already refused)
     const auto *array = ctx_.getAsConstantArrayType(lit->getType());
@@ -64,8 +66,13 @@ public:
 
   bool HandleTopLevelDecl(clang::DeclGroupRef group) override {
     StringInitVisitor visitor(ci_.getASTContext(), ci_.getDiagnostics());
+    AstCallbacks callbacks;
+    callbacks.onStmt = [&](clang::Stmt &s) {
+      auto *lit = llvm::dyn_cast<clang::StringLiteral>(&s);
+      return !lit || visitor.visit(lit);
+    };
     for (clang::Decl *d : group)
-      visitor.TraverseDecl(d);
+      walkAst(d, callbacks);
     return true;
   }
 

@@ -4,16 +4,18 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <optional>
 #include <sstream>
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/ParentMapContext.h>
-#include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Lex/Lexer.h>
+
+#include "frontend/AstWalk.h"
 
 namespace scopemc {
 
@@ -181,33 +183,30 @@ private:
 
   /// The smallest update expression (x++, x += v...) holding every reported place.
   void atomicUpdate(Decl *tu) {
-    struct Visitor : RecursiveASTVisitor<Visitor> {
-      FixFinder &f;
+    struct {
       const Expr *best = nullptr;
       size_t bestSize = SIZE_MAX;
-      explicit Visitor(FixFinder &f) : f(f) {}
-      void consider(const Expr *e) {
-        SourceRange r = e->getSourceRange();
-        if (!f.inMain(r.getBegin()) || !f.valueFree(*e))
+    } v;
+    auto consider = [&](const Expr *e) {
+      SourceRange r = e->getSourceRange();
+      if (!inMain(r.getBegin()) || !valueFree(*e))
+        return;
+      for (const Place &p : places_)
+        if (!holds(r, p))
           return;
-        for (const Place &p : f.places_)
-          if (!f.holds(r, p))
-            return;
-        size_t size = f.endOffset(r) - f.offsetOf(r.getBegin());
-        if (size < bestSize)
-          best = e, bestSize = size;
-      }
-      bool VisitUnaryOperator(UnaryOperator *u) {
-        if (u->isIncrementDecrementOp())
-          consider(u);
-        return true;
-      }
-      bool VisitCompoundAssignOperator(CompoundAssignOperator *c) {
+      size_t size = endOffset(r) - offsetOf(r.getBegin());
+      if (size < v.bestSize)
+        v.best = e, v.bestSize = size;
+    };
+    AstCallbacks callbacks;
+    callbacks.onStmt = [&](Stmt &s) {
+      if (auto *u = dyn_cast<UnaryOperator>(&s); u && u->isIncrementDecrementOp())
+        consider(u);
+      else if (auto *c = dyn_cast<CompoundAssignOperator>(&s))
         consider(c);
-        return true;
-      }
-    } v(*this);
-    v.TraverseDecl(tu);
+      return true;
+    };
+    walkAst(tu, callbacks);
     if (!v.best)
       return;
     const Expr *lhsExpr = nullptr, *rhsExpr = nullptr;
@@ -243,19 +242,19 @@ private:
   void checkThenStore(Decl *tu) {
     if (lang_ != Language::Cuda)
       return;
-    struct Visitor : RecursiveASTVisitor<Visitor> {
-      FixFinder &f;
+    struct {
       const IfStmt *best = nullptr;
-      explicit Visitor(FixFinder &f) : f(f) {}
-      bool VisitIfStmt(IfStmt *i) {
-        if (!i->getElse() && std::all_of(f.places_.begin(), f.places_.end(), [&](const Place &p) {
-              return f.holds(i->getSourceRange(), p);
-            }))
-          best = i; // (visited outermost first: the last is the innermost)
-        return true;
-      }
-    } v(*this);
-    v.TraverseDecl(tu);
+    } v;
+    AstCallbacks callbacks;
+    callbacks.onStmt = [&](Stmt &s) {
+      auto *i = dyn_cast<IfStmt>(&s);
+      if (i && !i->getElse() && std::all_of(places_.begin(), places_.end(), [&](const Place &p) {
+            return holds(i->getSourceRange(), p);
+          }))
+        v.best = i; // (visited outermost first: the last is the innermost)
+      return true;
+    };
+    walkAst(tu, callbacks);
     if (!v.best)
       return;
     const Stmt *then = v.best->getThen();
@@ -314,31 +313,27 @@ private:
   /// statement it is the body of (null for a function's).
   std::vector<std::pair<const CompoundStmt *, const Stmt *>>
   blocksHolding(Decl *tu, const std::vector<Place> &places) {
-    struct Visitor : RecursiveASTVisitor<Visitor> {
-      FixFinder &f;
-      const std::vector<Place> &places;
-      std::vector<std::pair<const CompoundStmt *, const Stmt *>> chain;
-      Visitor(FixFinder &f, const std::vector<Place> &p) : f(f), places(p) {}
-      bool VisitFunctionDecl(FunctionDecl *fd) {
-        if (fd->hasBody() && f.deviceCode(*fd))
-          inner(fd->getBody(), nullptr);
-        return true;
-      }
-      void inner(const Stmt *s, const Stmt *parent) {
-        if (!s)
+    std::vector<std::pair<const CompoundStmt *, const Stmt *>> chain;
+    std::function<void(const Stmt *, const Stmt *)> inner = [&](const Stmt *s, const Stmt *parent) {
+      if (!s)
+        return;
+      if (auto *c = dyn_cast<CompoundStmt>(s)) {
+        if (!std::all_of(places.begin(), places.end(),
+                         [&](const Place &p) { return holds(c->getSourceRange(), p); }))
           return;
-        if (auto *c = dyn_cast<CompoundStmt>(s)) {
-          if (!std::all_of(places.begin(), places.end(),
-                           [&](const Place &p) { return f.holds(c->getSourceRange(), p); }))
-            return;
-          chain.push_back({c, parent});
-        }
-        for (const Stmt *child : s->children())
-          inner(child, s);
+        chain.push_back({c, parent});
       }
-    } v(*this, places);
-    v.TraverseDecl(tu);
-    return v.chain;
+      for (const Stmt *child : s->children())
+        inner(child, s);
+    };
+    AstCallbacks callbacks;
+    callbacks.onDecl = [&](Decl &d) {
+      if (auto *fd = dyn_cast<FunctionDecl>(&d); fd && fd->hasBody() && deviceCode(*fd))
+        inner(fd->getBody(), nullptr);
+      return true;
+    };
+    walkAst(tu, callbacks);
+    return chain;
   }
 
   /// The statement of `block` holding place p, or null.

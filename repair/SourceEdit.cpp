@@ -6,7 +6,6 @@
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/ParentMapContext.h>
-#include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Lex/Lexer.h>
@@ -14,6 +13,7 @@
 #include <clang/Lex/Preprocessor.h>
 #include <clang/Rewrite/Core/Rewriter.h>
 
+#include "frontend/AstWalk.h"
 #include "program/BuiltinId.h"
 #include "repair/Spelling.h"
 
@@ -68,16 +68,17 @@ private:
 };
 
 /// Every call and atomic expression, by the line and column its code is attributed to.
-class CallIndex : public RecursiveASTVisitor<CallIndex> {
+class CallIndex {
 public:
   explicit CallIndex(const SourceManager &sm) : sm_(sm) {}
-  bool VisitCallExpr(CallExpr *e) {
-    add(e);
-    return true;
-  }
-  bool VisitAtomicExpr(AtomicExpr *e) {
-    add(e);
-    return true;
+  void build(Decl *tu) {
+    AstCallbacks callbacks;
+    callbacks.onStmt = [&](Stmt &s) {
+      if (isa<CallExpr>(s) || isa<AtomicExpr>(s))
+        add(cast<Expr>(&s));
+      return true;
+    };
+    walkAst(tu, callbacks);
   }
   std::vector<Expr *> at(const SourceLoc &s) const {
     auto it = byLoc_.find(key(canonical(s.path()), s.line, s.col));
@@ -215,7 +216,7 @@ public:
       : ctx_(ctx), sm_(ctx.getSourceManager()), lo_(ctx.getLangOpts()), macros_(macros),
         includeDir_(includeDir.empty() ? "" : canonical(includeDir)), annotated_(annotated),
         rewriter_(sm_, lo_), out_(out), index_(sm_) {
-    index_.TraverseDecl(ctx.getTranslationUnitDecl());
+    index_.build(ctx.getTranslationUnitDecl());
   }
 
   void apply(const std::vector<AccessEdit> &edits) {
