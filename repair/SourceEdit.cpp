@@ -72,13 +72,11 @@ class CallIndex {
 public:
   explicit CallIndex(const SourceManager &sm) : sm_(sm) {}
   void build(Decl *tu) {
-    AstCallbacks callbacks;
-    callbacks.onStmt = [&](Stmt &s) {
-      if (isa<CallExpr>(s) || isa<AtomicExpr>(s))
-        add(cast<Expr>(&s));
-      return true;
-    };
-    walkAst(tu, callbacks);
+    walkAst(tu, {nullptr, [&](Stmt &s) {
+                   if (isa<CallExpr>(s) || isa<AtomicExpr>(s))
+                     add(cast<Expr>(&s));
+                   return true;
+                 }});
   }
   std::vector<Expr *> at(const SourceLoc &s) const {
     auto it = byLoc_.find(key(canonical(s.path()), s.line, s.col));

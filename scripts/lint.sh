@@ -5,7 +5,9 @@
 #   citations:       every docs/*.md the project's text names exists, and none names the
 #                    shared specification's files (docs/model.md, dpor.md, interface.md are ours);
 #   size limits:     scripts/size_limits.py on every library folder (file lines, member
-#                    functions per class; ceilings that only go down);
+#                    functions per class; ceilings that only go down; a folder whose headers
+#                    and tools are as they were is not compiled again: .lint/size-classes.json,
+#                    commit it with the code);
 #   include graph:   scripts/include_graph.py: no folder includes one of its layer or above;
 #   clang-tidy-19:   the checks .clang-tidy keeps, warnings as errors, on every library and
 #                    tool source, with the compile commands of a plain configure in BUILD_DIR

@@ -12,9 +12,16 @@ goes down (lower it when the folder shrinks, never raise it). Classes are read f
 AST dump of the folder's headers, compiled together with the library's include view (INCLUDE_VIEW_ROOT/<view>,
 in a configured build tree) on the include path. --report prints each folder's largest file
 and class.
+
+The class counts of a folder are kept in .lint/size-classes.json (commit it with the code)
+under a key of everything the compilation reads that can change with the project: this script,
+the compiler's version, every header of the library folders and the view's entries. A folder
+whose key is there is not compiled again (SCOPEMC_SIZE_ALL=1 compiles every folder).
 """
 import argparse
 import glob
+import hashlib
+import json
 import os
 import re
 import subprocess
@@ -49,6 +56,33 @@ def system_includes():
 
 SYSTEM_INCLUDES = system_includes()
 POOL = ThreadPoolExecutor(max_workers=os.cpu_count() or 1)
+CACHE = os.path.join(ROOT, ".lint", "size-classes.json")
+
+
+def project_fingerprint():
+    """What every folder's compilation reads of the project and the tools, hashed."""
+    h = hashlib.sha256()
+    out = subprocess.run(["clang++-19", "--version"], capture_output=True, text=True)
+    h.update(out.stdout.encode())
+    h.update(" ".join(SYSTEM_INCLUDES).encode())
+    with open(os.path.abspath(__file__), "rb") as f:
+        h.update(f.read())
+    for name in sorted(LIMITS):
+        for path in sorted(glob.glob(os.path.join(ROOT, name, "*.h"))):
+            h.update(os.path.relpath(path, ROOT).encode())
+            with open(path, "rb") as f:
+                h.update(hashlib.sha256(f.read()).digest())
+    return h.hexdigest()
+
+
+def cached_classes_in(headers, include_dir, fingerprint, cache):
+    """classes_in, or what .lint/size-classes.json holds for the same key."""
+    key = hashlib.sha256((fingerprint + " ".join(os.path.relpath(p, ROOT) for p in headers) +
+                          " ".join(sorted(os.listdir(include_dir)))).encode()).hexdigest()
+    if key in cache and os.environ.get("SCOPEMC_SIZE_ALL", "0") != "1":
+        return {os.path.join(ROOT, h): c for h, c in cache[key].items()}, key
+    found = classes_in(headers, include_dir)
+    return found, key
 
 
 def classes_in(headers, include_dir):
@@ -107,13 +141,13 @@ LIMITS = {
     "checks": ("scopemc_checks", AIM_LINES, AIM_METHODS),
     "litmus": ("scopemc_litmus", 810, AIM_METHODS),  # Parser.cpp
     "session": ("scopemc_session", AIM_LINES, AIM_METHODS),
-    "repair": ("scopemc_repair", 649, AIM_METHODS),  # SourceEdit.cpp
+    "repair": ("scopemc_repair", 648, AIM_METHODS),  # SourceEdit.cpp
     "distributed": ("scopemc_distributed", AIM_LINES, AIM_METHODS),
     "cli": ("scopemc_cli", AIM_LINES, AIM_METHODS),
 }
 
 
-def check_folder(name, include_root, problems):
+def check_folder(name, include_root, problems, fingerprint, cache, fresh):
     """Checks one folder against its ceilings; returns (largest file, largest class) lines."""
     view, max_lines, max_methods = LIMITS[name]
     include_dir = os.path.join(include_root, view)
@@ -130,7 +164,10 @@ def check_folder(name, include_root, problems):
     headers = [p for p in sources if p.endswith(".h")]
     if headers and not os.path.isdir(include_dir):
         sys.exit("size_limits: no include view %s (configure a build tree first)" % include_dir)
-    found = classes_in(headers, include_dir) if headers else {}
+    found = {}
+    if headers:
+        found, key = cached_classes_in(headers, include_dir, fingerprint, cache)
+        fresh[key] = {os.path.relpath(h, ROOT): c for h, c in found.items()}
     for header, header_classes in found.items():
         for cls, count in header_classes.items():
             classes.append((count, cls))
@@ -162,8 +199,19 @@ def main():
     for name in names:
         if name not in LIMITS:
             sys.exit("size_limits: no limits for folder %s (add it to LIMITS)" % name)
+    cache = {}
+    if os.path.exists(CACHE):
+        with open(CACHE) as f:
+            cache = json.load(f)
+    fingerprint, fresh = project_fingerprint(), {}
     # (one compiler per core, a folder each)
-    results = list(POOL.map(lambda n: check_folder(n, args.include_root, problems), names))
+    results = list(POOL.map(
+        lambda n: check_folder(n, args.include_root, problems, fingerprint, cache, fresh), names))
+    if not args.folders:  # (the whole project's counts: the next run's cache)
+        os.makedirs(os.path.dirname(CACHE), exist_ok=True)
+        with open(CACHE, "w") as f:
+            json.dump(fresh, f, indent=0, sort_keys=True)
+            f.write("\n")
     for name, ((flines, fname), (cmethods, cname)) in zip(names, results):
         if args.report:
             print("| %s | %s, %d lines | %s, %d member functions |" % (name, fname, flines, cname, cmethods))

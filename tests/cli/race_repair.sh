@@ -41,7 +41,7 @@ expect relaxed 42 "Not repaired: Atomicity violation at .*relaxed_increment.c:22
 # Course-style programs (tests/cli/race_repair/course: each with one classic mistake, a
 # missing atomic update or barrier, and -DFIXED as the course writes it): the correct program
 # verifies, the mistake is found, and the repair gives a program that verifies on its own.
-# The sanitized build (scripts/sanitize.sh) checks memory on every fourth of them (the same
+# The sanitized build (scripts/sanitize.sh) checks memory on every eighth of them (the same
 # code runs for each), leaving out the ones whose commuting atomics cost every order of their
 # updates before it is dropped (docs/commuting.md, Limits: 1 execution in seconds where
 # --no-reductions explores thousands in less): under the sanitizers they took 340 s of its 390.
@@ -50,7 +50,7 @@ k=0
 for f in course/*.cu; do
   k=$((k + 1))
   if [ "${SCOPEMC_SANITIZED:-0}" = 1 ]; then
-    [ $((k % 4)) != 1 ] || [[ " $slow " == *" $(basename "$f" .cu) "* ]] && continue
+    [ $((k % 8)) != 1 ] || [[ " $slow " == *" $(basename "$f" .cu) "* ]] && continue
   fi
   b=$(basename "$f" .cu)
   expect "course-$b-fixed" 0 "$ok" -- "$f" -- -DFIXED

@@ -88,7 +88,7 @@ std::string barrierProgram(std::mt19937_64 &rng, bool &overflows) {
 
 TEST(BarrierPhases, CallsAndArrivalOrderAgree) {
   std::mt19937_64 rng(20261129);
-  int programs = test::programsToCompare(60, 12), overflowing = 0, caught = 0;
+  int programs = test::programsToCompare(60, 6), overflowing = 0, caught = 0;
   for (int i = 0; i < programs; ++i) {
     bool overflows = false;
     std::string text = barrierProgram(rng, overflows);

@@ -97,12 +97,12 @@ GeneratorOptions mixedOptions(uint64_t seed) {
   return generatorOptions(seed % 3 == 0 ? withAwaits(scoped) : plain(scoped));
 }
 
-/// Compares the DPOR with the enumerator on `wanted` programs of the given shape (an eighth of
-/// them in the sanitized build, test::programsToCompare), from `firstSeed` on (programs too
-/// large to enumerate are skipped).
+/// Compares the DPOR with the enumerator on `wanted` programs of the given shape (a sixteenth
+/// of them, at least 4, in the sanitized build, test::programsToCompare), from `firstSeed` on
+/// (programs too large to enumerate are skipped).
 void differential(const Shape &shape, uint64_t firstSeed, int wanted,
                   ExplorationOptions opts = {}) {
-  wanted = test::programsToCompare(wanted, std::max(wanted / 8, 8));
+  wanted = test::programsToCompare(wanted, std::max(wanted / 16, 4));
   int compared = 0;
   uint64_t seed = firstSeed;
   for (; compared < wanted && seed < firstSeed + 20 * static_cast<uint64_t>(wanted); ++seed) {
@@ -213,7 +213,7 @@ TEST(Differential, TtasLockProgramsMatchTheNaiveEnumerator) {
 }
 
 TEST(Differential, ScheduleDoesNotChangeTheExecutions) {
-  int compared = 0, wanted = test::programsToCompare(60, 8);
+  int compared = 0, wanted = test::programsToCompare(60, 4);
   for (uint64_t seed = 5000; compared < wanted; ++seed) {
     GeneratorOptions go;
     go.scoped = seed % 2;

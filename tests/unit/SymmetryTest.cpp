@@ -347,7 +347,7 @@ int joiningMainPrograms() { return test::programsToCompare(300, 100); }
 TEST(Symmetry, ScriptedCopiesJoinedByAWritingMainReachTheSameStates) {
   // What a thread that waits to join another knows (SymmetryPruner::knows) pins reads.
   int shrunk = 0;
-  int count = joiningMainPrograms();
+  int count = test::programsToCompare(joiningMainPrograms(), 50);
   compareScripted(1, count, {}, shrunk, true);
   EXPECT_GT(shrunk, count / 6);
 }
@@ -636,7 +636,7 @@ TEST(Symmetry, TheOracleCatchesAnAnalysisThatIgnoresBranchesOnTheId) {
 }
 
 TEST(Symmetry, CopiesBranchingOnValuesReachTheSameFinalStatesAndErrors) {
-  int shrunk = 0, count = test::programsToCompare(300, 50);
+  int shrunk = 0, count = test::programsToCompare(300, 25);
   compareCompiled(1, count, {}, shrunk, generateBranchingC);
   EXPECT_GT(shrunk, count / 10);
 }
