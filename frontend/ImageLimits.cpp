@@ -19,13 +19,13 @@ namespace {
 
 /// Sema gives a string literal that initialises an array the array's own type, so the size
 /// clang will materialise is the literal's type size.
-class StringInitVisitor {
+class StringInitLimit {
 public:
-  StringInitVisitor(clang::ASTContext &ctx, clang::DiagnosticsEngine &diags)
+  StringInitLimit(clang::ASTContext &ctx, clang::DiagnosticsEngine &diags)
       : ctx_(ctx), diags_(diags) {}
 
   /// False once a literal is reported (one report per declaration).
-  bool visit(clang::StringLiteral *lit) {
+  bool check(clang::StringLiteral *lit) {
     if (lit->getType().isNull() || lit->getType()->isDependentType())
       return true; // (a template's, or a declaration Sema already refused)
     const auto *array = ctx_.getAsConstantArrayType(lit->getType());
@@ -65,11 +65,11 @@ public:
   explicit StringInitCheck(clang::CompilerInstance &ci) : ci_(ci) {}
 
   bool HandleTopLevelDecl(clang::DeclGroupRef group) override {
-    StringInitVisitor visitor(ci_.getASTContext(), ci_.getDiagnostics());
+    StringInitLimit limit(ci_.getASTContext(), ci_.getDiagnostics());
     AstCallbacks callbacks;
     callbacks.onStmt = [&](clang::Stmt &s) {
       auto *lit = llvm::dyn_cast<clang::StringLiteral>(&s);
-      return !lit || visitor.visit(lit);
+      return !lit || limit.check(lit);
     };
     for (clang::Decl *d : group)
       walkAst(d, callbacks);

@@ -183,10 +183,8 @@ private:
 
   /// The smallest update expression (x++, x += v...) holding every reported place.
   void atomicUpdate(Decl *tu) {
-    struct {
-      const Expr *best = nullptr;
-      size_t bestSize = SIZE_MAX;
-    } v;
+    const Expr *best = nullptr;
+    size_t bestSize = SIZE_MAX;
     auto consider = [&](const Expr *e) {
       SourceRange r = e->getSourceRange();
       if (!inMain(r.getBegin()) || !valueFree(*e))
@@ -195,8 +193,8 @@ private:
         if (!holds(r, p))
           return;
       size_t size = endOffset(r) - offsetOf(r.getBegin());
-      if (size < v.bestSize)
-        v.best = e, v.bestSize = size;
+      if (size < bestSize)
+        best = e, bestSize = size;
     };
     AstCallbacks callbacks;
     callbacks.onStmt = [&](Stmt &s) {
@@ -207,15 +205,15 @@ private:
       return true;
     };
     walkAst(tu, callbacks);
-    if (!v.best)
+    if (!best)
       return;
     const Expr *lhsExpr = nullptr, *rhsExpr = nullptr;
     BinaryOperatorKind op = BO_AddAssign;
-    if (auto *u = dyn_cast<UnaryOperator>(v.best)) {
+    if (auto *u = dyn_cast<UnaryOperator>(best)) {
       lhsExpr = u->getSubExpr();
       op = u->isIncrementOp() ? BO_AddAssign : BO_SubAssign;
     } else {
-      auto *c = cast<CompoundAssignOperator>(v.best);
+      auto *c = cast<CompoundAssignOperator>(best);
       lhsExpr = c->getLHS(), rhsExpr = c->getRHS(), op = c->getOpcode();
     }
     QualType t = lhsExpr->getType();
@@ -227,7 +225,7 @@ private:
                                   lang_ == Language::Cuda ? cudaScopeSuffix(report_) : "");
     if (call.empty())
       return;
-    SourceRange r = v.best->getSourceRange();
+    SourceRange r = best->getSourceRange();
     Fix f{offsetOf(r.getBegin()), endOffset(r) - offsetOf(r.getBegin()), call, text(r), ""};
     f.change = "a plain update made atomic" +
                std::string(lang_ != Language::Cuda                      ? ""
@@ -242,26 +240,24 @@ private:
   void checkThenStore(Decl *tu) {
     if (lang_ != Language::Cuda)
       return;
-    struct {
-      const IfStmt *best = nullptr;
-    } v;
+    const IfStmt *best = nullptr;
     AstCallbacks callbacks;
     callbacks.onStmt = [&](Stmt &s) {
       auto *i = dyn_cast<IfStmt>(&s);
       if (i && !i->getElse() && std::all_of(places_.begin(), places_.end(), [&](const Place &p) {
             return holds(i->getSourceRange(), p);
           }))
-        v.best = i; // (visited outermost first: the last is the innermost)
+        best = i; // (visited outermost first: the last is the innermost)
       return true;
     };
     walkAst(tu, callbacks);
-    if (!v.best)
+    if (!best)
       return;
-    const Stmt *then = v.best->getThen();
+    const Stmt *then = best->getThen();
     if (auto *c = dyn_cast<CompoundStmt>(then); c && c->size() == 1)
       then = c->body_front();
     auto *assign = dyn_cast<BinaryOperator>(then);
-    auto *cond = dyn_cast<BinaryOperator>(v.best->getCond()->IgnoreParenImpCasts());
+    auto *cond = dyn_cast<BinaryOperator>(best->getCond()->IgnoreParenImpCasts());
     if (!assign || assign->getOpcode() != BO_Assign || !cond || !cond->isRelationalOp())
       return;
     const Expr *target = assign->getLHS(), *value = assign->getRHS();
@@ -279,8 +275,8 @@ private:
       op = greater ? "atomicMin" : "atomicMax";
     if (!op)
       return;
-    SourceRange range = v.best->getSourceRange();
-    bool braces = isa<CompoundStmt>(v.best->getThen());
+    SourceRange range = best->getSourceRange();
+    bool braces = isa<CompoundStmt>(best->getThen());
     std::string call = std::string(op) + cudaScopeSuffix(report_) + "(&(" + x + "), " + val + ")" +
                        (braces ? ";" : "");
     out_.push_back({Fix{offsetOf(range.getBegin()), endOffset(range) - offsetOf(range.getBegin()),
