@@ -105,11 +105,14 @@ std::string resultToJson(const RunResult &res, const std::string &file, long pea
       {"complete", res.exploration.complete},
       {"blocked", res.exploration.blocked},
       {"up_to_symmetry", res.exploration.symmetric && res.exploration.symmetryPruned > 0},
-      {"up_to_commuting_updates", res.exploration.commutingPruned > 0}};
+      {"up_to_commuting_updates",
+       res.exploration.commutingPruned > 0 || res.exploration.commutingDeferred > 0}};
   j["symmetry"] = {{"interchangeable_threads", res.exploration.symmetric},
                    {"branches_dropped", res.exploration.symmetryPruned},
                    {"abandoned", res.symmetryAbandoned}};
-  j["commuting_updates"] = {{"branches_dropped", res.exploration.commutingPruned}};
+  j["commuting_updates"] = {{"branches_dropped", res.exploration.commutingPruned},
+                            {"orders_fixed", res.exploration.commutingDeferred},
+                            {"deferral_abandoned", res.deferralAbandoned}};
   j["barrier_phases_by_arrival"] = res.barrierPhasesByArrival;
   j["zero_net_effect_abandoned"] = res.zeroNetEffectAbandoned;
   j["hung_at_barrier"] = res.exploration.hungAtBarrier;

@@ -103,13 +103,16 @@ void printSummary(std::ostream &os, const RunResult &res, unsigned unroll) {
   if (x.symmetric && x.symmetryPruned)
     os << "(counted up to symmetry: executions that differ only by exchanging interchangeable "
           "threads were explored as one; --no-symmetry counts each)\n";
-  if (x.commutingPruned)
+  if (x.commutingPruned || x.commutingDeferred)
     os << "(counted up to the order of commuting updates: executions that differ only in the "
           "order of unused-result atomic updates (adds, ors, maxima...) to one location were "
           "explored as one; --no-commuting-updates counts each)\n";
   if (res.symmetryAbandoned)
     os << "(threads that looked interchangeable were joined unlike each other: explored "
           "without the symmetry reduction)\n";
+  if (res.deferralAbandoned)
+    os << "(an access was not ordered with the commuting updates of its location: their orders "
+          "were generated, not taken as one)\n";
   if (res.zeroNetEffectAbandoned)
     os << "(a loop rewrote a heap block whose address reached another thread: explored without "
           "the zero-net-effect rule)\n";

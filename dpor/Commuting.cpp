@@ -5,7 +5,8 @@
 namespace scopemc {
 
 void CommutingPruner::note(const ReadLabel &r) {
-  if (r.rmw().commutes &&
+  // (a deferred update has one order: dpor/Deferral.h)
+  if (r.rmw().commutes && !r.deferred() &&
       std::find(locations_.begin(), locations_.end(), r.addr()) == locations_.end())
     locations_.push_back(r.addr());
 }
@@ -38,7 +39,7 @@ bool CommutingPruner::check(const ExecutionGraph &g) {
       continue;
     for (Event r : li->reads) {
       auto *rb = cast<ReadLabel>(g.label(r));
-      if (rb->rmw().commutes && violation(g, *rb)) {
+      if (rb->rmw().commutes && !rb->deferred() && violation(g, *rb)) {
         ++pruned_;
         return true;
       }

@@ -6,7 +6,6 @@
 #include "model/Models.h"
 
 #include <algorithm>
-#include <cstdio>
 
 namespace scopemc {
 
@@ -15,32 +14,6 @@ namespace {
 /// Whether a reduction drops the branch of a graph an alternative just made.
 bool reductionDrops(SymmetryPruner &symmetry, CommutingPruner &commuting, const ExecutionGraph &g) {
   return symmetry.prunesAfterChange(g) || commuting.prunesAfterChange(g);
-}
-
-void checkLocation(const ExecutionGraph &g, const MemAccessLabel &m) {
-  // Locations are identified by their start address: accesses of another size to the same
-  // bytes would be explored wrongly, so they are refused.
-  const auto &locs = g.locations();
-  auto overlaps = [&](const std::pair<Addr, LocationInfo> &l) {
-    return l.first < m.addr() + m.size() && m.addr() < l.first + l.second.size &&
-           (l.first != m.addr() || l.second.size != m.size());
-  };
-  auto it = locs.lowerBound(m.addr());
-  const std::pair<Addr, LocationInfo> *other = nullptr;
-  if (it != locs.end() && overlaps(*it))
-    other = &*it;
-  else if (it != locs.begin() && overlaps(*std::prev(it)))
-    other = &*std::prev(it);
-  if (other) {
-    char what[160];
-    std::snprintf(what, sizeof what,
-                  "a %u-byte access at 0x%llx overlaps a %u-byte access at 0x%llx", m.size(),
-                  static_cast<unsigned long long>(m.addr()), other->second.size,
-                  static_cast<unsigned long long>(other->first));
-    throw UnsupportedProgram(toString(m.source()) + ": " + what +
-                             ": accesses of different sizes to the same memory (mixed-size "
-                             "accesses) are not supported");
-  }
 }
 
 } // namespace
@@ -58,6 +31,8 @@ Explorer::Explorer(ProgramRunner &runner, ExplorationObserver &observer, Explora
                    [this](ThreadId t) -> const EventLabel * { return driver_.next(t); }),
       symmetry_(reductions_.symmetry, opts_.symmetryPairwiseUpTo, persistence_),
       commuting_(reductions_.commutingUpdates, persistence_),
+      deferral_(reductions_.commutingUpdates && reductions_.deferUpdates,
+                reductions_.checks(Premise::DeferredUpdatesOrdered)),
       monitor_({opts_.timeoutSeconds, opts_.memoryLimitMb}, opts_.onProgress,
                sharing ? sharing->progress : SharedProgress{}) {}
 
@@ -211,6 +186,13 @@ bool Explorer::runForward() {
   }
 }
 
+bool Explorer::deferralHolds(Event e) {
+  if (deferral_.premiseHolds(graph(), e))
+    return true;
+  result_.deferralBroken = stop_ = true; // the caller starts over without deferral
+  return false;
+}
+
 bool Explorer::notify(Event e) {
   if (!quiet_ && !observer_.onEvent(graph(), e))
     stop_ = true;
@@ -235,11 +217,12 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
     return false;
   }
   if (auto *m = dyn_cast<MemAccessLabel>(owned.get()))
-    checkLocation(g, *m);
+    refuseMixedSizes(g, *m);
+  deferral_.mark(g, *owned);
   EventLabel *lab = g.add(std::move(owned));
   Event e = lab->pos();
   scheduler_.changed(e.thread);
-  if (auto *r = dyn_cast<ReadLabel>(lab); r && r->rmw().commutes)
+  if (auto *r = dyn_cast<ReadLabel>(lab); r && r->rmw().commutes && !r->deferred())
     scheduler_.sawCommuting();
   checker_->updateViews(g, e);
   if (auto *b = dyn_cast<BlockLabel>(lab)) {
@@ -257,6 +240,8 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
     ok = addWrite(*w);
   else
     ok = checker_->isConsistent(g, e);
+  if (ok && !deferralHolds(e))
+    return false;
   if (auto *d = dyn_cast<BarrierDepartLabel>(lab); d && ok) {
     electSerial(g, *d, electScratch_, opts_.electOneNonUser,
                 reductions_.checks(Premise::ElectionAlternatives));
@@ -283,6 +268,12 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
 
 Explorer::ReadAdded Explorer::addRead(ReadLabel &r) {
   auto &g = graph();
+  if (r.deferred()) { // the co-maximal write, and no alternative (Deferral.h)
+    g.setRf(r.pos(), g.coMax(r.addr()));
+    r.setAddedMax(true);
+    checker_->updateViews(g, r.pos());
+    return checker_->isConsistent(g, r.pos()) ? ReadAdded::Consistent : ReadAdded::Inconsistent;
+  }
   std::vector<Event> &rfs = rfScratch_;
   checker_->coherentRfs(g, r.pos(), rfs);
   if (rfs.empty())
@@ -311,6 +302,12 @@ bool Explorer::addWrite(WriteLabel &w) {
   if (places.empty())
     return false;
   g.placeWrite(w.pos(), places.back());
+  if (w.deferred()) { // last in co, and it revisits nothing (Deferral.h)
+    w.setAddedMax(true);
+    if (DeferredUpdates::fixesAnOrder(g, w.pos()))
+      ++result_.commutingDeferred;
+    return checker_->isConsistent(g, w.pos());
+  }
   // A failed lock attempt that freezes its thread: nothing the write could start is pushed,
   // but it is still checked and reported like any added event (SpinPruning.h).
   bool frozen = w.isRmwPart() && spins_.frozenAfterRmw(g, w);
@@ -508,7 +505,7 @@ bool Explorer::applyReadFrom(const WorkItem &it) {
   r->setAddedMax(false);
   checker_->updateViews(g, it.target);
   // The graph is the one addRead listed the sources in.
-  if (!checker_->isConsistentWithListedSource(g, it.target))
+  if (!checker_->isConsistentWithListedSource(g, it.target) || !deferralHolds(it.target))
     return false;
   notify(it.target);
   // A read given an older write that blocks its thread at once freezes it: the branch is
@@ -581,11 +578,14 @@ bool Explorer::applyBackwardRevisit(const WorkItem &it) {
   driver_.afterCut();
   scheduler_.dropStaleWaits(graph());
   driver_.invalidate(it.target.thread, it.target.index);
+  if (!deferralHolds(it.target)) // (its source changed its happens-before)
+    return false;
   notify(it.target);
   return true;
 }
 
 void Explorer::makeRevisitedGraph(ExecutionGraph &ng, const WorkItem &it) {
+  ng.settleDeferred([this](Addr a, uint32_t size) { return runner_.initialValue(a, size); });
   // The revisiting write's porf-prefix is never revisited again (docs/dpor.md §2, condition 2).
   const View &prefix = ng.label(it.write)->porf();
   for (ThreadId t = 0; t < ng.numThreads(); ++t)

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "dpor/Commuting.h"
+#include "dpor/Deferral.h"
 #include "dpor/Monitor.h"
 #include "dpor/Observer.h"
 #include "dpor/Options.h"
@@ -115,6 +116,9 @@ private:
   bool addWrite(WriteLabel &w);
   bool finishExecution();
   bool notify(Event e);
+  /// Whether the deferred updates' premise holds with e added or changed (Deferral.h); false:
+  /// the search stops (ExplorationResult::deferralBroken).
+  bool deferralHolds(Event e);
 
   // backtracking
   bool backtrack(); // false: nothing left
@@ -154,6 +158,7 @@ private:
   Persistence persistence_; // shared by the two reductions below
   SymmetryPruner symmetry_;
   CommutingPruner commuting_;
+  DeferredUpdates deferral_;
   ExplorationMonitor monitor_;
   std::vector<Frame> frames_;
   Frame spare_; // a finished revisit frame, whose storage the next one reuses

@@ -87,7 +87,8 @@ struct ExplorationResult {
   bool boundHit = false;                     // some execution was cut by a loop bound
   std::vector<const SourceLoc *> boundLoops; // the loops that hit the bound
   /// Stopped before its end, not by a limit: an observer asked to (e.g. first error), another
-  /// explorer stopped, or a premise broke (symmetryBroken, barrierOversubscribed, ownHeapReached).
+  /// explorer stopped, or a premise broke (symmetryBroken, barrierOversubscribed, ownHeapReached,
+  /// deferralBroken).
   bool stoppedEarly = false;
   bool timedOut = false;
   bool memoryLimitHit = false; // stopped by memoryLimitMb: the search is incomplete
@@ -114,6 +115,12 @@ struct ExplorationResult {
   /// Commuting updates (dpor/Commuting.h): the branches dropped for them (the counts are then
   /// up to the order of commuting RMWs).
   uint64_t commutingPruned = 0;
+  /// Deferred updates (dpor/Deferral.h): how often one was added after another thread's update
+  /// of its location that does not happen before it (an order the search fixed: the counts
+  /// are then up to the order of commuting RMWs), and whether an execution broke their
+  /// premise (the search stopped, and the caller runs it again without deferral).
+  uint64_t commutingDeferred = 0;
+  bool deferralBroken = false;
   /// Why the search did not run to its end other than by a limit or an error (a process of
   /// a distributed search died); empty: no such failure. A failed search verifies nothing.
   std::string failure;
@@ -144,6 +151,8 @@ template <typename F> void forEachResultField(F &&f) {
   f("oversubscribed", &R::barrierOversubscribed);
   f("own_heap_reached", &R::ownHeapReached);
   f("commuting", &R::commutingPruned);
+  f("deferred", &R::commutingDeferred);
+  f("deferral_broken", &R::deferralBroken);
   f("failure", &R::failure);
 }
 

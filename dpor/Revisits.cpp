@@ -26,7 +26,9 @@ std::vector<Event> revisitedReads(const ExecutionGraph &g, Event w,
     return out;
   for (Event r : li->reads) {
     // (a read not added maximally is never revisited: isMaximalExtension, condition 2)
-    if (prefix.contains(r) || !g.label(r)->revisitable() || !g.label(r)->addedMax())
+    // (nor is a deferred update's read: dpor/Deferral.h)
+    if (prefix.contains(r) || !g.label(r)->revisitable() || !g.label(r)->addedMax() ||
+        cast<ReadLabel>(g.label(r))->deferred())
       continue;
     View kept = keptView(g, r, w);
     // A revisit by an RMW's write half that would leave it sharing its source with another
@@ -52,9 +54,10 @@ bool isMaximalExtension(const ExecutionGraph &g, Event r, Event w, const View &k
     // 2. added maximally, and never part of the prefix of an earlier revisiting write
     if (!l->revisitable() || !l->addedMax())
       return false;
-    // 3. the write it observes is not co-before a kept write other than w
+    // 3. the write it observes is not co-before a kept write other than w (a deferred update
+    // has one way to be added, whatever is kept: dpor/Deferral.h)
     auto *m = dyn_cast<MemAccessLabel>(l);
-    if (!m)
+    if (!m || m->deferred())
       return true;
     Event obs = g.observedWrite(m);
     auto &co = g.location(m->addr())->co;

@@ -42,8 +42,12 @@ std::optional<Signature> signatureOf(const EventLabel &l) {
     return head(r->addr(), r->size(), x.operand, x.expected,
                 static_cast<uint8_t>((static_cast<unsigned>(x.op) << 1) | (x.lockAcquire ? 1 : 0)));
   }
-  if (auto *w = dyn_cast<WriteLabel>(&l))
-    return head(w->addr(), w->size(), w->value(), 0, w->isRmwPart() ? 1 : 0);
+  if (auto *w = dyn_cast<WriteLabel>(&l)) // (a deferred update's value is its chain's: its
+                                          // read half's operand stands for it)
+    return head(w->addr(), w->size(), w->deferred() ? 0 : w->value(), 0,
+                w->deferred()    ? 3
+                : w->isRmwPart() ? 1
+                                 : 0);
   if (auto *f = dyn_cast<FenceLabel>(&l))
     return head(0, 0, f->fences(), 0, 0);
   return std::nullopt;
@@ -56,8 +60,12 @@ Step compare(const EventLabel &a, const EventLabel &b) {
   auto sa = signatureOf(a), sb = signatureOf(b);
   if (!sa || !sb || *sa != *sb)
     return Step::Differ;
-  if (auto *ra = dyn_cast<ReadLabel>(&a))
-    return ra->rf() == cast<ReadLabel>(&b)->rf() ? Step::Same : Step::Ordered;
+  if (auto *ra = dyn_cast<ReadLabel>(&a)) {
+    auto *rb = cast<ReadLabel>(&b);
+    if (ra->deferred() || rb->deferred()) // (reads nothing: dpor/Deferral.h)
+      return ra->deferred() && rb->deferred() ? Step::Same : Step::Differ;
+    return ra->rf() == rb->rf() ? Step::Same : Step::Ordered;
+  }
   return Step::Same;
 }
 
@@ -181,7 +189,9 @@ bool SymmetryPruner::laterInClass(const ExecutionGraph &g, ThreadId s, ThreadId 
 
 bool SymmetryPruner::check(const ExecutionGraph &g, ThreadId only) {
   p_.refresh();
+  bool any = false;
   auto prunes = [&](ThreadId s, ThreadId t, int32_t j) {
+    any = true;
     if (!persistent(g, s, t, j))
       return false;
     ++pruned_;
@@ -209,6 +219,7 @@ bool SymmetryPruner::check(const ExecutionGraph &g, ThreadId only) {
         return true;
     }
   }
+  unviolated_ = only < 0 && !any;
   return false;
 }
 
@@ -231,7 +242,8 @@ bool SymmetryPruner::anyViolation(const ExecutionGraph &g, const std::vector<Thr
     for (auto &[sig, ms] : alike) {
       if (ms.size() < 2)
         continue;
-      if (!isa<ReadLabel>(g.label(Event{ms.front(), i}))) {
+      auto *first = dyn_cast<ReadLabel>(g.label(Event{ms.front(), i}));
+      if (!first || first->deferred()) { // (a deferred update's read is no choice)
         nodes.emplace_back(std::move(ms), i + 1);
         continue;
       }
@@ -275,6 +287,7 @@ void SymmetryPruner::attach(const ExecutionGraph &g) {
       if (auto *c = dyn_cast<ThreadCreateLabel>(g.label(Event{u, i})))
         noteKey(c->child(), c->entry().symmetry);
   classesFor_ = 0;
+  unviolated_ = false;
 }
 
 bool SymmetryPruner::prunesAfterAdd(const ExecutionGraph &g, Event e) {
@@ -284,6 +297,7 @@ bool SymmetryPruner::prunesAfterAdd(const ExecutionGraph &g, Event e) {
   if (auto *c = dyn_cast<ThreadCreateLabel>(lab)) {
     noteKey(c->child(), c->entry().symmetry);
     classesFor_ = 0; // the threads changed: the classes are found again when next needed
+    unviolated_ = false;
     return false;
   }
   if (isa<ThreadStartLabel>(lab)) // (a start changes no class: creators and keys make them)
@@ -292,11 +306,14 @@ bool SymmetryPruner::prunesAfterAdd(const ExecutionGraph &g, Event e) {
     return false;
   // A thread that finishes writes nothing more: violations that were open may now persist.
   if (isa<ThreadFinishLabel>(lab))
-    return !classes(g, false).empty() && check(g, -1);
+    return !unviolated_ && !classes(g, false).empty() && check(g, -1);
   // A new violation has its first difference at the new event, which is a read, and only
   // then with a thread of its class whose event at that index reads the same location.
   auto *r = dyn_cast<ReadLabel>(lab);
-  if (!r || classes(g, false).empty())
+  if (!r || r->deferred())
+    return false;
+  unviolated_ = false;
+  if (classes(g, false).empty())
     return false;
   for (const auto &c : classes_) {
     if (std::find(c.begin(), c.end(), e.thread) == c.end())
@@ -313,6 +330,7 @@ bool SymmetryPruner::prunesAfterAdd(const ExecutionGraph &g, Event e) {
 }
 
 bool SymmetryPruner::prunesAfterChange(const ExecutionGraph &g) {
+  unviolated_ = false;
   if (!enabled_ || !keyed_ || classes(g, true).empty())
     return false;
   return check(g, -1);

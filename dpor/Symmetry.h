@@ -80,6 +80,10 @@ private:
   size_t pairwiseUpTo_;
   Persistence &p_;
   bool sawClass_ = false;
+  /// The last check of every class found no violation at all (persistent or not), and no read
+  /// that could make one was added since: a thread's finish then needs no check (a grid of
+  /// threads alike up to their deferred updates would be walked at each finish).
+  bool unviolated_ = false;
   /// Two created threads had one key (ThreadEntry::symmetry): before that, nothing is checked.
   void noteKey(ThreadId child, const SymmetryKey &key);
   bool keyed_ = false;

@@ -2,7 +2,11 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstdio>
 #include <iterator>
+
+#include "model/Errors.h"
+#include "model/RmwOps.h"
 
 namespace scopemc {
 
@@ -76,6 +80,8 @@ EventLabel *ExecutionGraph::add(std::unique_ptr<EventLabel> lab) {
   if (auto *r = dyn_cast<ReadLabel>(lab.get())) {
     LocationInfo &li = locFor(r->addr(), r->size());
     li.reads.push_back(r->pos());
+    if (li.deferredSeen && !r->deferred())
+      li.plain.push_back(r->pos());
     li.accesses.add(isAtomic(r->order()), r->scope(), r->threadRef());
     li.noteThread(t);
   }
@@ -93,6 +99,16 @@ void ExecutionGraph::placeWrite(Event write, size_t pos) {
   renumberCo(li, pos);
   li.accesses.add(isAtomic(w->order()), w->scope(), w->threadRef());
   li.noteThread(write.thread);
+  if (w->deferred() && !li.deferredSeen) { // (from now on, the other accesses are listed)
+    li.deferredSeen = true;
+    li.deferredOp = cast<ReadLabel>(label(write.prev()))->rmw().op;
+    for (const auto *list : {&li.reads, &li.co})
+      for (Event e : *list)
+        if (!cast<MemAccessLabel>(label(e))->deferred())
+          li.plain.push_back(e);
+  } else if (li.deferredSeen && !w->deferred()) {
+    li.plain.push_back(write);
+  }
 }
 
 void ExecutionGraph::moveWrite(Event write, size_t pos) {
@@ -186,6 +202,8 @@ bool ExecutionGraph::cutToStamp(Stamp s) {
   if (!later)
     return false;
   restrict(viewUpToStamp(s));
+  // (a deferred update is placed last when it is added: a cut drops only the end of a chain)
+  unsettled_.clear();
   return true;
 }
 
@@ -219,6 +237,8 @@ void ExecutionGraph::removeLastRead(ThreadId t) {
   Addr addr = r->addr();
   auto &li = locs_[addr];
   eraseLast(li.reads, r->pos());
+  if (li.deferredSeen && !r->deferred())
+    eraseLast(li.plain, r->pos());
   events.pop_back();
   if (li.co.empty() && li.reads.empty())
     locs_.erase(addr);
@@ -250,9 +270,16 @@ void ExecutionGraph::restrict(const View &keep) {
   // Only the locations of dropped accesses can hold events that are gone.
   std::sort(dropped_.begin(), dropped_.end());
   dropped_.erase(std::unique(dropped_.begin(), dropped_.end()), dropped_.end());
-  for (Addr a : dropped_)
-    if (LocationInfo *li = locs_.find(a); li && !keepHeldEvents(*li))
+  for (Addr a : dropped_) {
+    LocationInfo *li = locs_.find(a);
+    if (!li)
+      continue;
+    size_t writes = li->co.size();
+    if (!keepHeldEvents(*li))
       locs_.erase(a);
+    else if (li->deferredSeen && li->co.size() != writes)
+      unsettled_.push_back(a);
+  }
   dropped_.clear();
   if (indexedDropped_)
     filterIndexes();
@@ -297,7 +324,29 @@ bool ExecutionGraph::keepHeldEvents(LocationInfo &li) {
   if (std::erase_if(li.co, gone))
     renumberCo(li, 0);
   std::erase_if(li.reads, gone);
+  std::erase_if(li.plain, gone);
   return !li.co.empty() || !li.reads.empty();
+}
+
+void ExecutionGraph::settleDeferred(const std::function<uint64_t(Addr, uint32_t)> &initial) {
+  for (Addr a : unsettled_) {
+    LocationInfo *li = locs_.find(a);
+    if (!li)
+      continue;
+    Event before = Event::init();
+    for (Event x : li->co) {
+      auto *w = cast<WriteLabel>(label(x));
+      if (w->deferred()) {
+        auto *r = cast<ReadLabel>(label(x.prev()));
+        uint64_t old =
+            before.isInit() ? initial(a, w->size()) : cast<WriteLabel>(label(before))->value();
+        r->setRf(before);
+        w->setValue(applyRmw(r->rmw().op, old, r->rmw().operand, w->size()));
+      }
+      before = x;
+    }
+  }
+  unsettled_.clear();
 }
 
 ExecutionGraph ExecutionGraph::copy() const {
@@ -335,6 +384,7 @@ void ExecutionGraph::assignRestricted(const ExecutionGraph &from, const View &ke
   nextStamp_ = from.nextStamp_;
   dropUnstartedThreads();
   dropped_.clear(); // the locations are built filtered below
+  unsettled_.clear();
   copyLocationsFrom(from);
   allocs_ = from.allocs_;
   frees_ = from.frees_;
@@ -352,14 +402,21 @@ void ExecutionGraph::copyLocationsFrom(const ExecutionGraph &from) {
     li.size = src.size;
     li.accesses = src.accesses;
     li.soleThread = src.soleThread;
+    li.deferredSeen = src.deferredSeen;
+    li.deferredOp = src.deferredOp;
     li.co.clear();
     li.reads.clear();
+    li.plain.clear();
+    std::copy_if(src.plain.begin(), src.plain.end(), std::back_inserter(li.plain), held);
     std::copy_if(src.co.begin(), src.co.end(), std::back_inserter(li.co), held);
     std::copy_if(src.reads.begin(), src.reads.end(), std::back_inserter(li.reads), held);
     if (li.co.empty() && li.reads.empty())
-      continue;                        // (the slot is taken by the next location, or dropped)
-    if (li.co.size() != src.co.size()) // the labels are copies: their co positions moved
+      continue;                          // (the slot is taken by the next location, or dropped)
+    if (li.co.size() != src.co.size()) { // the labels are copies: their co positions moved
       renumberCo(li, 0);
+      if (li.deferredSeen)
+        unsettled_.push_back(addr);
+    }
     ++k;
   }
   locs_.truncate(k);
@@ -380,6 +437,32 @@ bool sameSymmetryClass(const ExecutionGraph &g, ThreadId t, ThreadId u) {
     if (!isa<ThreadCreateLabel>(g.label(Event{ct.thread, i})))
       return false; // another run of creations
   return true;
+}
+
+void refuseMixedSizes(const ExecutionGraph &g, const MemAccessLabel &m) {
+  // Locations are identified by their start address: accesses of another size to the same
+  // bytes would be explored wrongly, so they are refused.
+  const auto &locs = g.locations();
+  auto overlaps = [&](const std::pair<Addr, LocationInfo> &l) {
+    return l.first < m.addr() + m.size() && m.addr() < l.first + l.second.size &&
+           (l.first != m.addr() || l.second.size != m.size());
+  };
+  auto it = locs.lowerBound(m.addr());
+  const std::pair<Addr, LocationInfo> *other = nullptr;
+  if (it != locs.end() && overlaps(*it))
+    other = &*it;
+  else if (it != locs.begin() && overlaps(*std::prev(it)))
+    other = &*std::prev(it);
+  if (other) {
+    char what[160];
+    std::snprintf(what, sizeof what,
+                  "a %u-byte access at 0x%llx overlaps a %u-byte access at 0x%llx", m.size(),
+                  static_cast<unsigned long long>(m.addr()), other->second.size,
+                  static_cast<unsigned long long>(other->first));
+    throw UnsupportedProgram(toString(m.source()) + ": " + what +
+                             ": accesses of different sizes to the same memory (mixed-size "
+                             "accesses) are not supported");
+  }
 }
 
 bool programExited(const ExecutionGraph &g) {

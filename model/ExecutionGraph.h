@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <functional>
 #include <map>
 #include <memory>
 #include <utility>
@@ -46,6 +47,13 @@ struct LocationInfo {
   /// own accesses never race with each other, so a location of one thread needs no race scan.
   static constexpr int32_t kNone = -1, kSeveral = -2;
   int32_t soleThread = kNone;
+  /// A deferred update was placed here (docs/commuting.md, "Deferred updates"); kept when it
+  /// is dropped again. From then on, `plain` lists the accesses that are not halves of
+  /// deferred updates (the premise compares each with every update: dpor/Deferral.h), and
+  /// `deferredOp` is the operation of one of its updates.
+  bool deferredSeen = false;
+  RmwOp deferredOp = RmwOp::None;
+  std::vector<Event> plain;
   void noteThread(ThreadId t) {
     soleThread = soleThread == kNone || soleThread == static_cast<int32_t>(t)
                      ? static_cast<int32_t>(t)
@@ -176,6 +184,10 @@ public:
 
   /// Keeps only the events in `keep` (a po-prefix of every thread).
   void restrict(const View &keep);
+  /// After restrict or assignRestricted: each deferred update whose coherence predecessor
+  /// went reads the write now before it, and writes what its operation makes of that
+  /// write's value (`initial`: the initialisation write's value of `size` bytes at an address).
+  void settleDeferred(const std::function<uint64_t(Addr, uint32_t)> &initial);
 
 private:
   static void setPoIndexes(EventLabel &lab, const EventLabel *prev);
@@ -200,7 +212,8 @@ private:
   LocationMap<LocationInfo> locs_;
   Stamp nextStamp_ = 1;
   size_t scFences_ = 0;
-  std::vector<Addr> dropped_; // scratch of restrict: the locations that lost events
+  std::vector<Addr> dropped_;   // scratch of restrict: the locations that lost events
+  std::vector<Addr> unsettled_; // locations with deferred updates that lost writes (settleDeferred)
   /// Heap events by block start (allocations sorted; frees of a block in the order added)
   /// and barrier arrivals by (barrier, instance); filtered to the events held after a
   /// restriction that dropped such an event, or a copy (filterIndexes).
@@ -220,6 +233,11 @@ private:
 /// thread creations, and their symmetry keys are equal. The one definition of class
 /// membership: the symmetry pruner's classes and the scheduler's settled starts use it.
 bool sameSymmetryClass(const ExecutionGraph &g, ThreadId t, ThreadId u);
+
+/// Refuses (UnsupportedProgram, naming the source) an access `m`, about to be added, to bytes
+/// that an access of another start or size touched: locations are identified by their start
+/// address, so such mixed-size accesses would be explored wrongly.
+void refuseMixedSizes(const ExecutionGraph &g, const MemAccessLabel &m);
 
 /// Whether a thread of g called exit(), which ended the process: whoever still waits then
 /// waits for nothing (O(threads)). (main's return is not taken so: docs/model.md §6.)

@@ -190,6 +190,11 @@ public:
   void setCopiedFrom(Addr a) { copiedFrom_ = a; }
   int32_t copyReads() const { return copyReads_; }
   void setCopyReads(int32_t i) { copyReads_ = i; }
+  /// Either half of a deferred update (docs/commuting.md, "Deferred updates"): the read takes
+  /// the write before its own in coherence order and adds nothing to any view; set by the
+  /// exploration when it adds the event.
+  bool deferred() const { return deferred_; }
+  void setDeferred() { deferred_ = true; }
   static bool classof(const EventLabel *l) {
     return l->kind() == Kind::Read || l->kind() == Kind::Write;
   }
@@ -204,6 +209,7 @@ private:
   uint32_t size_;
   bool onHeap_;
   bool localSpace_ = false;
+  bool deferred_ = false;
   const SourceLoc *annotation_ = nullptr;
   Addr copiedFrom_ = 0;
   int32_t copyReads_ = -1;
@@ -253,6 +259,7 @@ public:
         rmwPart_(rmwPart) {}
 
   uint64_t value() const { return value_; }
+  void setValue(uint64_t v) { value_ = v; } // a deferred update's, recomputed
   bool isRmwPart() const { return rmwPart_; }
   /// The write's index in its location's co list (-1 until placed); kept by ExecutionGraph.
   int32_t coPos() const { return coPos_; }

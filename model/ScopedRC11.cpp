@@ -102,7 +102,8 @@ View ScopedRC11Checker::syncFrom(const ExecutionGraph &g, Event w, Event reader,
     hb.join(from(fin));
     joinPorf(fin);
   } else if (auto *r = dyn_cast<ReadLabel>(lab)) {
-    if (!r->rf().isInit()) {
+    // (a deferred update's read is no edge: docs/commuting.md, "Deferred updates")
+    if (!r->rf().isInit() && !r->deferred()) {
       joinPorf(g.label(r->rf()));
       if (isAcquire(r->order()))
         hb.join(syncFrom(g, r->rf(), e, *r, local, split));
@@ -132,7 +133,7 @@ View ScopedRC11Checker::syncFrom(const ExecutionGraph &g, Event w, Event reader,
     if (isAcquire(f->order()) && f->orders(local)) {
       for (int32_t i = e.index - 1; i >= 0; --i) {
         auto *pr = dyn_cast<ReadLabel>(g.label(Event{e.thread, i}));
-        if (pr && isAtomic(pr->order()) && !pr->rf().isInit())
+        if (pr && isAtomic(pr->order()) && !pr->rf().isInit() && !pr->deferred())
           hb.join(syncFrom(g, pr->rf(), pr->pos(), *f, local, split));
       }
     }
@@ -339,7 +340,9 @@ bool ScopedRC11Checker::isConsistent(const ExecutionGraph &g, Event e) const {
     if (!readIsCoherent(g, *r))
       return false;
   } else if (auto *w = dyn_cast<WriteLabel>(lab)) {
-    if (w->isRmwPart() && !rmwIsAtomic(g, w->pos()))
+    // (a deferred update is atomic by construction: its read took the co-maximal write, and
+    // its write half follows at once, right after it)
+    if (w->isRmwPart() && !w->deferred() && !rmwIsAtomic(g, w->pos()))
       return false;
   }
   return pscHoldsAfter(g, *lab);

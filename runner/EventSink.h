@@ -73,6 +73,9 @@ struct Reductions {
   /// (RmwInfo::commutes), the exploration drops the other orders where nothing tells them
   /// apart (docs/commuting.md; --no-commuting-updates, --no-symmetry: off).
   bool commutingUpdates = true;
+  /// With commutingUpdates: the marked RMWs are deferred (dpor/Deferral.h), added in one
+  /// order instead of pruned; the session turns this off when an execution breaks the premise.
+  bool deferUpdates = true;
   /// Test aid (runner/Premises.h): premises the reductions leave unchecked; null in the
   /// product, where every premise is checked.
   std::shared_ptr<const PremiseWaiver> waiver;

@@ -35,6 +35,9 @@ enum class Premise : uint8_t {
   /// Commuting updates (dpor, CommutingPruner): an RMW is taken as unread only if no other
   /// thread may still read its write.
   CommutingUnread,
+  /// Deferred updates (dpor, DeferredUpdates): every other access of a location is ordered by
+  /// happens-before with its deferred updates, they commute, and no acquire fence follows one.
+  DeferredUpdatesOrdered,
   /// Symmetry pruning (dpor, Persistence): an event stays in every graph below only if no
   /// revisit may still change it; a branch is dropped only at a persistent violation.
   PersistenceRevisits,

@@ -137,13 +137,19 @@ RunResult verifyProgram(const std::shared_ptr<const Program> &program, const Run
   RunOptions o = opts;
   unsigned search = 0;
   RunResult res = verifyOnce(program, o, extra, search);
-  bool abandoned = false, byArrival = false, ownHeap = false;
+  bool abandoned = false, byArrival = false, ownHeap = false, undeferred = false;
   while (true) {
     if (res.exploration.symmetryBroken) {
       // Threads taken as interchangeable were joined unlike (dpor/Symmetry.h): the reduction
       // does not hold for this program, and the search starts over without it.
       o.interpreter.reductions.symmetry = false;
       abandoned = true;
+    } else if (res.exploration.deferralBroken && o.interpreter.reductions.deferUpdates) {
+      // An access of a location with commuting updates was not ordered with them (or they did
+      // not commute, or an acquire fence followed one: dpor/Deferral.h): their order may
+      // matter, and the search starts over generating it (dpor/Commuting.h prunes instead).
+      o.interpreter.reductions.deferUpdates = false;
+      undeferred = true;
     } else if (res.exploration.barrierOversubscribed && !o.interpreter.barrierArrivalOrder) {
       // A phase of a pthread barrier got more waiters than its count (dpor/Election.h): its
       // k-th calls are not its phases, which the search now forms by arrival order.
@@ -161,6 +167,7 @@ RunResult verifyProgram(const std::shared_ptr<const Program> &program, const Run
   }
   res.symmetryAbandoned = abandoned;
   res.zeroNetEffectAbandoned = ownHeap;
+  res.deferralAbandoned = undeferred;
   res.barrierPhasesByArrival = byArrival;
   return res;
 }

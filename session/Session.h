@@ -95,6 +95,9 @@ struct RunResult {
   /// A loop's rewrites of its thread's heap counted as no effect, and another thread reached
   /// that heap: the result is that of a search without the zero-net-effect rule.
   bool zeroNetEffectAbandoned = false;
+  /// Commuting updates were deferred (dpor/Deferral.h) and an execution broke the premise: the
+  /// result is that of a search that generates their orders and prunes them.
+  bool deferralAbandoned = false;
   /// No execution completed, and threads hang at a barrier in some of them, which the checks
   /// were told not to report (--disable-barrier-divergence): no verdict (Verdict::Bounded),
   /// since nothing after those barriers was checked.

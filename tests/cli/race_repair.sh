@@ -42,15 +42,12 @@ expect relaxed 42 "Not repaired: Atomicity violation at .*relaxed_increment.c:22
 # missing atomic update or barrier, and -DFIXED as the course writes it): the correct program
 # verifies, the mistake is found, and the repair gives a program that verifies on its own.
 # The sanitized build (scripts/sanitize.sh) checks memory on every eighth of them (the same
-# code runs for each), leaving out the ones whose commuting atomics cost every order of their
-# updates before it is dropped (docs/commuting.md, Limits: 1 execution in seconds where
-# --no-reductions explores thousands in less): under the sanitizers they took 340 s of its 390.
-slow="all_positive histogram_init max_value parity_xor"
+# code runs for each).
 k=0
 for f in course/*.cu; do
   k=$((k + 1))
-  if [ "${SCOPEMC_SANITIZED:-0}" = 1 ]; then
-    [ $((k % 8)) != 1 ] || [[ " $slow " == *" $(basename "$f" .cu) "* ]] && continue
+  if [ "${SCOPEMC_SANITIZED:-0}" = 1 ] && [ $((k % 8)) != 1 ]; then
+    continue
   fi
   b=$(basename "$f" .cu)
   expect "course-$b-fixed" 0 "$ok" -- "$f" -- -DFIXED

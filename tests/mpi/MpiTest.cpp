@@ -61,6 +61,7 @@ void compareWithOneProcess(RunOptions o) {
   EXPECT_EQ(d.verdict, one.verdict) << o.file;
   EXPECT_EQ(errorSet(d), errorSet(one)) << o.file;
   EXPECT_EQ(d.symmetryAbandoned, one.symmetryAbandoned) << o.file;
+  EXPECT_EQ(d.deferralAbandoned, one.deferralAbandoned) << o.file;
 }
 
 // The coordinator alone (no MPI): simulated ranks holding units of work, messages delivered

@@ -135,6 +135,92 @@ Generated generate(uint64_t seed, bool alike, bool bitwise = false) {
   return g;
 }
 
+/// Programs whose counters are mostly read only at the end (main's final memory), so that the
+/// deferred updates' premise (dpor/Deferral.h) mostly holds, and whose threads order other
+/// events through other locations after their updates (flags and values, relaxed and
+/// release/acquire, RMWs whose results are used, release fences): the causality an update
+/// order could carry. A few reads of a counter while the threads run, and acquire fences,
+/// break the premise and make the search start over without deferral.
+Generated generateDeferrable(uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<uint64_t>(n)); };
+  int threads = 2 + pick(3);
+  Generated g;
+  auto other = [&] { return std::string(pick(2) ? "x" : "y"); };
+  auto order = [&](const char *strong) {
+    return std::string(pick(2) ? "memory_order_relaxed" : strong);
+  };
+  auto body = [&](int t) {
+    std::string s = "  int r = 0;\n";
+    int ops = 2 + pick(4);
+    for (int k = 0; k < ops; ++k) {
+      std::string c = pick(3) == 0 ? "c1" : "c0", v = std::to_string(1 + pick(3));
+      switch (pick(20)) {
+      case 0:
+      case 1:
+      case 2:
+      case 3:
+      case 4:
+      case 5:
+      case 6:
+        s += "  atomic_fetch_add_explicit(&" + c + ", " + v + ", memory_order_relaxed);\n";
+        ++g.commuting;
+        break;
+      case 7:
+        s += "  if (r) atomic_fetch_sub_explicit(&" + c + ", " + v + ", memory_order_relaxed);\n";
+        ++g.commuting;
+        break;
+      case 8:
+      case 9:
+        s += "  atomic_store_explicit(&" + other() + ", " + std::to_string(t + 1) + ", " +
+             order("memory_order_release") + ");\n";
+        break;
+      case 10:
+      case 11:
+      case 12:
+        s += "  r += atomic_load_explicit(&" + other() + ", " + order("memory_order_acquire") +
+             ");\n";
+        break;
+      case 13:
+        s += "  r += atomic_fetch_add_explicit(&" + other() + ", 1, " +
+             order("memory_order_acq_rel") + ");\n";
+        break;
+      case 14:
+        s += "  atomic_thread_fence(memory_order_release);\n";
+        break;
+      case 15:
+        if (pick(3) == 0)
+          s += "  atomic_thread_fence(memory_order_acquire);\n";
+        break;
+      case 16:
+        if (pick(3) == 0)
+          s += "  r += atomic_load_explicit(&" + c + ", memory_order_relaxed);\n";
+        break;
+      case 17:
+        s += "  if (r == " + std::to_string(pick(4)) + ") data = " + std::to_string(t + 1) + ";\n";
+        break;
+      default:
+        s += "  data = " + std::to_string(t + 1) + ";\n";
+        break;
+      }
+    }
+    return s + "  seen[" + std::to_string(t) + "] = r;\n";
+  };
+  std::string n = std::to_string(threads), src;
+  src = "#include <pthread.h>\n#include <stdatomic.h>\n"
+        "atomic_int c0, c1, x, y;\nint data;\nint seen[" +
+        n + "];\n";
+  for (int t = 0; t < threads; ++t)
+    src += "void *worker" + std::to_string(t) + "(void *arg) {\n" + body(t) + "  return NULL;\n}\n";
+  src += "int main(void) {\n  pthread_t t[" + n + "];\n";
+  for (int t = 0; t < threads; ++t)
+    src += "  pthread_create(&t[" + std::to_string(t) + "], NULL, worker" + std::to_string(t) +
+           ", NULL);\n";
+  src += "  for (int i = 0; i < " + n + "; i++)\n    pthread_join(t[i], NULL);\n  return 0;\n}\n";
+  g.source = src;
+  return g;
+}
+
 /// The same kind of program as a CUDA kernel launch of 2 or 3 threads, each running the code
 /// its thread index selects: the launch's runner joins the grid in one run of joins
 /// (ThreadJoinLabel::joinsAfter), which the persistence analysis relies on. `minMax`: atomicMin,
@@ -192,6 +278,7 @@ Generated generateCuda(uint64_t seed, bool minMax = false) {
 struct Outcome {
   std::set<std::string> states, errors;
   uint64_t complete = 0, dropped = 0;
+  bool deferred = false; // updates were deferred, and fixed an order (dpor/Deferral.h)
 };
 
 enum class Mode { None, Commuting, Both };
@@ -217,20 +304,25 @@ Outcome run(const std::shared_ptr<const Program> &prog, Mode mode, std::optional
       mem.states.clear(); // (only the last search counts; one worker: one call per search)
     return mem;
   });
-  Outcome out{mem.states, {}, res.exploration.complete, res.exploration.commutingPruned};
+  Outcome out{mem.states,
+              {},
+              res.exploration.complete,
+              res.exploration.commutingPruned,
+              !res.deferralAbandoned && res.exploration.commutingDeferred > 0};
   for (auto &r : res.reports)
     out.errors.insert(std::string(errorTypeName(r.type)) + " " + r.message);
   return out;
 }
 
 struct Tally {
-  int differed = 0, shrunk = 0, compared = 0;
+  int differed = 0, shrunk = 0, compared = 0, deferred = 0;
 };
 
 /// Compares the searches on `count` generated programs with commuting RMWs; with a planted
 /// mistake, until the first program on which they differ.
 Tally compare(uint64_t first, int count, bool alike, std::optional<Premise> mistake = std::nullopt,
-              bool usedAsUnused = false, bool cuda = false, bool bitwise = false) {
+              bool usedAsUnused = false, bool cuda = false, bool bitwise = false,
+              bool deferrable = false) {
   Tally t;
   bool planted = mistake.has_value() || usedAsUnused;
   for (uint64_t seed = first; t.compared < count && !(planted && t.differed); ++seed) {
@@ -240,7 +332,9 @@ Tally compare(uint64_t first, int count, bool alike, std::optional<Premise> mist
         break;
       continue;
     }
-    Generated gen = cuda ? generateCuda(seed, bitwise) : generate(seed, alike, bitwise);
+    Generated gen = deferrable ? generateDeferrable(seed)
+                    : cuda     ? generateCuda(seed, bitwise)
+                               : generate(seed, alike, bitwise);
     if (gen.commuting < 2)
       continue;
     ++t.compared;
@@ -263,6 +357,7 @@ Tally compare(uint64_t first, int count, bool alike, std::optional<Premise> mist
     if (!same && std::getenv("SCOPEMC_COMMUTING_SHOW"))
       std::printf("differs: seed %llu\n", static_cast<unsigned long long>(seed));
     t.shrunk += reduced.complete < full.complete;
+    t.deferred += reduced.deferred;
     if (!same && std::getenv("SCOPEMC_COMMUTING_SHOW")) {
       for (auto &st : full.states)
         if (!reduced.states.count(st))
@@ -279,14 +374,20 @@ Tally compare(uint64_t first, int count, bool alike, std::optional<Premise> mist
                         << gen.source;
     }
   }
-  std::printf("%d programs%s%s%s%s: %d explored fewer executions, %d differed\n", t.compared,
-              cuda ? " (CUDA launches)" : "", bitwise ? " with bitwise and min/max updates" : "",
-              alike ? " of alike threads" : "", planted ? " with a planted mistake" : "", t.shrunk,
-              t.differed);
+  std::printf("%d programs%s%s%s%s%s: %d explored fewer executions (%d with deferred updates), "
+              "%d differed\n",
+              t.compared, cuda ? " (CUDA launches)" : "",
+              bitwise ? " with bitwise and min/max updates" : "",
+              deferrable ? " with counters read at the end" : "", alike ? " of alike threads" : "",
+              planted ? " with a planted mistake" : "", t.shrunk, t.deferred, t.differed);
   return t;
 }
 
-int programs() { return test::programsToCompare(400, 50); }
+/// SCOPEMC_COMMUTING_PROGRAMS=N: N programs per family (a longer stress run by hand).
+int programs() {
+  const char *n = std::getenv("SCOPEMC_COMMUTING_PROGRAMS");
+  return n ? std::stoi(n) : test::programsToCompare(400, 50);
+}
 /// The planted-mistake comparisons run on up to as many programs in every build: the mistakes
 /// show on few of them (9 of 400 for CommuteSeenUpdates, the first at seed 167).
 constexpr int kMistakePrograms = 400;
@@ -314,6 +415,18 @@ TEST(Commuting, BitwiseUpdatesReachTheSameFinalStatesAndErrors) {
 TEST(Commuting, MinMaxUpdatesOfKernelLaunchesReachTheSameFinalStatesAndErrors) {
   Tally t = compare(1, programs() / 8, false, std::nullopt, false, true, true);
   EXPECT_GT(t.shrunk, programs() / 40);
+}
+
+TEST(Commuting, DeferredUpdatesReachTheSameFinalStatesAndErrors) {
+  Tally t = compare(1, programs(), false, std::nullopt, false, false, false, true);
+  EXPECT_GT(t.deferred, programs() / 4); // the premise holds on many of them
+}
+
+TEST(Commuting, TheOracleCatchesDeferredUpdatesUnorderedWithAnotherAccess) {
+  EXPECT_GT(compare(1, kMistakePrograms, false, Premise::DeferredUpdatesOrdered, false, false,
+                    false, true)
+                .differed,
+            0);
 }
 
 TEST(Commuting, TheOracleCatchesUpdatesOfAnyOperationsTakenToCommute) {
