@@ -47,7 +47,7 @@ void DeferredUpdates::mark(const ExecutionGraph &g, EventLabel &lab) const {
 }
 
 bool DeferredUpdates::premiseHolds(const ExecutionGraph &g, Event e) const {
-  if (!on_ || !checked_)
+  if (!on_ || !checked_ || !g.anyDeferred())
     return true;
   const EventLabel *lab = g.label(e);
   if (auto *f = dyn_cast<FenceLabel>(lab)) {

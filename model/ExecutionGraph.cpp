@@ -100,7 +100,7 @@ void ExecutionGraph::placeWrite(Event write, size_t pos) {
   li.accesses.add(isAtomic(w->order()), w->scope(), w->threadRef());
   li.noteThread(write.thread);
   if (w->deferred() && !li.deferredSeen) { // (from now on, the other accesses are listed)
-    li.deferredSeen = true;
+    li.deferredSeen = anyDeferred_ = true;
     li.deferredOp = cast<ReadLabel>(label(write.prev()))->rmw().op;
     for (const auto *list : {&li.reads, &li.co})
       for (Event e : *list)
@@ -382,6 +382,7 @@ void ExecutionGraph::assignRestricted(const ExecutionGraph &from, const View &ke
     }
   }
   nextStamp_ = from.nextStamp_;
+  anyDeferred_ = from.anyDeferred_;
   dropUnstartedThreads();
   dropped_.clear(); // the locations are built filtered below
   unsettled_.clear();

@@ -188,6 +188,9 @@ public:
   /// went reads the write now before it, and writes what its operation makes of that
   /// write's value (`initial`: the initialisation write's value of `size` bytes at an address).
   void settleDeferred(const std::function<uint64_t(Addr, uint32_t)> &initial);
+  /// Whether a deferred update was placed in this graph or the graphs it was made from (some
+  /// may be gone).
+  bool anyDeferred() const { return anyDeferred_; }
 
 private:
   static void setPoIndexes(EventLabel &lab, const EventLabel *prev);
@@ -212,6 +215,7 @@ private:
   LocationMap<LocationInfo> locs_;
   Stamp nextStamp_ = 1;
   size_t scFences_ = 0;
+  bool anyDeferred_ = false;    // a deferred update was ever placed (kept when it goes)
   std::vector<Addr> dropped_;   // scratch of restrict: the locations that lost events
   std::vector<Addr> unsettled_; // locations with deferred updates that lost writes (settleDeferred)
   /// Heap events by block start (allocations sorted; frees of a block in the order added)
