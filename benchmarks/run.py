@@ -462,6 +462,7 @@ LAUNCH = [
                              {"TILE": 16, "SIDE": 128}], 2),
     ("histogram", "histogram.cu", [_launch(4, 1), _launch(8, 1), _launch(32, 1), _launch(256, 64)], 1),
     ("counter", "counter.cu", [{"THREADS": 4}, {"THREADS": 8}, {"THREADS": 10}, {"THREADS": 256}], 2),
+    ("gridcounter", "gridcounter.cu", [_launch(32, 1), _launch(256, 4), _launch(256, 64), _launch(256, 256)], 2),
     ("hostloop", "hostloop.c", [{"ELEMS": 1024}, {"ELEMS": 16384}, {"ELEMS": 131072}, {"ELEMS": 1048576}], 2),
 ]
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "model/RmwOps.h"
+
 namespace scopemc {
 
 void CommutingPruner::note(const ReadLabel &r) {

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "model/RmwOps.h"
+
 namespace scopemc {
 
 namespace {
@@ -33,12 +35,20 @@ bool accessOrdered(const ExecutionGraph &g, const MemAccessLabel &m, const Locat
 
 } // namespace
 
-void DeferredUpdates::mark(const ExecutionGraph &g, EventLabel &lab) const {
+void DeferredUpdates::attach(const ExecutionGraph &g) {
+  seen_ = false;
+  for (const auto &[addr, li] : g.locations())
+    seen_ = seen_ || li.deferredSeen;
+}
+
+void DeferredUpdates::mark(const ExecutionGraph &g, EventLabel &lab) {
   if (!on_)
     return;
   if (auto *r = dyn_cast<ReadLabel>(&lab)) {
-    if (r->rmw().commutes)
+    if (r->rmw().commutes) {
       r->setDeferred();
+      seen_ = true;
+    }
   } else if (auto *w = dyn_cast<WriteLabel>(&lab); w && w->isRmwPart()) {
     Event e = w->pos();
     if (e.index > 0 && cast<ReadLabel>(g.label(e.prev()))->deferred())
@@ -47,7 +57,7 @@ void DeferredUpdates::mark(const ExecutionGraph &g, EventLabel &lab) const {
 }
 
 bool DeferredUpdates::premiseHolds(const ExecutionGraph &g, Event e) const {
-  if (!on_ || !checked_ || !g.anyDeferred())
+  if (!on_ || !checked_ || !seen_)
     return true;
   const EventLabel *lab = g.label(e);
   if (auto *f = dyn_cast<FenceLabel>(lab)) {
@@ -66,6 +76,14 @@ bool DeferredUpdates::premiseHolds(const ExecutionGraph &g, Event e) const {
     return accessOrdered(g, *m, *li);
   auto *w = dyn_cast<WriteLabel>(m);
   return !w || updateOrdered(g, *w, *li);
+}
+
+bool DeferredUpdates::addDeferredRead(ExecutionGraph &g, ReadLabel &r,
+                                      const ConsistencyChecker &checker) {
+  g.setRf(r.pos(), g.coMax(r.addr()));
+  r.setAddedMax(true);
+  checker.updateViews(g, r.pos());
+  return checker.isConsistent(g, r.pos());
 }
 
 bool DeferredUpdates::fixesAnOrder(const ExecutionGraph &g, Event w) {

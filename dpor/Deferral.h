@@ -24,6 +24,7 @@
 
 #include <cstdint>
 
+#include "model/Consistency.h"
 #include "model/ExecutionGraph.h"
 
 namespace scopemc {
@@ -33,10 +34,15 @@ public:
   /// `on`: marked RMWs are deferred; `checked`: the premise is checked (a test may waive it).
   DeferredUpdates(bool on, bool checked) : on_(on), checked_(checked) {}
   bool on() const { return on_; }
+  /// The search starts from g (its own or a branch given away by another explorer).
+  void attach(const ExecutionGraph &g);
   /// Marks `lab`, about to be added to `g`, as half of a deferred update if it is one.
-  void mark(const ExecutionGraph &g, EventLabel &lab) const;
+  void mark(const ExecutionGraph &g, EventLabel &lab);
   /// Whether the premise still holds with the event `e` just added (its views computed).
   bool premiseHolds(const ExecutionGraph &g, Event e) const;
+  /// Adds the deferred update's read half `r` (just added to g): it reads the co-maximal
+  /// write. Whether g stays consistent.
+  static bool addDeferredRead(ExecutionGraph &g, ReadLabel &r, const ConsistencyChecker &checker);
   /// Whether the deferred update whose write half is `w` follows another thread's deferred
   /// update that does not happen before it: an order the search fixed (the counts are then up
   /// to the order of commuting updates).
@@ -45,6 +51,7 @@ public:
 private:
   bool on_;
   bool checked_;
+  bool seen_ = false; // a deferred update was marked or attached: before, nothing to check
 };
 
 } // namespace scopemc

@@ -8,12 +8,20 @@
 #include <algorithm>
 
 namespace scopemc {
-
 namespace {
 
 /// Whether a reduction drops the branch of a graph an alternative just made.
 bool reductionDrops(SymmetryPruner &symmetry, CommutingPruner &commuting, const ExecutionGraph &g) {
   return symmetry.prunesAfterChange(g) || commuting.prunesAfterChange(g);
+}
+
+/// Deferral.h: false (the search stops, to start over without deferral) if e broke the premise.
+bool deferralHolds(const DeferredUpdates &d, const ExecutionGraph &g, Event e,
+                   ExplorationResult &res, bool &stop) {
+  if (d.premiseHolds(g, e))
+    return true;
+  res.deferralBroken = stop = true;
+  return false;
 }
 
 } // namespace
@@ -33,6 +41,7 @@ Explorer::Explorer(ProgramRunner &runner, ExplorationObserver &observer, Explora
       commuting_(reductions_.commutingUpdates, persistence_),
       deferral_(reductions_.commutingUpdates && reductions_.deferUpdates,
                 reductions_.checks(Premise::DeferredUpdatesOrdered)),
+      initialValues_([this](Addr a, uint32_t size) { return runner_.initialValue(a, size); }),
       monitor_({opts_.timeoutSeconds, opts_.memoryLimitMb}, opts_.onProgress,
                sharing ? sharing->progress : SharedProgress{}) {}
 
@@ -57,6 +66,7 @@ void Explorer::begin(Frame root) {
   spins_.recheck();
   symmetry_.attach(graph());
   commuting_.attach(graph());
+  deferral_.attach(graph());
   if (commuting_.sawAny())
     scheduler_.sawCommuting();
 }
@@ -186,13 +196,6 @@ bool Explorer::runForward() {
   }
 }
 
-bool Explorer::deferralHolds(Event e) {
-  if (deferral_.premiseHolds(graph(), e))
-    return true;
-  result_.deferralBroken = stop_ = true; // the caller starts over without deferral
-  return false;
-}
-
 bool Explorer::notify(Event e) {
   if (!quiet_ && !observer_.onEvent(graph(), e))
     stop_ = true;
@@ -240,7 +243,7 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
     ok = addWrite(*w);
   else
     ok = checker_->isConsistent(g, e);
-  if (ok && !deferralHolds(e))
+  if (ok && !deferralHolds(deferral_, g, e, result_, stop_))
     return false;
   if (auto *d = dyn_cast<BarrierDepartLabel>(lab); d && ok) {
     electSerial(g, *d, electScratch_, opts_.electOneNonUser,
@@ -268,12 +271,9 @@ bool Explorer::addEvent(std::unique_ptr<EventLabel> owned) {
 
 Explorer::ReadAdded Explorer::addRead(ReadLabel &r) {
   auto &g = graph();
-  if (r.deferred()) { // the co-maximal write, and no alternative (Deferral.h)
-    g.setRf(r.pos(), g.coMax(r.addr()));
-    r.setAddedMax(true);
-    checker_->updateViews(g, r.pos());
-    return checker_->isConsistent(g, r.pos()) ? ReadAdded::Consistent : ReadAdded::Inconsistent;
-  }
+  if (r.deferred()) // the co-maximal write, and no alternative
+    return DeferredUpdates::addDeferredRead(g, r, *checker_) ? ReadAdded::Consistent
+                                                             : ReadAdded::Inconsistent;
   std::vector<Event> &rfs = rfScratch_;
   checker_->coherentRfs(g, r.pos(), rfs);
   if (rfs.empty())
@@ -505,7 +505,8 @@ bool Explorer::applyReadFrom(const WorkItem &it) {
   r->setAddedMax(false);
   checker_->updateViews(g, it.target);
   // The graph is the one addRead listed the sources in.
-  if (!checker_->isConsistentWithListedSource(g, it.target) || !deferralHolds(it.target))
+  if (!checker_->isConsistentWithListedSource(g, it.target) ||
+      !deferralHolds(deferral_, g, it.target, result_, stop_))
     return false;
   notify(it.target);
   // A read given an older write that blocks its thread at once freezes it: the branch is
@@ -546,11 +547,11 @@ bool Explorer::applyBackwardRevisit(const WorkItem &it) {
   bool reuse = frames_.back().work.empty();
   Frame next;
   if (reuse) {
-    g.restrict(kept);
+    g.restrict(kept, &initialValues_);
     frames_.back().trail.record(it.stamp, toPathStep(it));
   } else {
     next = std::exchange(spare_, Frame{});
-    next.graph.assignRestricted(g, kept);
+    next.graph.assignRestricted(g, kept, &initialValues_);
     next.work.clear();
     next.kept = kept;
     next.revisited = it.target;
@@ -578,14 +579,13 @@ bool Explorer::applyBackwardRevisit(const WorkItem &it) {
   driver_.afterCut();
   scheduler_.dropStaleWaits(graph());
   driver_.invalidate(it.target.thread, it.target.index);
-  if (!deferralHolds(it.target)) // (its source changed its happens-before)
+  if (!deferralHolds(deferral_, graph(), it.target, result_, stop_)) // (its hb changed)
     return false;
   notify(it.target);
   return true;
 }
 
 void Explorer::makeRevisitedGraph(ExecutionGraph &ng, const WorkItem &it) {
-  ng.settleDeferred([this](Addr a, uint32_t size) { return runner_.initialValue(a, size); });
   // The revisiting write's porf-prefix is never revisited again (docs/dpor.md §2, condition 2).
   const View &prefix = ng.label(it.write)->porf();
   for (ThreadId t = 0; t < ng.numThreads(); ++t)

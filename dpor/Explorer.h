@@ -116,9 +116,6 @@ private:
   bool addWrite(WriteLabel &w);
   bool finishExecution();
   bool notify(Event e);
-  /// Whether the deferred updates' premise holds with e added or changed (Deferral.h); false:
-  /// the search stops (ExplorationResult::deferralBroken).
-  bool deferralHolds(Event e);
 
   // backtracking
   bool backtrack(); // false: nothing left
@@ -159,6 +156,7 @@ private:
   SymmetryPruner symmetry_;
   CommutingPruner commuting_;
   DeferredUpdates deferral_;
+  ExecutionGraph::InitialValues initialValues_; // the runner's, for deferred updates
   ExplorationMonitor monitor_;
   std::vector<Frame> frames_;
   Frame spare_; // a finished revisit frame, whose storage the next one reuses

@@ -10,6 +10,33 @@
 
 namespace scopemc {
 
+namespace {
+
+/// Each deferred update of the locations `addrs` reads the write before it in co and writes
+/// what its operation makes of that write's value (ExecutionGraph::restrict).
+void settleDeferred(ExecutionGraph &g, const std::vector<Addr> &addrs,
+                    const ExecutionGraph::InitialValues &initial) {
+  for (Addr a : addrs) {
+    const LocationInfo *li = g.location(a);
+    if (!li)
+      continue;
+    Event before = Event::init();
+    for (Event x : li->co) {
+      auto *w = cast<WriteLabel>(g.label(x));
+      if (w->deferred()) {
+        auto *r = cast<ReadLabel>(g.label(x.prev()));
+        uint64_t old =
+            before.isInit() ? initial(a, w->size()) : cast<WriteLabel>(g.label(before))->value();
+        r->setRf(before);
+        w->setValue(applyRmw(r->rmw().op, old, r->rmw().operand, w->size()));
+      }
+      before = x;
+    }
+  }
+}
+
+} // namespace
+
 ThreadId ExecutionGraph::freshThreadId() const {
   // (threads below existFrom_ exist: a launch of n threads looks at each slot once, not n times)
   for (ThreadId t = std::max<ThreadId>(existFrom_, 1); t < numThreads(); ++t)
@@ -100,7 +127,7 @@ void ExecutionGraph::placeWrite(Event write, size_t pos) {
   li.accesses.add(isAtomic(w->order()), w->scope(), w->threadRef());
   li.noteThread(write.thread);
   if (w->deferred() && !li.deferredSeen) { // (from now on, the other accesses are listed)
-    li.deferredSeen = anyDeferred_ = true;
+    li.deferredSeen = true;
     li.deferredOp = cast<ReadLabel>(label(write.prev()))->rmw().op;
     for (const auto *list : {&li.reads, &li.co})
       for (Event e : *list)
@@ -201,9 +228,8 @@ bool ExecutionGraph::cutToStamp(Stamp s) {
     later = later || (!events.empty() && events.back()->stamp() > s);
   if (!later)
     return false;
-  restrict(viewUpToStamp(s));
   // (a deferred update is placed last when it is added: a cut drops only the end of a chain)
-  unsettled_.clear();
+  restrict(viewUpToStamp(s));
   return true;
 }
 
@@ -260,7 +286,8 @@ void ExecutionGraph::dropUnstartedThreads() {
   }
 }
 
-void ExecutionGraph::restrict(const View &keep) {
+void ExecutionGraph::restrict(const View &keep, const InitialValues *initial) {
+  unsettled_.clear();
   for (ThreadId t = 0; t < numThreads(); ++t) {
     auto &events = threads_[static_cast<size_t>(t)];
     auto n = static_cast<size_t>(keep.get(t)) + 1;
@@ -283,6 +310,8 @@ void ExecutionGraph::restrict(const View &keep) {
   dropped_.clear();
   if (indexedDropped_)
     filterIndexes();
+  if (initial)
+    settleDeferred(*this, unsettled_, *initial);
 }
 
 void ExecutionGraph::filterIndexes() {
@@ -328,27 +357,6 @@ bool ExecutionGraph::keepHeldEvents(LocationInfo &li) {
   return !li.co.empty() || !li.reads.empty();
 }
 
-void ExecutionGraph::settleDeferred(const std::function<uint64_t(Addr, uint32_t)> &initial) {
-  for (Addr a : unsettled_) {
-    LocationInfo *li = locs_.find(a);
-    if (!li)
-      continue;
-    Event before = Event::init();
-    for (Event x : li->co) {
-      auto *w = cast<WriteLabel>(label(x));
-      if (w->deferred()) {
-        auto *r = cast<ReadLabel>(label(x.prev()));
-        uint64_t old =
-            before.isInit() ? initial(a, w->size()) : cast<WriteLabel>(label(before))->value();
-        r->setRf(before);
-        w->setValue(applyRmw(r->rmw().op, old, r->rmw().operand, w->size()));
-      }
-      before = x;
-    }
-  }
-  unsettled_.clear();
-}
-
 ExecutionGraph ExecutionGraph::copy() const {
   View all;
   for (ThreadId t = 0; t < numThreads(); ++t)
@@ -358,7 +366,8 @@ ExecutionGraph ExecutionGraph::copy() const {
   return g;
 }
 
-void ExecutionGraph::assignRestricted(const ExecutionGraph &from, const View &keep) {
+void ExecutionGraph::assignRestricted(const ExecutionGraph &from, const View &keep,
+                                      const InitialValues *initial) {
   // Vectors are assigned, not made: a graph taken from a finished frame keeps its capacity.
   tpos_ = from.tpos_;
   creators_ = from.creators_;
@@ -382,7 +391,6 @@ void ExecutionGraph::assignRestricted(const ExecutionGraph &from, const View &ke
     }
   }
   nextStamp_ = from.nextStamp_;
-  anyDeferred_ = from.anyDeferred_;
   dropUnstartedThreads();
   dropped_.clear(); // the locations are built filtered below
   unsettled_.clear();
@@ -391,6 +399,8 @@ void ExecutionGraph::assignRestricted(const ExecutionGraph &from, const View &ke
   frees_ = from.frees_;
   arrivals_ = from.arrivals_;
   filterIndexes();
+  if (initial)
+    settleDeferred(*this, unsettled_, *initial);
 }
 
 void ExecutionGraph::copyLocationsFrom(const ExecutionGraph &from) {

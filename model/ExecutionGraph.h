@@ -176,21 +176,19 @@ public:
   bool cutToStamp(Stamp s);
   /// A full copy.
   ExecutionGraph copy() const;
+  /// The value of the initialisation write of `size` bytes at an address.
+  using InitialValues = std::function<uint64_t(Addr, uint32_t)>;
   /// Makes this graph a copy of `from` holding only the events in `keep` (a po-prefix of every
-  /// thread), reusing this graph's storage.
-  void assignRestricted(const ExecutionGraph &from, const View &keep);
+  /// thread), reusing this graph's storage. With `initial`, each deferred update whose
+  /// coherence predecessor went reads the write now before it, and writes what its operation
+  /// makes of that write's value (docs/commuting.md, "Deferred updates").
+  void assignRestricted(const ExecutionGraph &from, const View &keep,
+                        const InitialValues *initial = nullptr);
   /// The view of all events with stamp at most s.
   View viewUpToStamp(Stamp s) const;
 
-  /// Keeps only the events in `keep` (a po-prefix of every thread).
-  void restrict(const View &keep);
-  /// After restrict or assignRestricted: each deferred update whose coherence predecessor
-  /// went reads the write now before it, and writes what its operation makes of that
-  /// write's value (`initial`: the initialisation write's value of `size` bytes at an address).
-  void settleDeferred(const std::function<uint64_t(Addr, uint32_t)> &initial);
-  /// Whether a deferred update was placed in this graph or the graphs it was made from (some
-  /// may be gone).
-  bool anyDeferred() const { return anyDeferred_; }
+  /// Keeps only the events in `keep` (a po-prefix of every thread); `initial` as above.
+  void restrict(const View &keep, const InitialValues *initial = nullptr);
 
 private:
   static void setPoIndexes(EventLabel &lab, const EventLabel *prev);
@@ -217,7 +215,7 @@ private:
   size_t scFences_ = 0;
   bool anyDeferred_ = false;    // a deferred update was ever placed (kept when it goes)
   std::vector<Addr> dropped_;   // scratch of restrict: the locations that lost events
-  std::vector<Addr> unsettled_; // locations with deferred updates that lost writes (settleDeferred)
+  std::vector<Addr> unsettled_; // scratch of restrict: locations whose deferred updates lost writes
   /// Heap events by block start (allocations sorted; frees of a block in the order added)
   /// and barrier arrivals by (barrier, instance); filtered to the events held after a
   /// restriction that dropped such an event, or a copy (filterIndexes).

@@ -50,18 +50,6 @@ enum class RmwOp : uint8_t {
   Cas
 };
 
-/// Whether two RMWs of operations `a` and `b` on one location leave the same value in either
-/// order, whatever they read (docs/commuting.md): integer add and sub with each other (modulo
-/// the width), each of and, or, xor, min, max, umin and umax with itself.
-constexpr bool rmwOpsCommute(RmwOp a, RmwOp b) {
-  auto additive = [](RmwOp o) { return o == RmwOp::Add || o == RmwOp::Sub; };
-  if (additive(a) || additive(b))
-    return additive(a) && additive(b);
-  const bool alike = a == RmwOp::And || a == RmwOp::Or || a == RmwOp::Xor || a == RmwOp::Max ||
-                     a == RmwOp::Min || a == RmwOp::UMax || a == RmwOp::UMin;
-  return alike && a == b;
-}
-
 /// IdleRound: the threads of a barrier all went once round their loops doing nothing but
 /// wait at it (docs/dpor.md §4, "Idle rounds").
 enum class BlockReason : uint8_t { Assume, SpinLoop, LoopBound, Lock, IdleRound };
@@ -190,9 +178,7 @@ public:
   void setCopiedFrom(Addr a) { copiedFrom_ = a; }
   int32_t copyReads() const { return copyReads_; }
   void setCopyReads(int32_t i) { copyReads_ = i; }
-  /// Either half of a deferred update (docs/commuting.md, "Deferred updates"): the read takes
-  /// the write before its own in coherence order and adds nothing to any view; set by the
-  /// exploration when it adds the event.
+  /// Either half of a deferred update (dpor/Deferral.h; set by the exploration when it adds it).
   bool deferred() const { return deferred_; }
   void setDeferred() { deferred_ = true; }
   static bool classof(const EventLabel *l) {
@@ -222,9 +208,10 @@ struct RmwInfo {
   uint64_t expected = 0;    // CAS only
   bool lockAcquire = false; // a mutex acquire: the thread blocks when the CAS fails
   /// The interpreter's promise that the RMW commutes with every other RMW so marked on its
-  /// location whose operation commutes with its own (rmwOpsCommute; docs/commuting.md): a
-  /// relaxed integer add, sub, and, or, xor, min or max whose result the program never uses,
-  /// in a program without SC fences. Its thread does the same whatever it reads.
+  /// location whose operation commutes with its own (rmwOpsCommute, model/RmwOps.h;
+  /// docs/commuting.md): a relaxed integer add, sub, and, or, xor, min or max whose result the
+  /// program never uses, in a program without SC fences. Its thread does the same whatever it
+  /// reads.
   bool commutes = false;
   /// The program never uses the value this RMW reads (its result is dead: the interpreter's
   /// analysis, program/analysis/Commuting.h). An exchange so marked depends on nothing it

@@ -6,12 +6,13 @@
 // Contract: an RMW is marked only if its thread makes the same events whatever value it reads
 // (its result is dead: resultUnused; an and, or, xor, min or max also runs in no loop, whose
 // progress record would see what it changed: LoopProgress::noteRmw), two such RMWs on one
-// location of operations that commute (rmwOpsCommute, model/Labels.h) leave the same value in
+// location of operations that commute (rmwOpsCommute, model/RmwOps.h) leave the same value in
 // either order, and the program has no SC fence (whose psc edges could see the order:
 // mayFenceSc).
 #pragma once
 
 #include "model/Labels.h"
+#include "model/RmwOps.h"
 #include "program/analysis/Builtin.h"
 
 namespace llvm {
