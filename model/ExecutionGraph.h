@@ -213,7 +213,6 @@ private:
   LocationMap<LocationInfo> locs_;
   Stamp nextStamp_ = 1;
   size_t scFences_ = 0;
-  bool anyDeferred_ = false;    // a deferred update was ever placed (kept when it goes)
   std::vector<Addr> dropped_;   // scratch of restrict: the locations that lost events
   std::vector<Addr> unsettled_; // scratch of restrict: locations whose deferred updates lost writes
   /// Heap events by block start (allocations sorted; frees of a block in the order added)
