@@ -149,10 +149,15 @@ Flow ThreadCalls::run(Thread &th, Frame &f, const CallBase &i, Builtin b) {
       return host_.fail(th, i, ErrorKind::UndefinedBehaviour,
                         "pthread_barrier_wait on a barrier that was not initialised");
     // One participant of each instance gets PTHREAD_BARRIER_SERIAL_THREAD (-1), the others 0;
-    // which one is a choice of the search when the result is read (dpor/Election.h).
+    // which one is a choice of the search when the result changes what the thread does
+    // (dpor/Election.h, program/analysis/SerialValue.h).
+    const InterpreterOptions &o = host_.options();
+    bool observed = !i.use_empty() &&
+                    (!o.unobservedSerials || (o.reductions.checks(Premise::SerialValueObserved) &&
+                                              host_.program().serialObserved(&i)));
     bool serial = false;
     if (Flow fl = shared_.barrierWait(th, i, arg(0), static_cast<uint32_t>(count), Scope::System,
-                                      i.use_empty() ? nullptr : &serial);
+                                      observed ? &serial : nullptr);
         fl != Flow::Next)
       return fl;
     unsigned w = i.getType()->isIntegerTy() ? i.getType()->getIntegerBitWidth() : 64;

@@ -48,6 +48,10 @@ struct InterpreterOptions {
   /// loop doing nothing but wait at it, they all block. Off: only the loop bound (--unroll)
   /// ends such loops (the differential tests compare the two).
   bool idleRounds = true;
+  /// A pthread_barrier_wait whose result is used but changes nothing (program/analysis/
+  /// SerialValue.h) is not a choice of the barrier election (dpor/Election.h). Off
+  /// (--no-reductions): every call whose result is used is one.
+  bool unobservedSerials = true;
   /// Which reductions the labels are marked for (symmetry classes of created threads,
   /// program/Symmetry.h; commuting RMWs, program/analysis/Commuting.h); the
   /// exploration learns them through ProgramRunner::reductions.

@@ -5,6 +5,7 @@
 #include "program/analysis/Captures.h"
 #include "program/analysis/Commuting.h"
 #include "program/analysis/Names.h"
+#include "program/analysis/SerialValue.h"
 #include "program/analysis/Validate.h"
 
 #include <algorithm>
@@ -246,6 +247,8 @@ void Program::analyse() {
       bool rmw = isa<AtomicRMWInst>(i) || (callee && builtinOf(callee) == Builtin::ApiRmw);
       if (rmw && resultUnused(i))
         unusedRmwResults_.insert(&i);
+      if (callee && builtinOf(callee) == Builtin::BarrierWait && serialValueObserved(*c))
+        observedSerials_.insert(&i);
     }
   }
   mayFenceSc_ = scopemc::mayFenceSc(*mod_, builtin);

@@ -250,6 +250,9 @@ public:
   bool rmwResultUnused(const llvm::Instruction *i) const { return unusedRmwResults_.contains(i); }
   /// Whether the program may run an SC fence (analysis/Commuting.h, mayFenceSc).
   bool mayFenceSc() const { return mayFenceSc_; }
+  /// Whether the value pthread_barrier_wait call `i` returns may change what its thread does
+  /// (analysis/SerialValue.h); false for any other instruction.
+  bool serialObserved(const llvm::Instruction *i) const { return observedSerials_.contains(i); }
   /// The scope a named syncscope of an atomic instruction stands for (docs/model.md section 1).
   /// Not for SyncScope::System, which means the thread's annotation scope. Only ids that
   /// passed validation are asked for.
@@ -264,7 +267,7 @@ public:
 
 private:
   /// The load-time analyses (analysis/): each function's slots and loops, private allocas,
-  /// bulk shapes, unused RMW results, SC fences.
+  /// bulk shapes, unused RMW results, observed barrier results, SC fences.
   void analyse();
   void layoutGlobals();
   void precomputeShared();
@@ -290,6 +293,7 @@ private:
   llvm::DenseMap<const llvm::Function *, Builtin> builtins_;
   BulkShapes bulkShapes_;
   llvm::DenseSet<const llvm::Instruction *> unusedRmwResults_;
+  llvm::DenseSet<const llvm::Instruction *> observedSerials_;
   bool mayFenceSc_ = true;
   bool samplesNondet_ = false;
   bool callsUndefined_ = false;

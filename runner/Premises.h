@@ -50,6 +50,10 @@ enum class Premise : uint8_t {
   /// pthread barrier election (dpor, Election): every participant that may come out serial
   /// is an alternative, not the first choice only.
   ElectionAlternatives,
+  /// pthread barrier election (interpreter, program/analysis/SerialValue.h): a participant whose
+  /// call's result is used is left out of the choices only where the analysis shows that both
+  /// values lead to the same events.
+  SerialValueObserved,
   /// pthread barrier phases formed by calls (dpor, Explorer): a phase with more waiters than
   /// the barrier's count is noticed (the session then searches again by arrival order).
   BarrierPhasesFit,

@@ -59,6 +59,7 @@ struct RunOptions {
   void disableAllReductions() {
     setReductions(false);
     interpreter.spinLoops = interpreter.zeroNetEffect = interpreter.idleRounds = false;
+    interpreter.unobservedSerials = false;
     exploration.dropFrozenSpins = exploration.postponeWaitingAwaits = false;
     exploration.electOneNonUser = false;
     interpreter.barrierArrivalOrder = true; // every order of arrival at a pthread barrier

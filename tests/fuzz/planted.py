@@ -19,6 +19,7 @@ PLANTS = [
     ("zero-net-effect", ["--lang", "c", "--shape", "publish", "--count", "200"]),
     ("commuting", ["--lang", "c", "--shape", "alike", "--count", "200"]),
     ("election", ["--lang", "c", "--shape", "barrier", "--count", "250"]),
+    ("serial-value", ["--lang", "c", "--shape", "barrier", "--count", "250"]),
     ("barrier-phases", ["--lang", "c", "--shape", "barrier", "--count", "200"]),
 ]
 

@@ -450,6 +450,41 @@ def c_alike(p, bug):
     p.tags.append("alike-%s%d%s" % (how, n, "-racy" if racy else ""))
 
 
+def serial_uses(rng, b, serial):
+    """A pthread_barrier_wait whose result is used in one of the ways programs use it: checked
+    in a way both values pass (an assertion, an early return on an impossible value, a value
+    computed and thrown away), and counted in an obscured form, or not at all (the second
+    value: whether the serial thread adds one to `serial`)."""
+    S = "PTHREAD_BARRIER_SERIAL_THREAD"
+    lines = ["int r = pthread_barrier_wait(&%s);" % b, "long acc = 0;"]
+    checks = [["assert(r == 0 || r == %s);" % S],
+              ["if (r != 0 && r != %s) abort();" % S],
+              ["if (r == %s) acc += 0; else if (r != 0) abort();" % S],
+              ["int z = (r == %s) - (r == %s);" % (S, S), "acc += z;"],
+              ["int z = r == %s ? 7 : 7;" % S, "acc += z - 7;"],
+              ["if (r < -1 || r > 0) acc = 99;"]]
+    counts = [["if (r == %s) atomic_fetch_add(&%s, 1);" % (S, serial)],
+              ["atomic_fetch_add(&%s, r == %s);" % (serial, S)],
+              ["atomic_fetch_add(&%s, -r);" % serial],
+              ["if (r != 0) atomic_fetch_add(&%s, 1);" % serial],
+              ["if (r == 0) acc += 0; else atomic_fetch_add(&%s, 1);" % serial],
+              ["int s = r & 1;", "atomic_fetch_add(&%s, s);" % serial],
+              ["switch (r) { case %s: atomic_fetch_add(&%s, 1); break; default: break; }" % (S, serial)],
+              ["for (int q = r; q < 0; q++) atomic_fetch_add(&%s, 1);" % serial],
+              ["int s = (r == %s);" % S, "int z = (r == %s) - (r == %s);" % (S, S),
+               "if (z == 0 && s) atomic_fetch_add(&%s, 1);" % serial],
+              ["acc += r;", "if (acc < 0) atomic_fetch_add(&%s, 1);" % serial, "acc = 0;"]]
+    for _ in range(pick(rng, 0, 1, 2)):
+        lines += block(pick(rng, *checks))
+    counted = rng.random() < 0.7
+    if counted:
+        lines += block(pick(rng, *counts))
+    if rng.random() < 0.3:
+        lines += block(pick(rng, *checks))
+    lines.append("if (acc != 0) abort();")
+    return block(lines), counted
+
+
 def c_barrier(p, bug):
     """pthread barriers with a count below, equal to and above the number of waiters; the serial
     thread's return value."""
@@ -465,11 +500,15 @@ def c_barrier(p, bug):
     calls = pick(rng, 1, 1, 2)  # twice: a thread may fill two phases and strand another
     wait = ["int r = pthread_barrier_wait(&%s);" % b,
             "if (r == PTHREAD_BARRIER_SERIAL_THREAD)", "  atomic_fetch_add(&%s, 1);" % serial]
+    counted, plain = True, True
+    if rng.random() < 0.35:  # other uses of the result, which the election must tell apart
+        wait, counted = serial_uses(rng, b, serial)
+        plain = False
     body = ["int k = atomic_fetch_add(&%s, 1);" % tk, "%s[k] = k + 1;" % slot]
     body += wait if calls == 1 else ["for (int c = 0; c < 2; c++)"] + block(wait)
     if rng.random() < 0.6:
         body += ["int o = %s[(k + 1) %% %d];" % (slot, waiters), "assert(o == (k + 1) %% %d + 1);" % waiters]
-    if w > 1 and not main_waits and rng.random() < 0.3:  # which thread is serial: any of them
+    if plain and w > 1 and not main_waits and rng.random() < 0.3:  # which one is serial: any
         who = p.name("who")
         p.globals.append("atomic_int %s;" % who)
         body = ["long id = (long)arg;"] + [l.replace("  atomic_fetch_add(&%s, 1);" % serial,
@@ -488,7 +527,9 @@ def c_barrier(p, bug):
     if main_waits:
         p.mid += block(body)
     rounds = waiters * calls // n
-    p.post.append("assert(atomic_load(&%s) == %d);" % (serial, 1 if rng.random() < 0.7 else rounds))
+    if not counted:  # the result changes nothing: nobody counts
+        rounds = 0
+    p.post.append("assert(atomic_load(&%s) == %d);" % (serial, 1 if rng.random() < 0.7 and counted else rounds))
     p.tags.append("barrier-%d/%d%s%s" % (n, waiters, "-main" if main_waits else "",
                                          "-twice" if calls == 2 else ""))
 

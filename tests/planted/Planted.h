@@ -46,6 +46,7 @@ inline constexpr Plant kPlants[] = {
     {"symmetry-classes", Premise::SymmetryIdBranches},
     {"commuting", Premise::CommutingResultUnused},
     {"election", Premise::ElectionAlternatives},
+    {"serial-value", Premise::SerialValueObserved},
     {"barrier-phases", Premise::BarrierPhasesFit},
 };
 
