@@ -467,6 +467,20 @@ LAUNCH = [
 ]
 
 
+# pthread barriers (benchmarks/programs/barrier): name, program, defines, expected verdict,
+# expected complete executions. tclosure's variant 0 checks each barrier's result in a way either
+# value passes, so who is serial changes nothing: 1 execution. Variant 1 records the serial
+# thread of each of the N rounds: THREADS^N executions (docs/model.md, "Serial thread").
+def _tc(threads, n, variant):
+    return ("tclosure-%dx%d-%s" % (threads, n, ["checked", "recorded"][variant]), "barrier/tclosure.c",
+            {"THREADS": threads, "N": n, "VARIANT": variant}, "verified", 1 if variant == 0 else threads ** n)
+
+
+BARRIER = [_tc(2, 6, 0), _tc(4, 3, 0), _tc(4, 8, 0), _tc(16, 32, 0), _tc(64, 64, 0),
+           _tc(2, 6, 1), _tc(4, 3, 1), _tc(4, 6, 1)]
+BARRIER_QUICK = [BARRIER[0], BARRIER[2], BARRIER[5]]
+
+
 def launch_threads(d):
     if "TILE" in d:
         return (d["SIDE"] // d["TILE"]) ** 2 * d["TILE"] ** 2
@@ -615,6 +629,13 @@ def main():
             verdict_row(rows, label + suffix(w), r, want, count, 30)
     if not args.only or "symmetry" in args.only.split(","):
         run_symmetry(args, rows, workers, suffix)
+    if not args.only or "barrier" in args.only.split(","):
+        print()
+        table_header("barrier program", 26)
+        for (label, program, defines, want, count), w in [(b, w) for b in (BARRIER_QUICK if args.quick else BARRIER)
+                                                          for w in workers]:
+            r = run_one(args.tool, program, defines, args.timeout, ["--nthreads", str(w)])
+            verdict_row(rows, label + suffix(w), r, want, count, 26)
     if not args.only or "launch" in args.only.split(","):
         run_launch(args, rows)
     if not args.only or "repair" in args.only.split(","):
