@@ -247,8 +247,8 @@ void Program::analyse() {
       bool rmw = isa<AtomicRMWInst>(i) || (callee && builtinOf(callee) == Builtin::ApiRmw);
       if (rmw && resultUnused(i))
         unusedRmwResults_.insert(&i);
-      if (callee && builtinOf(callee) == Builtin::BarrierWait && serialValueObserved(*c))
-        observedSerials_.insert(&i);
+      if (callee && builtinOf(callee) == Builtin::BarrierWait && !serialValueObserved(*c))
+        unobservedSerials_.insert(&i);
     }
   }
   mayFenceSc_ = scopemc::mayFenceSc(*mod_, builtin);

@@ -250,9 +250,9 @@ public:
   bool rmwResultUnused(const llvm::Instruction *i) const { return unusedRmwResults_.contains(i); }
   /// Whether the program may run an SC fence (analysis/Commuting.h, mayFenceSc).
   bool mayFenceSc() const { return mayFenceSc_; }
-  /// Whether the value pthread_barrier_wait call `i` returns may change what its thread does
-  /// (analysis/SerialValue.h); false for any other instruction.
-  bool serialObserved(const llvm::Instruction *i) const { return observedSerials_.contains(i); }
+  /// Whether the value a call `i` of pthread_barrier_wait returns may change what its thread
+  /// does (analysis/SerialValue.h). Only direct calls are analysed: true for an indirect one.
+  bool serialObserved(const llvm::Instruction *i) const { return !unobservedSerials_.contains(i); }
   /// The scope a named syncscope of an atomic instruction stands for (docs/model.md section 1).
   /// Not for SyncScope::System, which means the thread's annotation scope. Only ids that
   /// passed validation are asked for.
@@ -293,7 +293,7 @@ private:
   llvm::DenseMap<const llvm::Function *, Builtin> builtins_;
   BulkShapes bulkShapes_;
   llvm::DenseSet<const llvm::Instruction *> unusedRmwResults_;
-  llvm::DenseSet<const llvm::Instruction *> observedSerials_;
+  llvm::DenseSet<const llvm::Instruction *> unobservedSerials_; // direct calls proven so
   bool mayFenceSc_ = true;
   bool samplesNondet_ = false;
   bool callsUndefined_ = false;
