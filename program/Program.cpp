@@ -247,7 +247,7 @@ void Program::analyse() {
       bool rmw = isa<AtomicRMWInst>(i) || (callee && builtinOf(callee) == Builtin::ApiRmw);
       if (rmw && resultUnused(i))
         unusedRmwResults_.insert(&i);
-      if (callee && builtinOf(callee) == Builtin::BarrierWait && !serialValueObserved(*c))
+      if (callee && builtinOf(callee) == Builtin::BarrierWait && !serialValueObserved(*c, builtin))
         unobservedSerials_.insert(&i);
     }
   }

@@ -64,7 +64,7 @@ bool isShift(const Instruction &i) {
 }
 
 /// Markers the interpreter skips (debug information, lifetimes).
-bool skipped(const Instruction &i) {
+bool marker(const Instruction &i) {
   if (isa<DbgInfoIntrinsic>(i))
     return true;
   auto *ii = dyn_cast<IntrinsicInst>(&i);
@@ -107,7 +107,8 @@ bool liveAt(const Value *v, const BasicBlock *from) {
 
 class SerialRuns {
 public:
-  explicit SerialRuns(const CallBase &c) : call_(c), dl_(c.getModule()->getDataLayout()) {}
+  SerialRuns(const CallBase &c, BuiltinOf builtinOf)
+      : call_(c), dl_(c.getModule()->getDataLayout()), builtinOf_(builtinOf) {}
 
   bool observed() {
     Type *t = call_.getType();
@@ -143,6 +144,20 @@ private:
     const BasicBlock *pred;
     Env env;
   };
+
+  /// Whether `i` calls a builtin the interpreter runs without an event, a read or a report,
+  /// returning 0 (Builtins.def: the output functions and the calls without effect).
+  bool quietCall(const Instruction &i) const {
+    auto *c = dyn_cast<CallBase>(&i);
+    const Function *f = c ? calledFunction(*c) : nullptr;
+    std::optional<Builtin> b = f && f->isDeclaration() ? builtinOf_(*f) : std::nullopt;
+    return b && (*b == Builtin::Output || *b == Builtin::NoEffect);
+  }
+
+  /// What a quiet call returns: 0 of its type, or null when that is not an integer.
+  static const Constant *quietValue(const Instruction &i) {
+    return i.getType()->isIntegerTy() ? Constant::getNullValue(i.getType()) : nullptr;
+  }
 
   /// The constant instruction `i` computes in a run from its operands there, or null.
   const Constant *fold(const Instruction &i, const Env &env) const {
@@ -236,10 +251,17 @@ private:
     bool live = false;
     for (int w = 0; w < 2 && !live; ++w)
       for (auto &entry : env[w])
-        if ((live = liveAt(entry.first, b)))
+        if ((live = cachedLiveAt(entry.first, b)))
           break;
     if (live)
       work_.push_back(State{b, b->getFirstNonPHIIt(), {env[0], env[1]}});
+  }
+
+  bool cachedLiveAt(const Value *v, const BasicBlock *b) {
+    auto [it, added] = live_.try_emplace({v, b}, false);
+    if (added)
+      it->second = liveAt(v, b);
+    return it->second;
   }
 
   /// Follows both runs from `s` to the end of its block; true if they may differ in effect.
@@ -248,8 +270,13 @@ private:
       if (++steps_ > kBudget)
         return true;
       const Instruction &i = *s.at;
-      if (skipped(i))
+      if (marker(i))
         continue;
+      if (quietCall(i)) { // the same in both runs, whatever its arguments
+        s.env[0].erase(&i);
+        s.env[1].erase(&i);
+        continue;
+      }
       if (!i.isTerminator()) {
         if (runTogether(i, s.env))
           return true;
@@ -339,11 +366,15 @@ private:
       for (const Instruction &i : make_range(b->getFirstNonPHIIt(), b->end())) {
         if (++steps_ > kBudget)
           return;
-        if (skipped(i))
+        if (marker(i))
           continue;
         if (i.isTerminator()) {
           t = &i;
           break;
+        }
+        if (quietCall(i)) {
+          env[&i] = quietValue(i);
+          continue;
         }
         if (!pureIn(i, env))
           return;
@@ -366,13 +397,17 @@ private:
 
   const CallBase &call_;
   const DataLayout &dl_;
+  BuiltinOf builtinOf_;
   std::vector<State> work_;
   std::set<std::tuple<const BasicBlock *, Env, Env>> seen_;
+  std::map<std::pair<const Value *, const BasicBlock *>, bool> live_; // liveAt's answers
   size_t steps_ = 0;
 };
 
 } // namespace
 
-bool serialValueObserved(const CallBase &c) { return SerialRuns(c).observed(); }
+bool serialValueObserved(const CallBase &c, BuiltinOf builtinOf) {
+  return SerialRuns(c, builtinOf).observed();
+}
 
 } // namespace scopemc

@@ -12,9 +12,7 @@
 // way. Wherever it cannot tell, the answer is true (observed).
 #pragma once
 
-namespace llvm {
-class CallBase;
-} // namespace llvm
+#include "program/analysis/Builtin.h"
 
 namespace scopemc {
 
@@ -28,7 +26,8 @@ namespace scopemc {
 /// - every path, forked at branches on values the runs share, reaches a block at whose start
 ///   no differing value is live, or ends (a return, an unreachable).
 /// True as well once 20,000 instructions were followed without a proof (loops that keep a
-/// difference alive).
-bool serialValueObserved(const llvm::CallBase &c);
+/// difference alive). Calls of the builtins that make no event and return 0 (output, the calls
+/// without effect: `builtinOf`) are effect-free, whatever their arguments.
+bool serialValueObserved(const llvm::CallBase &c, BuiltinOf builtinOf);
 
 } // namespace scopemc

@@ -108,7 +108,7 @@ class CProg:
 
     def render(self):
         rng = self.rng
-        out = ["#include <pthread.h>", "#include <stdatomic.h>", "#include <stdlib.h>",
+        out = ["#include <pthread.h>", "#include <stdatomic.h>", "#include <stdlib.h>", "#include <stdio.h>",
                "#include <assert.h>", ""]
         out += self.globals + [""]
         for name, body, count, ids in self.funcs:
@@ -462,7 +462,8 @@ def serial_uses(rng, b, serial):
               ["if (r == %s) acc += 0; else if (r != 0) abort();" % S],
               ["int z = (r == %s) - (r == %s);" % (S, S), "acc += z;"],
               ["int z = r == %s ? 7 : 7;" % S, "acc += z - 7;"],
-              ["if (r < -1 || r > 0) acc = 99;"]]
+              ["if (r < -1 || r > 0) acc = 99;"],
+              ["if (r == %s) printf(\"serial\\n\"); else printf(\"%%d\\n\", r);" % S]]
     counts = [["if (r == %s) atomic_fetch_add(&%s, 1);" % (S, serial)],
               ["atomic_fetch_add(&%s, r == %s);" % (serial, S)],
               ["atomic_fetch_add(&%s, -r);" % serial],

@@ -33,6 +33,10 @@ const Case kCases[] = {
     {"check_in_loop", "for (int i = 0; i < 3; i++) if (r != 0 && r != -1) abort();", false},
     {"switch_no_effect", "switch (r) { case -1: break; case 0: break; default: abort(); }", false},
     {"range_check", "if (r < -1 || r > 0) acc = 99;", false},
+    {"printed_when_serial", "if (r == PTHREAD_BARRIER_SERIAL_THREAD) printf(\"serial\\n\");",
+     false},
+    {"printed", "printf(\"%d\\n\", r);", false},
+    {"printed_then_counted", "printf(\"%d\\n\", r); if (r) atomic_fetch_add(&x, 1);", true},
     {"counted", "if (r == PTHREAD_BARRIER_SERIAL_THREAD) atomic_fetch_add(&x, 1);", true},
     {"added", "atomic_fetch_add(&x, r == PTHREAD_BARRIER_SERIAL_THREAD);", true},
     {"returned", "acc = r;", true},
@@ -49,7 +53,7 @@ const Case kCases[] = {
 
 std::string programFor(const Case &c) {
   return std::string("#include <pthread.h>\n#include <assert.h>\n#include <stdlib.h>\n"
-                     "#include <stdatomic.h>\n"
+                     "#include <stdatomic.h>\n#include <stdio.h>\n"
                      "pthread_barrier_t b; atomic_int x; int arr[4];\n"
                      "void *t(void *arg) {\n  long acc = 0;\n"
                      "  int r = pthread_barrier_wait(&b);\n  ") +
