@@ -154,7 +154,7 @@ Flow ThreadCalls::run(Thread &th, Frame &f, const CallBase &i, Builtin b) {
     const InterpreterOptions &o = host_.options();
     bool observed = !i.use_empty() &&
                     (!o.unobservedSerials || (o.reductions.checks(Premise::SerialValueObserved) &&
-                                              host_.program().serialObserved(&i)));
+                                              host_.program().resultUses().serialObserved(&i)));
     bool serial = false;
     if (Flow fl = shared_.barrierWait(th, i, arg(0), static_cast<uint32_t>(count), Scope::System,
                                       observed ? &serial : nullptr);

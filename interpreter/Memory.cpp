@@ -347,7 +347,7 @@ Interpreter::Flow Interpreter::rmwAt(Thread &th, const Instruction &i, uint64_t 
   Access rd{atomic ? readHalf(acc.order) : acc.order, acc.scope, acc.annotation};
   Access wr{atomic ? writeHalf(acc.order) : acc.order, acc.scope, acc.annotation};
   ReadLabel::Rmw info{op, x, 0, false, false};
-  info.resultUnused = prog_.rmwResultUnused(&i);
+  info.resultUnused = prog_.resultUses().rmwResultUnused(&i);
   info.commutes = !scFences_ && commutingOp(op, acc.order) &&
                   (info.resultUnused || !opts_.reductions.checks(Premise::CommutingResultUnused)) &&
                   (!changeSeesValue(op) || !inLoop(th));

@@ -246,9 +246,9 @@ void Program::analyse() {
       const Function *callee = c ? calledFunction(*c) : nullptr;
       bool rmw = isa<AtomicRMWInst>(i) || (callee && builtinOf(callee) == Builtin::ApiRmw);
       if (rmw && resultUnused(i))
-        unusedRmwResults_.insert(&i);
+        resultUses_.unusedRmw_.insert(&i);
       if (callee && builtinOf(callee) == Builtin::BarrierWait && !serialValueObserved(*c, builtin))
-        unobservedSerials_.insert(&i);
+        resultUses_.unobservedSerial_.insert(&i);
     }
   }
   mayFenceSc_ = scopemc::mayFenceSc(*mod_, builtin);

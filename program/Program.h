@@ -205,6 +205,23 @@ struct ProgramOptions {
   bool undefinedAsNondet = false;
 };
 
+/// Instructions whose returned value the load-time analyses found to change nothing, so that
+/// a reduction may treat them apart.
+class ResultUses {
+public:
+  /// Whether the value read-modify-write `i` (an atomicrmw or a __scopemc_rmw call) returns
+  /// is never used (analysis/Commuting.h); false for any other instruction.
+  bool rmwResultUnused(const llvm::Instruction *i) const { return unusedRmw_.contains(i); }
+  /// Whether the value a call `i` of pthread_barrier_wait returns may change what its thread
+  /// does (analysis/SerialValue.h). Only direct calls are analysed: true for an indirect one.
+  bool serialObserved(const llvm::Instruction *i) const { return !unobservedSerial_.contains(i); }
+
+private:
+  friend class Program; // (fills them in Program::analyse)
+  llvm::DenseSet<const llvm::Instruction *> unusedRmw_;
+  llvm::DenseSet<const llvm::Instruction *> unobservedSerial_; // direct calls proven so
+};
+
 class Program {
 public:
   Program(std::unique_ptr<llvm::LLVMContext> ctx, std::unique_ptr<llvm::Module> mod,
@@ -245,14 +262,10 @@ public:
   /// The template address of CUDA's dynamic shared memory block (CudaLink.h), or ~0.
   uint64_t dynamicSharedAddress() const { return dynamicShared_; }
   bool isPrivate(const llvm::AllocaInst *a) const { return privateAllocas_.contains(a); }
-  /// Whether the value read-modify-write `i` (an atomicrmw or a __scopemc_rmw call) returns
-  /// is never used (analysis/Commuting.h); false for any other instruction.
-  bool rmwResultUnused(const llvm::Instruction *i) const { return unusedRmwResults_.contains(i); }
+  /// What the load-time analyses found about the values some instructions return.
+  const ResultUses &resultUses() const { return resultUses_; }
   /// Whether the program may run an SC fence (analysis/Commuting.h, mayFenceSc).
   bool mayFenceSc() const { return mayFenceSc_; }
-  /// Whether the value a call `i` of pthread_barrier_wait returns may change what its thread
-  /// does (analysis/SerialValue.h). Only direct calls are analysed: true for an indirect one.
-  bool serialObserved(const llvm::Instruction *i) const { return !unobservedSerials_.contains(i); }
   /// The scope a named syncscope of an atomic instruction stands for (docs/model.md section 1).
   /// Not for SyncScope::System, which means the thread's annotation scope. Only ids that
   /// passed validation are asked for.
@@ -292,8 +305,7 @@ private:
   llvm::DenseSet<const llvm::AllocaInst *> privateAllocas_;
   llvm::DenseMap<const llvm::Function *, Builtin> builtins_;
   BulkShapes bulkShapes_;
-  llvm::DenseSet<const llvm::Instruction *> unusedRmwResults_;
-  llvm::DenseSet<const llvm::Instruction *> unobservedSerials_; // direct calls proven so
+  ResultUses resultUses_;
   bool mayFenceSc_ = true;
   bool samplesNondet_ = false;
   bool callsUndefined_ = false;

@@ -71,7 +71,7 @@ bool observedIn(const Program &prog) {
       auto *call = llvm::dyn_cast<llvm::CallBase>(&i);
       const llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
       if (callee && callee->isDeclaration() && prog.builtinOf(callee) == Builtin::BarrierWait)
-        return prog.serialObserved(&i);
+        return prog.resultUses().serialObserved(&i);
     }
   ADD_FAILURE() << "no pthread_barrier_wait in the program";
   return false;
