@@ -11,12 +11,6 @@ using namespace llvm;
 
 namespace scopemc {
 
-namespace {
-
-/// Instructions that only compute a value from their operands, never trap and never branch:
-/// a dead one changes nothing the interpreter does (a phi is a join). Division traps on zero,
-/// and a shift by the width or more is undefined behaviour the interpreter reports
-/// (undefinedIntegerOp): their operands' values are seen.
 bool pureValue(const Instruction &u) {
   if (auto *b = dyn_cast<BinaryOperator>(&u)) {
     switch (b->getOpcode()) {
@@ -35,8 +29,6 @@ bool pureValue(const Instruction &u) {
   return isa<CastInst>(u) || isa<CmpInst>(u) || isa<SelectInst>(u) || isa<ExtractValueInst>(u) ||
          isa<InsertValueInst>(u) || isa<GetElementPtrInst>(u) || isa<FreezeInst>(u);
 }
-
-} // namespace
 
 bool resultUnused(const Instruction &i) {
   SmallVector<const Instruction *, 8> work{&i};

@@ -22,6 +22,12 @@ class Module;
 
 namespace scopemc {
 
+/// Whether `u` only computes a value from its operands, never traps and never branches: a
+/// dead one changes nothing the interpreter does (a phi is a join). Division traps on zero,
+/// and a shift by the width or more is undefined behaviour the interpreter reports
+/// (undefinedIntegerOp): their operands' values are seen, and they are not pure values.
+bool pureValue(const llvm::Instruction &u);
+
 /// Whether the value `i` produces is never used: its users, transitively, are only
 /// instructions that neither touch memory, nor trap, nor branch (casts, arithmetic other than
 /// division, comparisons, selects, address arithmetic), whose own values are unused too.

@@ -1,4 +1,5 @@
 #include "program/analysis/SerialValue.h"
+#include "program/analysis/Commuting.h"
 
 #include <llvm/Analysis/ConstantFolding.h>
 #include <llvm/IR/Constants.h>
@@ -38,29 +39,15 @@ Val valueIn(const Env &env, const Value *v) {
 
 bool same(Val a, Val b) { return a.kind == b.kind && a.kind != Val::Unknown && a.c == b.c; }
 
-/// Instructions the interpreter runs without an event, a trap or a report: a dead one changes
-/// nothing. Division traps on zero; a shift by the width or more is undefined behaviour the
-/// interpreter reports, so a shift is one only for an amount the caller checked.
-bool computesOnly(const Instruction &i) {
-  if (auto *b = dyn_cast<BinaryOperator>(&i)) {
-    switch (b->getOpcode()) {
-    case Instruction::UDiv:
-    case Instruction::SDiv:
-    case Instruction::URem:
-    case Instruction::SRem:
-      return false;
-    default:
-      return true;
-    }
-  }
-  return isa<CastInst>(i) || isa<CmpInst>(i) || isa<SelectInst>(i) || isa<ExtractValueInst>(i) ||
-         isa<InsertValueInst>(i) || isa<GetElementPtrInst>(i) || isa<FreezeInst>(i) ||
-         isa<UnaryOperator>(i);
-}
-
 bool isShift(const Instruction &i) {
   return i.getOpcode() == Instruction::Shl || i.getOpcode() == Instruction::LShr ||
          i.getOpcode() == Instruction::AShr;
+}
+
+/// Instructions the interpreter runs without an event, a trap or a report (pureValue), and
+/// shifts, which are such an instruction only for an amount the caller checked.
+bool computesOnly(const Instruction &i) {
+  return pureValue(i) || isShift(i) || isa<UnaryOperator>(i);
 }
 
 /// Markers the interpreter skips (debug information, lifetimes).
