@@ -273,19 +273,17 @@ private:
     }
   }
 
+  /// Both runs at terminator `t`; true if they may differ in effect.
   bool branchTogether(const Instruction &t, State &s) {
-    for (const Value *o : t.operands())
-      if (isa<ReturnInst>(t) && !same(valueIn(s.env[0], o), valueIn(s.env[1], o)))
-        return true;
-    if (isa<ReturnInst>(t) || isa<UnreachableInst>(t))
+    if (auto *ret = dyn_cast<ReturnInst>(&t)) {
+      const Value *v = ret->getReturnValue();
+      return v && !same(valueIn(s.env[0], v), valueIn(s.env[1], v));
+    }
+    if (isa<UnreachableInst>(t))
       return false;
-    const Value *cond = nullptr;
-    if (auto *br = dyn_cast<BranchInst>(&t))
-      cond = br->isConditional() ? br->getCondition() : nullptr;
-    else if (auto *sw = dyn_cast<SwitchInst>(&t))
-      cond = sw->getCondition();
-    else
+    if (!isa<BranchInst>(t) && !isa<SwitchInst>(t))
       return true; // (invoke, indirect branches: not followed)
+    const Value *cond = condition(t);
     if (!cond) {
       Env env[2] = {s.env[0], s.env[1]};
       enterTogether(t.getSuccessor(0), s.block, s.block, env);
@@ -313,6 +311,16 @@ private:
     return !meet(to0, to1, s);
   }
 
+  /// The condition of a conditional branch or a switch; null for any other terminator.
+  static const Value *condition(const Instruction &t) {
+    if (auto *br = dyn_cast<BranchInst>(&t))
+      return br->isConditional() ? br->getCondition() : nullptr;
+    if (auto *sw = dyn_cast<SwitchInst>(&t))
+      return sw->getCondition();
+    return nullptr;
+  }
+
+  /// Where branch or switch `t` goes when its condition is `c`; null if `c` is no integer.
   static const BasicBlock *target(const Instruction &t, const Constant *c) {
     auto *k = dyn_cast<ConstantInt>(c);
     if (!k)
@@ -349,16 +357,12 @@ private:
         phis.emplace_back(&phi, valueIn(env, phi.getIncomingValueForBlock(pred)));
       for (auto &[phi, v] : phis) // (a shared value is not the other run's: unknown)
         env[phi] = v.kind == Val::Known ? v.c : nullptr;
-      const Instruction *t = nullptr;
-      for (const Instruction &i : make_range(b->getFirstNonPHIIt(), b->end())) {
+      const Instruction *t = b->getTerminator();
+      for (const Instruction &i : make_range(b->getFirstNonPHIIt(), t->getIterator())) {
         if (++steps_ > kBudget)
           return;
         if (marker(i))
           continue;
-        if (i.isTerminator()) {
-          t = &i;
-          break;
-        }
         if (quietCall(i)) {
           env[&i] = quietValue(i);
           continue;
@@ -368,13 +372,11 @@ private:
         env[&i] = fold(i, env);
       }
       const BasicBlock *next = nullptr;
-      if (auto *br = dyn_cast<BranchInst>(t); br && !br->isConditional())
-        next = br->getSuccessor(0);
-      else if (t && (isa<BranchInst>(t) || isa<SwitchInst>(t))) {
-        Val c = valueIn(env, isa<BranchInst>(t) ? cast<BranchInst>(t)->getCondition()
-                                                : cast<SwitchInst>(t)->getCondition());
+      if (const Value *cond = condition(*t)) {
+        Val c = valueIn(env, cond);
         next = c.kind == Val::Known ? target(*t, c.c) : nullptr;
-      }
+      } else if (isa<BranchInst>(t))
+        next = t->getSuccessor(0);
       if (!next)
         return;
       pred = b;
